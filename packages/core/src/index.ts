@@ -1,0 +1,110 @@
+export { LIMITS } from './limits.js';
+export {
+  API_KEY_PATTERN,
+  ApiKeySchema,
+  KeyKindSchema,
+  KeyModeSchema,
+  keyKindName,
+  parseApiKey,
+} from './schemas/keys.js';
+export type { KeyKind, KeyMode, ParsedApiKey } from './schemas/keys.js';
+export { dataEnvelope, listPage, ListQuerySchema } from './schemas/envelope.js';
+export type { ListPage, ListQuery } from './schemas/envelope.js';
+export {
+  EmptyStateSchema,
+  HttpUrlSchema,
+  LinkHrefSchema,
+  NameSchema,
+  ObjectIdSchema,
+  TimestampSchema,
+} from './schemas/common.js';
+export {
+  ERROR_CODES,
+  ERROR_TYPES,
+  ErrorBodySchema,
+  ErrorTypeSchema,
+  statusOfErrorCode,
+} from './schemas/errors.js';
+export type { ErrorBody, ErrorCode, ErrorType, KnownErrorCode } from './schemas/errors.js';
+export {
+  ChecklistItemIdSchema,
+  ChecklistItemSchema,
+  ChecklistTogglesSchema,
+  EligibilityRuleSchema,
+  EligibilitySchema,
+  FlowConfigSchema,
+  ItemCompletionSchema,
+  OriginPatternSchema,
+} from './schemas/onboarding.js';
+export type {
+  ChecklistItem,
+  ChecklistToggles,
+  Eligibility,
+  EligibilityRule,
+  FlowConfig,
+  FlowConfigInput,
+  ItemCompletion,
+} from './schemas/onboarding.js';
+export { BoardBrandingSchema, BoardConfigSchema } from './schemas/feedback.js';
+export type { BoardBranding, BoardConfig, BoardConfigInput } from './schemas/feedback.js';
+export {
+  FieldDefinitionSchema,
+  FieldKeySchema,
+  FieldTypeSchema,
+  ImporterConfigSchema,
+} from './schemas/importer.js';
+export type { FieldDefinition, FieldType, ImporterConfig, ImporterConfigInput } from './schemas/importer.js';
+export {
+  CreateResourceBodySchema,
+  draftSchema,
+  ImporterCreateResultSchema,
+  publishedConfigSchema,
+  publishedSchema,
+  PublishResultSchema,
+  resourceRecordSchema,
+  ResourceActionBodySchema,
+  ResourceKindSchema,
+  resourceSummarySchema,
+  revisionSchema,
+  REVISIONS_LISTED,
+  RevisionSummarySchema,
+  saveDraftBodySchema,
+  SaveDraftResultSchema,
+} from './schemas/resources.js';
+export type {
+  CreateResourceBody,
+  ImporterCreateResult,
+  PublishedConfig,
+  PublishResult,
+  ResourceActionBody,
+  ResourceKind,
+  ResourceRecord,
+  ResourceSummary,
+  RevisionSummary,
+  SaveDraftResult,
+} from './schemas/resources.js';
+export {
+  AUTHOR_TOKEN_ISSUER,
+  AUTHOR_TOKEN_TYP,
+  AuthorTokenClaimsSchema,
+  AuthorTokenSchema,
+  FeedbackAuthorTokenRequestSchema,
+  OnboardingAuthorTokenRequestSchema,
+} from './schemas/author-tokens.js';
+export type {
+  AuthorToken,
+  AuthorTokenClaims,
+  FeedbackAuthorTokenRequest,
+  OnboardingAuthorTokenRequest,
+} from './schemas/author-tokens.js';
+export { UsageQuerySchema, UsageSchema } from './schemas/usage.js';
+export type { Usage, UsageQuery } from './schemas/usage.js';
+export {
+  isLocalDevelopmentOrigin,
+  normaliseOrigin,
+  originAllowed,
+  originMatches,
+  originPatternProblem,
+} from './logic/origins.js';
+export { SERVICE_NAMES, SERVICES } from './services.js';
+export type { ServiceDescriptor, ServiceName } from './services.js';

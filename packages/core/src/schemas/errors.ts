@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Error types and the HTTP status each one always has (DESIGN.md §4). */
+export const ERROR_TYPES = {
+  invalid_request: 400,
+  authentication: 401,
+  plan: 402,
+  permission: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorType = keyof typeof ERROR_TYPES;
+export const ErrorTypeSchema = z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]);
+
+interface ErrorCodeInfo {
+  type: ErrorType;
+  description: string;
+}
+
+/**
+ * Every error code the server sends. `docs/errors.md` documents each one, and a test fails when
+ * a code is missing there. Clients should treat the code list as open: new codes may be added.
+ */
+export const ERROR_CODES = {
+  parameter_invalid: { type: 'invalid_request', description: 'A field has the wrong type or an out-of-range value; `param` names it.' },
+  parameter_missing: { type: 'invalid_request', description: 'A required field is absent; `param` names it.' },
+  parameter_unknown: { type: 'invalid_request', description: 'The body or query has a field the route does not take; `param` names it. Unknown fields are rejected, never stripped.' },
+  invalid_json: { type: 'invalid_request', description: 'The body is not valid JSON, or is empty where JSON is required.' },
+  unsupported_content_type: { type: 'invalid_request', description: 'The body is not `application/json`.' },
+  api_key_missing: { type: 'authentication', description: 'No `Authorization: Bearer <key>` header.' },
+  api_key_invalid: { type: 'authentication', description: 'The key is malformed or unknown.' },
+  api_key_revoked: { type: 'authentication', description: 'The key was revoked on the dashboard or with `inlay keys revoke`.' },
+  author_token_expired: { type: 'authentication', description: 'The author token has expired; mint a fresh one and retry.' },
+  plan_required: { type: 'plan', description: "The workspace's plan does not cover this live-mode operation; the message names the plan needed." },
+  wrong_key_kind: { type: 'permission', description: 'A publishable key was sent to a secret-key route, or the other way round.' },
+  origin_not_allowed: { type: 'permission', description: "The request's `Origin` is not in the flow's `allowedOrigins`." },
+  author_token_required: { type: 'permission', description: 'The operation needs an `Inlay-Author-Token` header.' },
+  author_token_invalid: { type: 'permission', description: 'The author token is not valid for this workspace, mode, service or resource.' },
+  not_found: { type: 'not_found', description: "The object does not exist, or belongs to another workspace or mode. Existence is never revealed." },
+  not_published: { type: 'not_found', description: 'The flow, board or importer exists but has never been published.' },
+  route_not_found: { type: 'not_found', description: 'No route has this method and path.' },
+  idempotency_key_reused: { type: 'conflict', description: 'The `Idempotency-Key` was used in the last 24 hours with a different request.' },
+  idempotency_key_in_use: { type: 'conflict', description: 'A request with this `Idempotency-Key` is still being processed.' },
+  body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },
+  rate_limited: { type: 'rate_limited', description: 'Too many requests; wait for the `Retry-After` seconds.' },
+  internal_error: { type: 'internal', description: 'Something failed on the server. The message is hidden; quote the `requestId`.' },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type KnownErrorCode = keyof typeof ERROR_CODES;
+/** Open union: known codes autocomplete, and future codes still type-check. */
+export type ErrorCode = KnownErrorCode | (string & {});
+
+/** The body of every error response. */
+export const ErrorBodySchema = z.strictObject({
+  error: z.strictObject({
+    type: ErrorTypeSchema,
+    code: z.string(),
+    message: z.string(),
+    param: z.string().optional(),
+    requestId: z.string(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** HTTP status of an error code. */
+export function statusOfErrorCode(code: KnownErrorCode): number {
+  return ERROR_TYPES[ERROR_CODES[code].type];
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { originPatternProblem } from '../logic/origins.js';
+import { EmptyStateSchema, LinkHrefSchema } from './common.js';
+
+/** Item ids are chosen by the author and survive republishing (progress is kept per item id). */
+export const ChecklistItemIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'item ids are 1–64 letters, digits, _ or -' });
+
+export const ItemCompletionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('manual') }),
+  z.strictObject({ kind: z.literal('event'), event: z.string().trim().min(1).max(120) }),
+]);
+export type ItemCompletion = z.infer<typeof ItemCompletionSchema>;
+
+export const ChecklistItemSchema = z.strictObject({
+  id: ChecklistItemIdSchema,
+  title: z.string().trim().min(1, { error: 'title must not be empty' }).max(200),
+  description: z.string().max(2000).optional(),
+  action: z.strictObject({ label: z.string().trim().min(1).max(80), href: LinkHrefSchema }).optional(),
+  completion: ItemCompletionSchema.default({ kind: 'manual' }),
+  dependsOn: z.array(ChecklistItemIdSchema).max(LIMITS.checklistItemsMax).optional(),
+  optional: z.boolean().optional(),
+});
+export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
+
+const TraitNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'trait names are 1–64 letters, digits, _ . or -' });
+const TraitValueSchema = z.union([z.string().max(500), z.number(), z.boolean()]);
+
+/** One condition on a trait the host page passes to the widget. */
+export const EligibilityRuleSchema = z.discriminatedUnion('op', [
+  z.strictObject({ trait: TraitNameSchema, op: z.enum(['eq', 'neq']), value: TraitValueSchema }),
+  z.strictObject({ trait: TraitNameSchema, op: z.literal('in'), value: z.array(TraitValueSchema).min(1).max(100) }),
+  z.strictObject({ trait: TraitNameSchema, op: z.enum(['gt', 'lt']), value: z.union([z.number(), z.string().max(100)]) }),
+  z.strictObject({ trait: TraitNameSchema, op: z.literal('exists'), value: z.boolean().default(true) }),
+]);
+export type EligibilityRule = z.infer<typeof EligibilityRuleSchema>;
+
+/** `{all: [...]}` (every rule holds) or `{any: [...]}` (at least one holds). */
+export const EligibilitySchema = z.union([
+  z.strictObject({ all: z.array(EligibilityRuleSchema).max(50) }),
+  z.strictObject({ any: z.array(EligibilityRuleSchema).max(50) }),
+]);
+export type Eligibility = z.infer<typeof EligibilitySchema>;
+
+export const ChecklistTogglesSchema = z.strictObject({
+  allowDismiss: z.boolean().default(true),
+  allowSkip: z.boolean().default(true),
+  allowSnooze: z.boolean().default(true),
+  showProgress: z.boolean().default(true),
+  autoOpen: z.boolean().default(false),
+});
+export type ChecklistToggles = z.infer<typeof ChecklistTogglesSchema>;
+
+export const OriginPatternSchema = z.string().superRefine((value, ctx) => {
+  const problem = originPatternProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)}: ${problem}` });
+});
+
+/**
+ * A flow's config (seed 000 plus DESIGN.md §6). Absent fields take their defaults, so a stored
+ * draft and a published config are always complete.
+ */
+export const FlowConfigSchema = z
+  .strictObject({
+    requireAuthorToken: z.boolean().default(false),
+    emptyState: EmptyStateSchema.default(''),
+    allowedOrigins: z.array(OriginPatternSchema).max(50).default([]),
+    snoozeDays: z
+      .array(z.number().int().min(1).max(365))
+      .max(10)
+      .default([1, 3, 7])
+      .refine((days) => new Set(days).size === days.length, { error: 'snoozeDays must not repeat a value' }),
+    items: z
+      .array(ChecklistItemSchema)
+      .max(LIMITS.checklistItemsMax, { error: `a checklist has at most ${LIMITS.checklistItemsMax} items` })
+      .default([]),
+    eligibility: EligibilitySchema.optional(),
+    toggles: ChecklistTogglesSchema.default(ChecklistTogglesSchema.parse({})),
+  })
+  .superRefine((config, ctx) => checkItemGraph(config.items, ctx));
+export type FlowConfig = z.infer<typeof FlowConfigSchema>;
+export type FlowConfigInput = z.input<typeof FlowConfigSchema>;
+
+/** Item ids are unique, `dependsOn` names other items of the flow, and there is no cycle. */
+function checkItemGraph(items: readonly ChecklistItem[], ctx: z.RefinementCtx): void {
+  const index = new Map<string, number>();
+  items.forEach((item, i) => {
+    if (index.has(item.id)) {
+      ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: `item id ${JSON.stringify(item.id)} is used twice` });
+    }
+    index.set(item.id, i);
+  });
+  items.forEach((item, i) => {
+    item.dependsOn?.forEach((dep, j) => {
+      if (dep === item.id || !index.has(dep)) {
+        const why = dep === item.id ? 'an item cannot depend on itself' : `no item has id ${JSON.stringify(dep)}`;
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'dependsOn', j], message: why });
+      }
+    });
+  });
+  // Depth-first search for a cycle; colours: 1 visiting, 2 done.
+  const colour = new Map<string, number>();
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const visit = (id: string): boolean => {
+    colour.set(id, 1);
+    for (const dep of byId.get(id)?.dependsOn ?? []) {
+      if (!byId.has(dep) || dep === id) continue;
+      if (colour.get(dep) === 1) return true;
+      if (colour.get(dep) === undefined && visit(dep)) return true;
+    }
+    colour.set(id, 2);
+    return false;
+  };
+  for (const item of items) {
+    if (colour.get(item.id) === undefined && visit(item.id)) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'dependsOn forms a cycle' });
+      return;
+    }
+  }
+}

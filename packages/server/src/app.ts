@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { ServiceName } from '@inlay/core';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { KeyCache } from './auth/key-cache.js';
+import type { InlayContext } from './context.js';
+import { openDatabase, type Db } from './db/connect.js';
+import { PublishedCache } from './engine/published-cache.js';
+import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
+import { authPlugin } from './plugins/auth.js';
+import { corsPlugin } from './plugins/cors.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { pruneIdempotencyKeys } from './repositories/idempotency.js';
+import { feedbackService } from './services/feedback/index.js';
+import { importerService } from './services/importer/index.js';
+import { onboardingService } from './services/onboarding/index.js';
+import { UsageRecorder } from './usage/recorder.js';
+import { zodValidatorCompiler } from './validation.js';
+
+const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
+  onboarding: onboardingService,
+  feedback: feedbackService,
+  importer: importerService,
+};
+
+export interface BuildAppOptions extends Partial<ServerOptionsInput> {
+  /** An already open database; when given, the app does not close it. */
+  database?: Db;
+}
+
+/**
+ * Builds the Fastify app (no `listen`): platform plugins in Fastify's load order, then each
+ * service under its base URL (DESIGN.md §2). Tests call this and use `app.inject()`.
+ */
+export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const options = resolveOptions({ db: ':memory:', ...input });
+  const ownsDb = input.database === undefined;
+  const db = input.database ?? (await openDatabase(options.db));
+
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: options.bodyLimit,
+    trustProxy: options.trustProxy,
+    genReqId: () => `req_${randomBytes(12).toString('hex')}`,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+
+  await app.register(contextPlugin, { db, options, ownsDb });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  await app.register(errorsPlugin);
+  await app.register(corsPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(idempotencyPlugin);
+
+  app.get('/healthz', async () => ({ data: { status: 'ok', services: options.services } }));
+  for (const service of options.services) {
+    await app.register(SERVICE_PLUGINS[service], { prefix: `/${service}` });
+  }
+  return app;
+}
+
+const contextPlugin = fp(
+  async (app: FastifyInstance, { db, options, ownsDb }: { db: Db; options: ServerOptions; ownsDb: boolean }) => {
+    const context: InlayContext = {
+      db,
+      options,
+      keys: new KeyCache(db, options.keyCacheTtlMs),
+      published: new PublishedCache(db),
+      usage: new UsageRecorder(db, options.usageFlushIntervalMs),
+    };
+    app.decorate('inlay', context);
+    await pruneIdempotencyKeys(db, new Date());
+    const prune = setInterval(() => void pruneIdempotencyKeys(db, new Date()).catch(() => undefined), 3_600_000);
+    prune.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(prune);
+      await context.usage.close();
+      if (ownsDb) await db.destroy();
+    });
+  },
+  { name: 'inlay-context' },
+);

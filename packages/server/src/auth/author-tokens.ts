@@ -1,0 +1,89 @@
+import {
+  AUTHOR_TOKEN_ISSUER,
+  AUTHOR_TOKEN_TYP,
+  AuthorTokenClaimsSchema,
+  type AuthorTokenClaims,
+  type KeyMode,
+  type ServiceName,
+} from '@inlay/core';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
+import type { Db } from '../db/connect.js';
+import { ApiError } from '../errors.js';
+import { currentSigningSecret, verificationSecret } from '../repositories/signing-secrets.js';
+
+export interface MintRequest {
+  workspaceId: string;
+  mode: KeyMode;
+  service: ServiceName;
+  resourceId: string;
+  authorId: string;
+  expiresInSec: number;
+  /** Extra claims: `wsk` (onboarding), `name`, `email`, `avatarUrl` (feedback). */
+  claims: Partial<Pick<AuthorTokenClaims, 'wsk' | 'name' | 'email' | 'avatarUrl'>>;
+}
+
+/** The audience of a token: one service's one resource. */
+export function authorTokenAudience(service: ServiceName, resourceId: string): string {
+  return `${service}:${resourceId}`;
+}
+
+/**
+ * Signs an author token (DESIGN.md §5): HS256 with the workspace's per-mode secret, `kid`
+ * naming it, `typ: inlay-author+jwt`.
+ */
+export async function mintAuthorToken(db: Db, request: MintRequest): Promise<{ token: string; expiresAt: string }> {
+  const { kid, secret } = await currentSigningSecret(db, request.workspaceId, request.mode);
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + request.expiresInSec;
+  const token = await new SignJWT({ mode: request.mode, ...request.claims })
+    .setProtectedHeader({ alg: 'HS256', typ: AUTHOR_TOKEN_TYP, kid })
+    .setIssuer(AUTHOR_TOKEN_ISSUER)
+    .setAudience(authorTokenAudience(request.service, request.resourceId))
+    .setSubject(request.authorId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(secret);
+  return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+export interface VerifyExpectation {
+  workspaceId: string;
+  mode: KeyMode;
+  service: ServiceName;
+  resourceId: string;
+}
+
+/**
+ * Verifies an author token for one resource, pinning the algorithm, issuer, audience, typ and
+ * mode. Only secrets of the caller's workspace and mode can verify, so a token signed for
+ * another workspace, or with any other secret, fails. Expired: 401 `author_token_expired`;
+ * anything else wrong: 403 `author_token_invalid`.
+ */
+export async function verifyAuthorToken(db: Db, token: string, expected: VerifyExpectation): Promise<AuthorTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      async (header: JWTHeaderParameters) => {
+        if (typeof header.kid !== 'string') throw new Error('no kid');
+        const found = await verificationSecret(db, expected.workspaceId, expected.mode, header.kid);
+        if (!found) throw new Error('unknown kid');
+        return found.secret;
+      },
+      {
+        algorithms: ['HS256'],
+        issuer: AUTHOR_TOKEN_ISSUER,
+        audience: authorTokenAudience(expected.service, expected.resourceId),
+        typ: AUTHOR_TOKEN_TYP,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      },
+    );
+    const claims = AuthorTokenClaimsSchema.safeParse(payload);
+    if (!claims.success || claims.data.mode !== expected.mode) throw new Error('bad claims');
+    return claims.data;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) {
+      throw new ApiError('author_token_expired', 'The author token has expired; mint a fresh one.');
+    }
+    throw new ApiError('author_token_invalid', 'The author token is not valid for this workspace, mode and resource.');
+  }
+}

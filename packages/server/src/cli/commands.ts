@@ -1,0 +1,151 @@
+import { KeyKindSchema, KeyModeSchema, SERVICE_NAMES, type ServiceName } from '@inlay/core';
+import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { ensureDemoWorkspace, type DemoWorkspace } from '../demo.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
+import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
+import { buildApp } from '../app.js';
+import { listenWithShutdown } from '../server.js';
+import { initWorkspace } from '../workspace-setup.js';
+import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
+
+type Out = (line: string) => void;
+
+async function withDb<T>(path: string, run: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDatabase(path);
+  try {
+    return await run(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** `inlay init [--name NAME] [--json] [--db PATH]` */
+export async function initCommand(args: string[], out: Out): Promise<void> {
+  const { values } = parse({ args, options: { ...DB_OPTION, name: { type: 'string' }, json: { type: 'boolean' } } });
+  const name = values.name ?? 'My workspace';
+  if (name.trim() === '' || name.length > 120) throw new UsageError('--name must be 1–120 characters');
+  const { workspace, keys } = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => initWorkspace(db, name.trim()));
+  if (values.json) {
+    out(JSON.stringify({ workspaceId: workspace.id, keys }));
+    return;
+  }
+  out(`Created workspace ${workspace.id} (${workspace.name}), plan free.`);
+  out('Keys (shown once; only their hashes are stored):');
+  out(`  test publishable  ${keys.testPublishable}`);
+  out(`  test secret       ${keys.testSecret}`);
+  out(`  live publishable  ${keys.livePublishable}`);
+  out(`  live secret       ${keys.liveSecret}`);
+}
+
+/** `inlay start [--port N] [--host H] [--db PATH] [--services a,b] [--demo]` */
+export async function startCommand(args: string[], out: Out): Promise<void> {
+  const { values } = parse({
+    args,
+    options: {
+      ...DB_OPTION,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      services: { type: 'string' },
+      demo: { type: 'boolean' },
+    },
+  });
+  const port = values.port === undefined ? Number(process.env.PORT ?? 4000) : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
+  const services = parseServices(values.services);
+  const dbPath = dbPathOf(values.db, DEFAULT_DB_PATH);
+  const host = values.host ?? '127.0.0.1';
+  const app = await buildApp({ db: dbPath, services, logger: { level: 'warn' } });
+  const demo = values.demo ? await ensureDemoWorkspace(app.inlay.db, dbPath) : undefined;
+  const { url } = await listenWithShutdown(app, { port, host });
+  out(`Inlay is running at ${url} (database ${dbPath})`);
+  for (const service of services) out(`  ${service.padEnd(11)} ${url}/${service}`);
+  out(`  health      ${url}/healthz`);
+  if (demo) printDemo(out, url, demo.demo, demo.created);
+}
+
+function printDemo(out: Out, url: string, demo: DemoWorkspace, created: boolean): void {
+  out('');
+  out(`Demo workspace ${demo.workspaceId}${created ? ' (created now)' : ''}: test keys only work with local data.`);
+  out(`  test publishable  ${demo.keys.testPublishable}`);
+  out(`  test secret       ${demo.keys.testSecret}`);
+  out(`  live publishable  ${demo.keys.livePublishable}`);
+  out(`  live secret       ${demo.keys.liveSecret}`);
+  out(`  flow ${demo.flowId}   board ${demo.boardId}   importer ${demo.importerId}`);
+  out('');
+  out('Try it:');
+  out(`  curl -H "Authorization: Bearer ${demo.keys.testPublishable}" ${url}/onboarding/api/v1/config/${demo.flowId}`);
+  out(`  curl -H "Authorization: Bearer ${demo.keys.testSecret}" ${url}/feedback/api/v1/boards`);
+}
+
+function parseServices(value: string | undefined): ServiceName[] {
+  if (value === undefined) return [...SERVICE_NAMES];
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.find((name) => !SERVICE_NAMES.includes(name as ServiceName));
+  if (unknown !== undefined) throw new UsageError(`unknown service "${unknown}"; choose from ${SERVICE_NAMES.join(', ')}`);
+  if (names.length === 0) throw new UsageError('--services needs at least one service');
+  return [...new Set(names)] as ServiceName[];
+}
+
+/** `inlay keys list|create|revoke …` */
+export async function keysCommand(args: string[], out: Out): Promise<void> {
+  const [action, ...rest] = args;
+  if (action === 'list') {
+    const { values } = parse({ args: rest, options: { ...DB_OPTION, workspace: { type: 'string' }, json: { type: 'boolean' } } });
+    const workspaceId = required(values.workspace, '--workspace');
+    const keys = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
+      await requireWorkspace(db, workspaceId);
+      return listApiKeys(db, workspaceId);
+    });
+    if (values.json) return out(JSON.stringify(keys));
+    for (const key of keys) {
+      out(`${key.id}  svc_${key.mode}_${key.kind}_…${key.last4}  created ${key.createdAt}${key.revokedAt ? `  revoked ${key.revokedAt}` : ''}`);
+    }
+    return;
+  }
+  if (action === 'create') {
+    const { values } = parse({ args: rest, options: { ...DB_OPTION, workspace: { type: 'string' }, mode: { type: 'string' }, kind: { type: 'string' } } });
+    const workspaceId = required(values.workspace, '--workspace');
+    const mode = KeyModeSchema.safeParse(values.mode);
+    if (!mode.success) throw new UsageError('--mode must be test or live');
+    const kind = KeyKindSchema.safeParse(values.kind);
+    if (!kind.success) throw new UsageError('--kind must be pub or sec');
+    const created = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
+      await requireWorkspace(db, workspaceId);
+      return createApiKey(db, workspaceId, mode.data, kind.data);
+    });
+    out(`Created ${created.info.id}: ${created.key}`);
+    out('Shown once; only its hash is stored.');
+    return;
+  }
+  if (action === 'revoke') {
+    const { values, positionals } = parse({ args: rest, options: DB_OPTION, allowPositionals: true }, 1);
+    const keyId = required(positionals[0], 'a key id (key_…)');
+    const revoked = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => revokeApiKey(db, keyId));
+    if (!revoked) throw new UsageError(`no active key ${keyId}`);
+    out(`Revoked ${keyId}. Running servers refuse it within seconds.`);
+    return;
+  }
+  throw new UsageError('usage: inlay keys list|create|revoke (see inlay help)');
+}
+
+/** `inlay workspace plan <id> free|byo|hosted` */
+export async function workspaceCommand(args: string[], out: Out): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'plan') throw new UsageError('usage: inlay workspace plan <workspace-id> free|byo|hosted');
+  const { values, positionals } = parse({ args: rest, options: DB_OPTION, allowPositionals: true }, 2);
+  const workspaceId = required(positionals[0], 'a workspace id');
+  const plan = positionals[1];
+  if (!PLANS.includes(plan as Plan)) throw new UsageError('the plan must be free, byo or hosted');
+  const changed = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => setWorkspacePlan(db, workspaceId, plan as Plan));
+  if (!changed) throw new UsageError(`no workspace ${workspaceId}`);
+  out(`Workspace ${workspaceId} is now on the ${plan} plan.`);
+}
+
+function required(value: string | undefined, what: string): string {
+  if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
+  return value;
+}
+
+async function requireWorkspace(db: Db, id: string): Promise<void> {
+  if (!(await findWorkspace(db, id))) throw new UsageError(`no workspace ${id}`);
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+import { UsageError } from './args.js';
+import { initCommand, keysCommand, startCommand, workspaceCommand } from './commands.js';
+
+const HELP = `inlay — the Inlay reference server
+
+Usage:
+  inlay init [--name NAME] [--json]              create a workspace and its four keys
+  inlay start [--port 4000] [--host 127.0.0.1] [--services onboarding,feedback,importer] [--demo]
+  inlay keys list --workspace WS [--json]
+  inlay keys create --workspace WS --mode test|live --kind pub|sec
+  inlay keys revoke KEY_ID
+  inlay workspace plan WS free|byo|hosted
+
+Every command takes --db PATH (default ./.inlay/inlay.db, or $INLAY_DB).`;
+
+const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => Promise<void>> = {
+  init: initCommand,
+  start: startCommand,
+  keys: keysCommand,
+  workspace: workspaceCommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const out = (line: string): void => void process.stdout.write(`${line}\n`);
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    out(HELP);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`inlay: unknown command "${name}" (try inlay help)\n`);
+    return 2;
+  }
+  try {
+    await command(args, out);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`inlay ${name}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`inlay ${name}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`inlay: ${String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

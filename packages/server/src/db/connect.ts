@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { migrateToLatest } from './migrate.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+/** The default database file, relative to the working directory. */
+export const DEFAULT_DB_PATH = './.inlay/inlay.db';
+
+/**
+ * Opens (creating if needed) the SQLite database at `path` and migrates it. WAL lets readers
+ * run beside the writer; the busy timeout makes a second process (the CLI beside a running
+ * server) wait for the write lock instead of failing.
+ */
+export async function openDatabase(path: string): Promise<Db> {
+  if (/^postgres(ql)?:\/\//.test(path)) {
+    throw new Error('PostgreSQL is not supported by this build yet; use a SQLite file path');
+  }
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new BetterSqlite3(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrateToLatest(db as Kysely<unknown>);
+  return db;
+}

@@ -1,0 +1,97 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Kysely table types. Timestamps are ISO 8601 strings and JSON is stored as text, so the same
+ * queries run on SQLite and PostgreSQL.
+ */
+export interface Database {
+  workspaces: WorkspacesTable;
+  api_keys: ApiKeysTable;
+  signing_secrets: SigningSecretsTable;
+  resources: ResourcesTable;
+  revisions: RevisionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  usage_daily: UsageDailyTable;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  plan: 'free' | 'byo' | 'hosted';
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  kind: 'pub' | 'sec';
+  /** SHA-256 of the full key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** The last four characters, so people can tell keys apart. */
+  last4: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface SigningSecretsTable {
+  /** The JWT `kid`. */
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  /** base64url, 32 random bytes. */
+  secret: string;
+  created_at: string;
+  /** Set when a newer secret replaces it; it still verifies for 24 h after. */
+  retired_at: string | null;
+}
+
+export interface ResourcesTable {
+  id: string;
+  workspace_id: string;
+  kind: 'flow' | 'board' | 'importer';
+  name: string;
+  draft_config: string;
+  draft_revision_id: string;
+  /** The number of the latest revision; bumped first in every save, so saves serialise on it. */
+  revision_seq: number;
+  published_name: string | null;
+  published_config: string | null;
+  published_revision_id: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevisionsTable {
+  id: string;
+  resource_id: string;
+  workspace_id: string;
+  number: number;
+  name: string;
+  config: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  workspace_id: string;
+  mode: 'test' | 'live';
+  idempotency_key: string;
+  request_hash: string;
+  /** Null while the first request is still running. */
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface UsageDailyTable {
+  workspace_id: string;
+  mode: 'test' | 'live';
+  service: string;
+  /** The flow, board or importer, or '' for counts that belong to no one resource. */
+  resource_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  metric: string;
+  count: Generated<number>;
+}

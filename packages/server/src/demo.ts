@@ -1,0 +1,68 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { SERVICES, type ServiceDescriptor } from '@inlay/core';
+import type { Db } from './db/connect.js';
+import { createResource, publishDraft, saveDraft } from './repositories/resources.js';
+import { findWorkspace } from './repositories/workspaces.js';
+import { initWorkspace, type WorkspaceKeys } from './workspace-setup.js';
+
+/** What `inlay start --demo` sets up once and reuses on later starts. */
+export interface DemoWorkspace {
+  workspaceId: string;
+  keys: WorkspaceKeys;
+  flowId: string;
+  boardId: string;
+  importerId: string;
+}
+
+/**
+ * The demo workspace for a local quick start. Its keys are kept in `demo.json` beside the
+ * database (mode 0600) so every start can print them and the demo page can embed the
+ * publishable key; `inlay start` without `--demo` never writes keys anywhere.
+ */
+export async function ensureDemoWorkspace(db: Db, dbPath: string): Promise<{ demo: DemoWorkspace; created: boolean }> {
+  const file = join(dbPath === ':memory:' ? '.' : dirname(dbPath), 'demo.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoWorkspace;
+    if (await findWorkspace(db, saved.workspaceId)) return { demo: saved, created: false };
+  }
+  const { workspace, keys } = await initWorkspace(db, 'Demo');
+  const scope = (service: ServiceDescriptor) => ({ workspaceId: workspace.id, kind: service.kind });
+  const publish = async (service: ServiceDescriptor, name: string, config: unknown): Promise<string> => {
+    const record = await createResource(db, scope(service), service.idPrefix, name, service.initialConfig());
+    await saveDraft(db, scope(service), record.id, name, service.configSchema.parse(config));
+    await publishDraft(db, scope(service), record.id);
+    return record.id;
+  };
+  const demo: DemoWorkspace = {
+    workspaceId: workspace.id,
+    keys,
+    flowId: await publish(SERVICES.onboarding, 'Get started with Inlay', DEMO_FLOW),
+    boardId: await publish(SERVICES.feedback, 'Feature requests', { allowAnonymous: true, emptyState: 'No ideas yet. Be the first!' }),
+    importerId: await publish(SERVICES.importer, 'Contacts', DEMO_IMPORTER),
+  };
+  writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+  return { demo, created: true };
+}
+
+const DEMO_FLOW = {
+  emptyState: 'You are all set!',
+  items: [
+    { id: 'profile', title: 'Complete your profile', description: 'Add a name and a photo.', action: { label: 'Open profile', href: '/profile' } },
+    { id: 'invite', title: 'Invite a teammate', dependsOn: ['profile'] },
+    { id: 'first-project', title: 'Create your first project', completion: { kind: 'event', event: 'project.created' } },
+  ],
+};
+
+const DEMO_IMPORTER = {
+  fields: [
+    { key: 'name', label: 'Name', type: 'string', required: true },
+    { key: 'email', label: 'Email', type: 'email', required: true, unique: true, aliases: ['e-mail', 'mail'] },
+    { key: 'age', label: 'Age', type: 'number' },
+    { key: 'signup', label: 'Signed up', type: 'date' },
+    { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro', 'team'] },
+    { key: 'active', label: 'Active', type: 'boolean' },
+    { key: 'website', label: 'Website', type: 'url' },
+  ],
+  duplicateKey: 'email',
+};

@@ -1,0 +1,49 @@
+import { UsageQuerySchema, type ServiceDescriptor, type Usage } from '@inlay/core';
+import type { FastifyInstance } from 'fastify';
+import { authOf } from '../context.js';
+import { countResources } from '../repositories/resources.js';
+import { readUsage } from '../repositories/usage.js';
+import type { ZodTypeProvider } from '../type-provider.js';
+
+/**
+ * `GET /api/v1/usage` (secret key): counts for the key's workspace and mode over the last
+ * `days` days. `metrics` lists the service's metric names, so totals show zeros explicitly.
+ */
+export function registerUsageRoute(parent: FastifyInstance, service: ServiceDescriptor, metrics: readonly string[]): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db, usage } = app.inlay;
+  app.get('/api/v1/usage', { config: { auth: 'secret' }, schema: { querystring: UsageQuerySchema } }, async (request) => {
+    const auth = authOf(request);
+    await usage.flush();
+    const to = new Date();
+    const from = new Date(to.getTime() - (request.query.days - 1) * 86_400_000);
+    const [rows, resources] = await Promise.all([
+      readUsage(db, { workspaceId: auth.workspaceId, mode: auth.mode, service: service.service, from: day(from), to: day(to) }),
+      countResources(db, { workspaceId: auth.workspaceId, kind: service.kind }),
+    ]);
+    const totals: Record<string, number> = Object.fromEntries(metrics.map((metric) => [metric, 0]));
+    const daily = new Map<string, Usage['daily'][number]>();
+    for (const row of rows) {
+      totals[row.metric] = (totals[row.metric] ?? 0) + row.count;
+      const key = `${row.day}|${row.resourceId}`;
+      const entry = daily.get(key) ?? { date: row.day, resourceId: row.resourceId, counts: {} };
+      entry.counts[row.metric] = (entry.counts[row.metric] ?? 0) + row.count;
+      daily.set(key, entry);
+    }
+    const data: Usage = {
+      object: 'usage',
+      service: service.service,
+      mode: auth.mode,
+      from: day(from),
+      to: day(to),
+      resources,
+      totals,
+      daily: [...daily.values()],
+    };
+    return { data };
+  });
+}
+
+function day(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,15 @@
+export { buildApp } from './app.js';
+export type { BuildAppOptions } from './app.js';
+export { startServer } from './server.js';
+export type { StartOptions } from './server.js';
+export { DEFAULT_OPTIONS, resolveOptions } from './options.js';
+export type { RateLimitOptions, ServerOptions, ServerOptionsInput } from './options.js';
+export { openDatabase, DEFAULT_DB_PATH } from './db/connect.js';
+export type { Db } from './db/connect.js';
+export { ApiError } from './errors.js';
+export { verifyAuthorToken, mintAuthorToken } from './auth/author-tokens.js';
+export { createWorkspace, findWorkspace, listWorkspaces, setWorkspacePlan, PLANS } from './repositories/workspaces.js';
+export type { Plan, Workspace } from './repositories/workspaces.js';
+export { createApiKey, listApiKeys, revokeApiKey } from './repositories/api-keys.js';
+export type { ApiKeyInfo } from './repositories/api-keys.js';
+export { rotateSigningSecret } from './repositories/signing-secrets.js';

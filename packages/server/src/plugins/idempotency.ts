@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { authOf } from '../context.js';
+import { nowIso } from '../db/ids.js';
+import { ApiError } from '../errors.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+} from '../repositories/idempotency.js';
+
+const CLAIM = Symbol('inlay.idempotencyClaim');
+
+interface Claim {
+  workspaceId: string;
+  mode: 'test' | 'live';
+  key: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [CLAIM]?: Claim;
+  }
+}
+
+/**
+ * `Idempotency-Key` on secret-key POSTs (DESIGN.md §4): the same key and body within 24 h
+ * replays the first response; the same key with another request is 409. A request that is still
+ * running holds the key, so a concurrent retry gets 409 rather than a second execution.
+ * Responses of 5xx are not kept, so the client's retry runs again.
+ */
+export const idempotencyPlugin = fp(
+  (app: FastifyInstance) => {
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method !== 'POST' || request.routeOptions.config.auth !== 'secret') return;
+      const raw = request.headers['idempotency-key'];
+      if (raw === undefined) return;
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      if (key === undefined || key.length < 1 || key.length > 255) {
+        throw new ApiError('parameter_invalid', 'The Idempotency-Key header must be 1–255 characters.', { param: 'Idempotency-Key' });
+      }
+      const auth = authOf(request);
+      const requestHash = hashRequest(request);
+      const outcome = await claimIdempotencyKey(app.inlay.db, {
+        workspaceId: auth.workspaceId,
+        mode: auth.mode,
+        key,
+        requestHash,
+        now: nowIso(),
+      });
+      if (outcome.kind === 'claimed') {
+        request[CLAIM] = { workspaceId: auth.workspaceId, mode: auth.mode, key };
+        return;
+      }
+      if (outcome.kind === 'reused') {
+        throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request in the last 24 hours.', { param: 'Idempotency-Key' });
+      }
+      if (outcome.kind === 'in_progress') {
+        throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.', { param: 'Idempotency-Key' });
+      }
+      return reply
+        .code(outcome.statusCode)
+        .header('Idempotent-Replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(outcome.body);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const claim = request[CLAIM];
+      if (!claim) return payload;
+      request[CLAIM] = undefined;
+      if (reply.statusCode >= 500 || typeof payload !== 'string') {
+        await releaseIdempotencyKey(app.inlay.db, claim);
+      } else {
+        await completeIdempotencyKey(app.inlay.db, { ...claim, statusCode: reply.statusCode, body: payload });
+      }
+      return payload;
+    });
+  },
+  { name: 'inlay-idempotency', dependencies: ['inlay-auth'] },
+);
+
+function hashRequest(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  return createHash('sha256')
+    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}

@@ -1,0 +1,108 @@
+import type { KeyKind, KeyMode } from '@inlay/core';
+import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
+import type { Db } from '../db/connect.js';
+import { newId, nowIso } from '../db/ids.js';
+import type { Plan } from './workspaces.js';
+
+/** A key as listed: never the key itself, only its last four characters. */
+export interface ApiKeyInfo {
+  id: string;
+  workspaceId: string;
+  mode: KeyMode;
+  kind: KeyKind;
+  last4: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** What a presented key resolves to. */
+export interface KeyLookup {
+  keyId: string;
+  workspaceId: string;
+  mode: KeyMode;
+  kind: KeyKind;
+  plan: Plan;
+  revoked: boolean;
+}
+
+/** Creates a key and returns its full value, which exists nowhere else: show it once. */
+export async function createApiKey(
+  db: Db,
+  workspaceId: string,
+  mode: KeyMode,
+  kind: KeyKind,
+): Promise<{ key: string; info: ApiKeyInfo }> {
+  const key = generateApiKey(mode, kind);
+  const info: ApiKeyInfo = {
+    id: newId('key'),
+    workspaceId,
+    mode,
+    kind,
+    last4: key.slice(-4),
+    createdAt: nowIso(),
+    revokedAt: null,
+  };
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: info.id,
+      workspace_id: workspaceId,
+      mode,
+      kind,
+      key_hash: hashApiKey(key),
+      last4: info.last4,
+      created_at: info.createdAt,
+      revoked_at: null,
+    })
+    .execute();
+  return { key, info };
+}
+
+export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyInfo[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    workspaceId: row.workspace_id,
+    mode: row.mode,
+    kind: row.kind,
+    last4: row.last4,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }));
+}
+
+/** Revokes a key; returns false when no unrevoked key has that id. */
+export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function lookupApiKey(db: Db, key: string): Promise<KeyLookup | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.mode', 'api_keys.kind', 'api_keys.revoked_at', 'workspaces.plan'])
+    .where('api_keys.key_hash', '=', hashApiKey(key))
+    .executeTakeFirst();
+  return (
+    row && {
+      keyId: row.id,
+      workspaceId: row.workspace_id,
+      mode: row.mode,
+      kind: row.kind,
+      plan: row.plan,
+      revoked: row.revoked_at !== null,
+    }
+  );
+}

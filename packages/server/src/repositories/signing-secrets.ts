@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { KeyMode } from '@inlay/core';
+import type { Db } from '../db/connect.js';
+import { newId, nowIso } from '../db/ids.js';
+
+/** A retired secret still verifies tokens for this long (DESIGN.md §5). */
+export const RETIRED_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export interface SigningSecret {
+  kid: string;
+  secret: Uint8Array;
+}
+
+function decode(row: { id: string; secret: string }): SigningSecret {
+  return { kid: row.id, secret: new Uint8Array(Buffer.from(row.secret, 'base64url')) };
+}
+
+/** The secret new tokens are signed with; created (256 random bits) on first use. */
+export async function currentSigningSecret(db: Db, workspaceId: string, mode: KeyMode): Promise<SigningSecret> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('signing_secrets')
+      .select(['id', 'secret'])
+      .where('workspace_id', '=', workspaceId)
+      .where('mode', '=', mode)
+      .where('retired_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (row) return decode(row);
+    const created = { id: newId('kid'), secret: randomBytes(32).toString('base64url') };
+    await trx
+      .insertInto('signing_secrets')
+      .values({ ...created, workspace_id: workspaceId, mode, created_at: nowIso(), retired_at: null })
+      .execute();
+    return decode(created);
+  });
+}
+
+/** Retires the current secret and makes a new one; tokens of the old one verify for 24 h more. */
+export async function rotateSigningSecret(db: Db, workspaceId: string, mode: KeyMode): Promise<SigningSecret> {
+  await db
+    .updateTable('signing_secrets')
+    .set({ retired_at: nowIso() })
+    .where('workspace_id', '=', workspaceId)
+    .where('mode', '=', mode)
+    .where('retired_at', 'is', null)
+    .execute();
+  return currentSigningSecret(db, workspaceId, mode);
+}
+
+/** The secret named by a token's `kid`, if it belongs to this workspace and mode and may verify. */
+export async function verificationSecret(
+  db: Db,
+  workspaceId: string,
+  mode: KeyMode,
+  kid: string,
+  now = Date.now(),
+): Promise<SigningSecret | undefined> {
+  const row = await db
+    .selectFrom('signing_secrets')
+    .select(['id', 'secret', 'retired_at'])
+    .where('id', '=', kid)
+    .where('workspace_id', '=', workspaceId)
+    .where('mode', '=', mode)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.retired_at !== null && Date.parse(row.retired_at) + RETIRED_SECRET_GRACE_MS < now) return undefined;
+  return decode(row);
+}

@@ -1,0 +1,27 @@
+import { FeedbackAuthorTokenRequestSchema, SERVICES } from '@inlay/core';
+import type { FastifyInstance } from 'fastify';
+import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
+import { registerConfigRoute } from '../../engine/config-route.js';
+import { registerManagementRoutes } from '../../engine/management-routes.js';
+import { registerUsageRoute } from '../../engine/usage-route.js';
+
+/** Usage metrics of feedback (DESIGN.md §7). */
+export const FEEDBACK_METRICS = ['configFetches'] as const;
+
+/** Feedback boards (seed 001), served under `/feedback`. */
+export async function feedbackService(app: FastifyInstance): Promise<void> {
+  const service = SERVICES.feedback;
+  registerManagementRoutes(app, service);
+  registerConfigRoute(app, service);
+  registerUsageRoute(app, service, FEEDBACK_METRICS);
+  registerAuthorTokenRoute(app, service, {
+    body: FeedbackAuthorTokenRequestSchema,
+    resourceId: (body) => body.boardId,
+    resourceParam: 'boardId',
+    claims: ({ name, email, avatarUrl }) => ({
+      ...(name !== undefined ? { name } : {}),
+      ...(email !== undefined ? { email } : {}),
+      ...(avatarUrl !== undefined ? { avatarUrl } : {}),
+    }),
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { ApiError } from './errors.js';
+
+type Part = 'body' | 'querystring' | 'params' | 'headers';
+
+/**
+ * Route schemas are zod schemas from `@inlay/core`; this compiler runs them and turns the first
+ * issue into an ApiError, which Fastify passes to the error handler untouched.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: fromZodError(result.error, (httpPart ?? 'body') as Part) };
+  };
+
+/** Parses `data` or throws the ApiError for its first issue. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, where: Part = 'body'): z.output<S> {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (!result.success) throw fromZodError(result.error, where);
+  return result.data;
+}
+
+/** The first zod issue, as Stripe does: one clear problem and the dotted path of the field. */
+export function fromZodError(error: z.ZodError, where: Part): ApiError {
+  const issue = error.issues[0];
+  const what = where === 'querystring' ? 'query' : where;
+  if (!issue) return new ApiError('parameter_invalid', `The ${what} is not valid.`);
+  const base = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const param = [...base, key].join('.');
+    const message = issue.message.startsWith('Unrecognized key')
+      ? `Unknown field ${JSON.stringify(param)}: the ${what} of this route does not take it.`
+      : issue.message;
+    return new ApiError('parameter_unknown', message, { param });
+  }
+  const param = base.join('.');
+  if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) {
+    return new ApiError('parameter_missing', `${param || `The ${what}`} is required.`, param ? { param } : {});
+  }
+  const message = param && !issue.message.startsWith(param) ? `${param}: ${issue.message}` : issue.message;
+  return new ApiError('parameter_invalid', message, param ? { param } : {});
+}

@@ -1,0 +1,30 @@
+import type { KeyKind, KeyMode } from '@inlay/core';
+import type { Db } from './db/connect.js';
+import { createApiKey } from './repositories/api-keys.js';
+import { createWorkspace, type Workspace } from './repositories/workspaces.js';
+
+export interface WorkspaceKeys {
+  testPublishable: string;
+  testSecret: string;
+  livePublishable: string;
+  liveSecret: string;
+}
+
+const KEY_SET: ReadonlyArray<[keyof WorkspaceKeys, KeyMode, KeyKind]> = [
+  ['testPublishable', 'test', 'pub'],
+  ['testSecret', 'test', 'sec'],
+  ['livePublishable', 'live', 'pub'],
+  ['liveSecret', 'live', 'sec'],
+];
+
+/** A workspace and its four keys (DESIGN.md §3). The keys are returned once and stored hashed. */
+export async function initWorkspace(db: Db, name: string): Promise<{ workspace: Workspace; keys: WorkspaceKeys }> {
+  return db.transaction().execute(async (trx) => {
+    const workspace = await createWorkspace(trx, name);
+    const keys = {} as WorkspaceKeys;
+    for (const [field, mode, kind] of KEY_SET) {
+      keys[field] = (await createApiKey(trx, workspace.id, mode, kind)).key;
+    }
+    return { workspace, keys };
+  });
+}
