@@ -47,6 +47,8 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Every body is JSON (DESIGN.md §4); anything else is refused rather than read as a string.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(contextPlugin, { db, options, ownsDb });
   app.addHook('onRequest', async (request, reply) => {

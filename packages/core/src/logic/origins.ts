@@ -46,7 +46,7 @@ export function originAllowed(patterns: readonly string[], origin: string): bool
   return patterns.length === 0 || patterns.some((pattern) => originMatches(pattern, origin));
 }
 
-/** `http://localhost:*` and `http://127.0.0.1:*`, which test keys always allow. */
+/** localhost, 127.0.0.1 and [::1] on any port and scheme: what test keys always allow. */
 export function isLocalDevelopmentOrigin(origin: string): boolean {
   const normalised = normaliseOrigin(origin);
   if (normalised === null) return false;

@@ -35,11 +35,24 @@ export const HttpUrlSchema = z
     { error: 'must be an absolute http or https URL' },
   );
 
+/**
+ * A path on the host site. Browsers read `\` as `/` and drop tabs and newlines, so `/\evil.com`
+ * would leave the site: such characters are refused, and the path must resolve to the same origin.
+ */
+function isSitePath(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith('/') || /[\\\u0000-\u0020\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, 'https://host.invalid').origin === 'https://host.invalid';
+  } catch {
+    return false;
+  }
+}
+
 /** A link an end user may follow: an absolute http(s) URL or a path on the host site. */
 export const LinkHrefSchema = z
   .string()
   .max(2048)
-  .refine(
-    (value) => (value.startsWith('/') && !value.startsWith('//')) || HttpUrlSchema.safeParse(value).success,
-    { error: 'must be an http(s) URL or a path starting with /' },
-  );
+  .refine((value) => isSitePath(value) || HttpUrlSchema.safeParse(value).success, {
+    error: 'must be an http(s) URL or a path starting with /',
+  });

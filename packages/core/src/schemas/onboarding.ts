@@ -94,28 +94,37 @@ function checkItemGraph(items: readonly ChecklistItem[], ctx: z.RefinementCtx): 
   });
   items.forEach((item, i) => {
     item.dependsOn?.forEach((dep, j) => {
-      if (dep === item.id || !index.has(dep)) {
+      if (item.dependsOn?.indexOf(dep) !== j) {
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'dependsOn', j], message: `${JSON.stringify(dep)} is listed twice` });
+      } else if (dep === item.id || !index.has(dep)) {
         const why = dep === item.id ? 'an item cannot depend on itself' : `no item has id ${JSON.stringify(dep)}`;
         ctx.addIssue({ code: 'custom', path: ['items', i, 'dependsOn', j], message: why });
       }
     });
   });
-  // Depth-first search for a cycle; colours: 1 visiting, 2 done.
+  // Depth-first search for a cycle; colours: 1 visiting, 2 done. Reports the dependsOn entry
+  // that closes the cycle, so `param` points at an item.
   const colour = new Map<string, number>();
-  const byId = new Map(items.map((item) => [item.id, item]));
-  const visit = (id: string): boolean => {
+  const visit = (id: string): (string | number)[] | null => {
     colour.set(id, 1);
-    for (const dep of byId.get(id)?.dependsOn ?? []) {
-      if (!byId.has(dep) || dep === id) continue;
-      if (colour.get(dep) === 1) return true;
-      if (colour.get(dep) === undefined && visit(dep)) return true;
+    const i = index.get(id) ?? -1;
+    const deps = items[i]?.dependsOn ?? [];
+    for (const [j, dep] of deps.entries()) {
+      if (!index.has(dep) || dep === id) continue;
+      if (colour.get(dep) === 1) return ['items', i, 'dependsOn', j];
+      if (colour.get(dep) === undefined) {
+        const found = visit(dep);
+        if (found) return found;
+      }
     }
     colour.set(id, 2);
-    return false;
+    return null;
   };
   for (const item of items) {
-    if (colour.get(item.id) === undefined && visit(item.id)) {
-      ctx.addIssue({ code: 'custom', path: ['items'], message: 'dependsOn forms a cycle' });
+    if (colour.get(item.id) !== undefined) continue;
+    const path = visit(item.id);
+    if (path) {
+      ctx.addIssue({ code: 'custom', path, message: 'dependsOn forms a cycle' });
       return;
     }
   }

@@ -1,0 +1,97 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const dir = tempDir();
+
+function inlay(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, INLAY_DB: '' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('inlay CLI', () => {
+  const db = join(dir, 'cli.db');
+
+  it('init --json prints the workspace and four keys of the right kinds', () => {
+    const result = inlay('init', '--json', '--db', db, '--name', 'CLI test');
+    expect(result.code).toBe(0);
+    const parsed = JSON.parse(result.stdout) as { workspaceId: string; keys: Record<string, string> };
+    expect(parsed.workspaceId).toMatch(/^ws_/);
+    expect(Object.keys(parsed.keys).sort()).toEqual(['livePublishable', 'liveSecret', 'testPublishable', 'testSecret']);
+    expect(parsed.keys.testPublishable).toMatch(/^svc_test_pub_[0-9A-Za-z]{32}$/);
+    expect(parsed.keys.liveSecret).toMatch(/^svc_live_sec_[0-9A-Za-z]{32}$/);
+  });
+
+  it('lists, creates and revokes keys, never printing a stored key in full', () => {
+    const { workspaceId, keys } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string; keys: Record<string, string> };
+    const listed = inlay('keys', 'list', '--workspace', workspaceId, '--db', db, '--json');
+    expect(listed.code).toBe(0);
+    const rows = JSON.parse(listed.stdout) as { id: string; mode: string; kind: string; last4: string; revokedAt: string | null }[];
+    expect(rows).toHaveLength(4);
+    for (const key of Object.values(keys)) expect(listed.stdout).not.toContain(key);
+
+    const created = inlay('keys', 'create', '--workspace', workspaceId, '--mode', 'live', '--kind', 'pub', '--db', db);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/svc_live_pub_[0-9A-Za-z]{32}/);
+
+    const target = rows[0]!.id;
+    expect(inlay('keys', 'revoke', target, '--db', db).code).toBe(0);
+    const after = JSON.parse(inlay('keys', 'list', '--workspace', workspaceId, '--db', db, '--json').stdout) as typeof rows;
+    expect(after).toHaveLength(5);
+    expect(after.find((row) => row.id === target)?.revokedAt).not.toBeNull();
+    const again = inlay('keys', 'revoke', target, '--db', db);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('no active key');
+  });
+
+  it('sets a workspace plan and refuses unknown plans and workspaces', () => {
+    const { workspaceId } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string };
+    expect(inlay('workspace', 'plan', workspaceId, 'hosted', '--db', db).stdout).toContain('hosted');
+    const badPlan = inlay('workspace', 'plan', workspaceId, 'platinum', '--db', db);
+    expect(badPlan.code).toBe(2);
+    expect(badPlan.stderr.trim().split('\n')).toHaveLength(1);
+    expect(inlay('workspace', 'plan', 'ws_nope', 'free', '--db', db).code).toBe(2);
+  });
+
+  it('exits non-zero with a one-line reason on bad arguments', () => {
+    for (const args of [['init', '--bogus'], ['keys', 'create', '--workspace', 'x', '--mode', 'prod', '--kind', 'pub'], ['frobnicate'], ['start', '--port', 'http'], ['start', '--services', 'billing']]) {
+      const result = inlay(...args, '--db', db);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('start serves the chosen services on the given port', async () => {
+    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', join(dir, 'start.db'), '--services', 'feedback', '--demo'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const timer = setTimeout(() => reject(new Error(`no start line: ${text}`)), 15_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('curl')) {
+            clearTimeout(timer);
+            resolve(text);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${text}`)));
+      });
+      const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
+      const health = (await (await fetch(`${url}/healthz`)).json()) as { data: { services: string[] } };
+      expect(health.data.services).toEqual(['feedback']);
+      expect((await fetch(`${url}/onboarding/api/v1/flows`)).status).toBe(404);
+      const key = /test publishable\s+(\S+)/.exec(output)?.[1];
+      const board = /board (board_\w+)/.exec(output)?.[1];
+      const config = await fetch(`${url}/feedback/api/v1/config/${board}`, { headers: { authorization: `Bearer ${key}` } });
+      expect(config.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});

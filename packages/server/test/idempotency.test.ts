@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { call, dataOf, errorOf, harness } from './helpers.js';
+
+const h = await harness();
+const key = h.ws.keys.testSecret;
+
+async function flowCount(): Promise<number> {
+  return dataOf<{ items: unknown[] }>(await call(h.app, 'GET', '/onboarding/api/v1/flows?limit=100', { key })).items.length;
+}
+
+describe('Idempotency-Key on secret POSTs', () => {
+  it('replays the first response for the same key and body, creating once', async () => {
+    const before = await flowCount();
+    const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Once' }, headers: { 'idempotency-key': 'create-once' } });
+    const first = await send();
+    const second = await send();
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await flowCount()).toBe(before + 1);
+  });
+
+  it('answers 409 idempotency_key_reused for the same key with another body', async () => {
+    dataOf(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'A' }, headers: { 'idempotency-key': 'k-2' } }));
+    const reused = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'B' }, headers: { 'idempotency-key': 'k-2' } });
+    expect(reused.statusCode).toBe(409);
+    expect(errorOf(reused)).toMatchObject({ type: 'conflict', code: 'idempotency_key_reused' });
+  });
+
+  it('treats the same key on another route as a different request', async () => {
+    const id = dataOf<{ id: string }>(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'P' } })).id;
+    dataOf(await call(h.app, 'POST', `/onboarding/api/v1/flows/${id}`, { key, body: { action: 'publish' }, headers: { 'idempotency-key': 'k-3' } }));
+    const other = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'P' }, headers: { 'idempotency-key': 'k-3' } });
+    expect(errorOf(other).code).toBe('idempotency_key_reused');
+  });
+
+  it('scopes keys by workspace and mode', async () => {
+    const headers = { 'idempotency-key': 'shared-key' };
+    const a = dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/boards', { key, body: { name: 'Same' }, headers }));
+    const b = dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/boards', { key: h.ws.keys.liveSecret, body: { name: 'Same' }, headers }));
+    const c = dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/boards', { key: h.other.keys.testSecret, body: { name: 'Same' }, headers }));
+    expect(new Set([a.id, b.id, c.id]).size).toBe(3);
+  });
+
+  it('replays a 4xx answer too, so a retry cannot change the outcome', async () => {
+    const headers = { 'idempotency-key': 'bad-flow' };
+    const first = await call(h.app, 'POST', '/onboarding/api/v1/flows/flow_missing0', { key, body: { action: 'publish' }, headers });
+    const again = await call(h.app, 'POST', '/onboarding/api/v1/flows/flow_missing0', { key, body: { action: 'publish' }, headers });
+    expect(first.statusCode).toBe(404);
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('refuses a key longer than 255 characters', async () => {
+    const response = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'x' }, headers: { 'idempotency-key': 'k'.repeat(256) } });
+    expect(errorOf(response)).toMatchObject({ code: 'parameter_invalid', param: 'Idempotency-Key' });
+  });
+
+  it('runs two concurrent requests with one key once: the other gets a replay or 409', async () => {
+    const before = await flowCount();
+    const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Race' }, headers: { 'idempotency-key': 'race' } });
+    const responses = await Promise.all([send(), send(), send()]);
+    for (const response of responses) expect([200, 409]).toContain(response.statusCode);
+    expect(await flowCount()).toBe(before + 1);
+  });
+});
