@@ -108,3 +108,32 @@ export {
 } from './logic/origins.js';
 export { SERVICE_NAMES, SERVICES } from './services.js';
 export type { ServiceDescriptor, ServiceName } from './services.js';
+export {
+  FlowStateSchema,
+  ItemStateSchema,
+  OutcomeBodySchema,
+  OutcomeResultSchema,
+  ProgressIdentitySchema,
+  ProgressItemSchema,
+  ProgressOperationSchema,
+  ProgressQuerySchema,
+  ProgressSchema,
+  ProgressWriteBodySchema,
+  SnoozeBodySchema,
+} from './schemas/progress.js';
+export type {
+  FlowState,
+  ItemState,
+  OutcomeBody,
+  OutcomeResult,
+  Progress,
+  ProgressIdentity,
+  ProgressItem,
+  ProgressOperation,
+  ProgressWriteBody,
+  SnoozeBody,
+} from './schemas/progress.js';
+export { applyOperation, blockingDependencies, completeByEvent, flowStateOf, newProgress, reconcile } from './logic/progress.js';
+export type { ApplyResult, ProgressContext, ProgressEvent, ProgressRefusal } from './logic/progress.js';
+export { isEligible, ruleHolds } from './logic/eligibility.js';
+export type { Traits } from './logic/eligibility.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@inlay/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
 import { openDatabase, type Db } from './db/connect.js';
@@ -73,6 +74,7 @@ const contextPlugin = fp(
       db,
       options,
       keys: new KeyCache(db, options.keyCacheTtlMs),
+      signingSecrets: new SigningSecretCache(),
       published: new PublishedCache(db),
       usage: new UsageRecorder(db, options.usageFlushIntervalMs),
     };

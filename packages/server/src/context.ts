@@ -1,4 +1,5 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
+import type { SigningSecretCache } from './auth/author-tokens.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Db } from './db/connect.js';
 import type { PublishedCache } from './engine/published-cache.js';
@@ -20,6 +21,7 @@ export interface InlayContext {
   db: Db;
   options: ServerOptions;
   keys: KeyCache;
+  signingSecrets: SigningSecretCache;
   published: PublishedCache;
   usage: UsageRecorder;
 }

@@ -10,8 +10,14 @@ export class ApiError extends Error {
   readonly code: KnownErrorCode;
   readonly param: string | undefined;
   readonly headers: Record<string, string>;
+  /** The object's current state, sent with conflicts so a client can recover without a GET. */
+  readonly current: unknown;
 
-  constructor(code: KnownErrorCode, message: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: KnownErrorCode,
+    message: string,
+    options: { param?: string; headers?: Record<string, string>; current?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -19,6 +25,7 @@ export class ApiError extends Error {
     this.status = statusOfErrorCode(code);
     this.param = options.param;
     this.headers = options.headers ?? {};
+    this.current = options.current;
   }
 }
 

@@ -45,6 +45,11 @@ export const ERROR_CODES = {
   route_not_found: { type: 'not_found', description: 'No route has this method and path.' },
   idempotency_key_reused: { type: 'conflict', description: 'The `Idempotency-Key` was used in the last 24 hours with a different request.' },
   idempotency_key_in_use: { type: 'conflict', description: 'A request with this `Idempotency-Key` is still being processed.' },
+  identity_mismatch: { type: 'permission', description: 'The body or query names another user or account than the author token.' },
+  feature_disabled: { type: 'permission', description: "The resource's config turns this feature off (e.g. skipping, snoozing or dismissing a flow)." },
+  snooze_days_not_allowed: { type: 'invalid_request', description: "`days` is not one of the flow's `snoozeDays`." },
+  invalid_transition: { type: 'conflict', description: 'The move is not allowed from the current state; `current` holds that state.' },
+  dependency_incomplete: { type: 'conflict', description: 'The item depends on items not yet done; `current` holds the progress.' },
   body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },
   rate_limited: { type: 'rate_limited', description: 'Too many requests; wait for the `Retry-After` seconds.' },
   internal_error: { type: 'internal', description: 'Something failed on the server. The message is hidden; quote the `requestId`.' },
@@ -61,6 +66,8 @@ export const ErrorBodySchema = z.strictObject({
     code: z.string(),
     message: z.string(),
     param: z.string().optional(),
+    /** On some conflicts: the object's current state (e.g. the progress an illegal move left unchanged). */
+    current: z.unknown().optional(),
     requestId: z.string(),
   }),
 });

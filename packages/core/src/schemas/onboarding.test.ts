@@ -43,6 +43,7 @@ describe('FlowConfigSchema defaults', () => {
         allowSnooze: true,
         showProgress: true,
         autoOpen: false,
+        shareProgressAcrossAccount: false,
       },
     });
   });
@@ -58,6 +59,7 @@ describe('FlowConfigSchema defaults', () => {
       allowSnooze: true,
       showProgress: true,
       autoOpen: true,
+      shareProgressAcrossAccount: false,
     });
   });
 
@@ -91,7 +93,7 @@ describe('FlowConfigSchema defaults', () => {
         item('invite', { dependsOn: ['connect'], optional: true, action: { label: 'Invite', href: 'https://example.com/invite' } }),
       ],
       eligibility: { all: [{ trait: 'plan', op: 'eq', value: 'pro' }] },
-      toggles: { allowDismiss: false, allowSkip: false, allowSnooze: false, showProgress: false, autoOpen: true },
+      toggles: { allowDismiss: false, allowSkip: false, allowSnooze: false, showProgress: false, autoOpen: true, shareProgressAcrossAccount: true },
     };
     expect(FlowConfigSchema.parse(input)).toEqual({
       ...input,

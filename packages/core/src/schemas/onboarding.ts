@@ -50,6 +50,11 @@ export const ChecklistTogglesSchema = z.strictObject({
   allowSnooze: z.boolean().default(true),
   showProgress: z.boolean().default(true),
   autoOpen: z.boolean().default(false),
+  /**
+   * One progress per account (`workspaceKey`) instead of per user: a team works through one
+   * checklist together.
+   */
+  shareProgressAcrossAccount: z.boolean().default(false),
 });
 export type ChecklistToggles = z.infer<typeof ChecklistTogglesSchema>;
 

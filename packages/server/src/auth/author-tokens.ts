@@ -9,7 +9,7 @@ import {
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import type { Db } from '../db/connect.js';
 import { ApiError } from '../errors.js';
-import { currentSigningSecret, verificationSecret } from '../repositories/signing-secrets.js';
+import { currentSigningSecret, verificationSecret, type SigningSecret } from '../repositories/signing-secrets.js';
 
 export interface MintRequest {
   workspaceId: string;
@@ -59,13 +59,20 @@ export interface VerifyExpectation {
  * another workspace, or with any other secret, fails. Expired: 401 `author_token_expired`;
  * anything else wrong: 403 `author_token_invalid`.
  */
-export async function verifyAuthorToken(db: Db, token: string, expected: VerifyExpectation): Promise<AuthorTokenClaims> {
+export async function verifyAuthorToken(
+  db: Db,
+  token: string,
+  expected: VerifyExpectation,
+  cache?: SigningSecretCache,
+): Promise<AuthorTokenClaims> {
   try {
     const { payload } = await jwtVerify(
       token,
       async (header: JWTHeaderParameters) => {
         if (typeof header.kid !== 'string') throw new Error('no kid');
-        const found = await verificationSecret(db, expected.workspaceId, expected.mode, header.kid);
+        const found = cache
+          ? await cache.get(db, expected.workspaceId, expected.mode, header.kid)
+          : await verificationSecret(db, expected.workspaceId, expected.mode, header.kid);
         if (!found) throw new Error('unknown kid');
         return found.secret;
       },
@@ -85,5 +92,30 @@ export async function verifyAuthorToken(db: Db, token: string, expected: VerifyE
       throw new ApiError('author_token_expired', 'The author token has expired; mint a fresh one.');
     }
     throw new ApiError('author_token_invalid', 'The author token is not valid for this workspace, mode and resource.');
+  }
+}
+
+/**
+ * Verification secrets by kid, kept for a minute so hot progress writes do not read the
+ * database per token. A secret retired by rotation stays valid for 24 h anyway, so a minute of
+ * caching never lets a token through that the database would refuse for long.
+ */
+export class SigningSecretCache {
+  readonly #entries = new Map<string, { value: SigningSecret | undefined; expires: number }>();
+  readonly #ttlMs: number;
+
+  constructor(ttlMs = 60_000) {
+    this.#ttlMs = ttlMs;
+  }
+
+  async get(db: Db, workspaceId: string, mode: KeyMode, kid: string): Promise<SigningSecret | undefined> {
+    const id = `${workspaceId}:${mode}:${kid}`;
+    const now = Date.now();
+    const hit = this.#entries.get(id);
+    if (hit && hit.expires > now) return hit.value;
+    const value = await verificationSecret(db, workspaceId, mode, kid);
+    if (this.#entries.size > 10_000) this.#entries.clear();
+    this.#entries.set(id, { value, expires: now + this.#ttlMs });
+    return value;
   }
 }

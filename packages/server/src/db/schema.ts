@@ -12,6 +12,9 @@ export interface Database {
   revisions: RevisionsTable;
   idempotency_keys: IdempotencyKeysTable;
   usage_daily: UsageDailyTable;
+  progress: ProgressTable;
+  outcomes: OutcomesTable;
+  active_users_daily: ActiveUsersDailyTable;
 }
 
 export interface WorkspacesTable {
@@ -94,4 +97,47 @@ export interface UsageDailyTable {
   day: string;
   metric: string;
   count: Generated<number>;
+}
+
+export interface ProgressTable {
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  flow_id: string;
+  /** '' when the host passed none. */
+  workspace_key: string;
+  /** '' for account-level progress (`toggles.shareProgressAcrossAccount`). */
+  user_id: string;
+  revision_id: string;
+  /** JSON array of `{id, state, updatedAt}` in the flow's order. */
+  items: string;
+  started_at: string | null;
+  completed_at: string | null;
+  dismissed_at: string | null;
+  snoozed_until: string | null;
+  updated_at: string | null;
+  created_at: string;
+}
+
+export interface OutcomesTable {
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  flow_id: string;
+  workspace_key: string;
+  user_id: string;
+  event: string;
+  occurred_at: string;
+  /** JSON array of item ids the outcome completed. */
+  completed_item_ids: string;
+  created_at: string;
+}
+
+export interface ActiveUsersDailyTable {
+  workspace_id: string;
+  mode: 'test' | 'live';
+  service: string;
+  resource_id: string;
+  day: string;
+  user_hash: string;
 }

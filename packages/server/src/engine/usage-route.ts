@@ -2,7 +2,7 @@ import { UsageQuerySchema, type ServiceDescriptor, type Usage } from '@inlay/cor
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../context.js';
 import { countResources } from '../repositories/resources.js';
-import { readUsage } from '../repositories/usage.js';
+import { readActiveUsers, readUsage } from '../repositories/usage.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 
 /**
@@ -17,19 +17,24 @@ export function registerUsageRoute(parent: FastifyInstance, service: ServiceDesc
     await usage.flush();
     const to = new Date();
     const from = new Date(to.getTime() - (request.query.days - 1) * 86_400_000);
-    const [rows, resources] = await Promise.all([
-      readUsage(db, { workspaceId: auth.workspaceId, mode: auth.mode, service: service.service, from: day(from), to: day(to) }),
+    const window = { workspaceId: auth.workspaceId, mode: auth.mode, service: service.service, from: day(from), to: day(to) };
+    const [counted, active, resources] = await Promise.all([
+      readUsage(db, window),
+      readActiveUsers(db, window),
       countResources(db, { workspaceId: auth.workspaceId, kind: service.kind }),
     ]);
     const totals: Record<string, number> = Object.fromEntries(metrics.map((metric) => [metric, 0]));
     const daily = new Map<string, Usage['daily'][number]>();
+    const rows = [...counted, ...active.rows].sort((a, b) => a.day.localeCompare(b.day) || a.resourceId.localeCompare(b.resourceId));
     for (const row of rows) {
-      totals[row.metric] = (totals[row.metric] ?? 0) + row.count;
+      // Active users are distinct over the window, not a sum of days.
+      if (row.metric !== 'activeUsers') totals[row.metric] = (totals[row.metric] ?? 0) + row.count;
       const key = `${row.day}|${row.resourceId}`;
       const entry = daily.get(key) ?? { date: row.day, resourceId: row.resourceId, counts: {} };
       entry.counts[row.metric] = (entry.counts[row.metric] ?? 0) + row.count;
       daily.set(key, entry);
     }
+    if (active.distinct > 0 || 'activeUsers' in totals) totals.activeUsers = active.distinct;
     const data: Usage = {
       object: 'usage',
       service: service.service,

@@ -33,6 +33,7 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, error
       code: error.code,
       message: error.message,
       ...(error.param !== undefined ? { param: error.param } : {}),
+      ...(error.current !== undefined ? { current: error.current } : {}),
       requestId: request.id,
     },
   });

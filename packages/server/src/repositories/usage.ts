@@ -27,3 +27,33 @@ export async function readUsage(
     .execute();
   return rows.map((row) => ({ day: row.day, resourceId: row.resource_id, metric: row.metric, count: Number(row.count) }));
 }
+
+/**
+ * Distinct active end users per day and resource, and over the whole window, from hashed
+ * identities (`active_users_daily`): usage never stores who the users are.
+ */
+export async function readActiveUsers(
+  db: Db,
+  scope: { workspaceId: string; mode: KeyMode; service: ServiceName; from: string; to: string },
+): Promise<{ rows: UsageRow[]; distinct: number }> {
+  const base = db
+    .selectFrom('active_users_daily')
+    .where('workspace_id', '=', scope.workspaceId)
+    .where('mode', '=', scope.mode)
+    .where('service', '=', scope.service)
+    .where('day', '>=', scope.from)
+    .where('day', '<=', scope.to);
+  const rows = await base
+    .select(['day', 'resource_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy(['day', 'resource_id'])
+    .orderBy('day')
+    .orderBy('resource_id')
+    .execute();
+  const total = await base
+    .select((eb) => eb.fn.count<number | string>('user_hash').distinct().as('distinct'))
+    .executeTakeFirstOrThrow();
+  return {
+    rows: rows.map((row) => ({ day: row.day, resourceId: row.resource_id, metric: 'activeUsers', count: Number(row.count) })),
+    distinct: Number(total.distinct),
+  };
+}

@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { KeyMode, ServiceName } from '@inlay/core';
 import type { Db } from '../db/connect.js';
+
+interface ActiveUser {
+  workspaceId: string;
+  mode: KeyMode;
+  service: ServiceName;
+  resourceId: string;
+  day: string;
+  userHash: string;
+}
 
 interface Counter {
   workspaceId: string;
@@ -18,6 +28,7 @@ interface Counter {
  */
 export class UsageRecorder {
   #pending = new Map<string, Counter>();
+  #active = new Map<string, ActiveUser>();
   readonly #db: Db;
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
@@ -38,6 +49,14 @@ export class UsageRecorder {
     else this.#pending.set(id, { ...event, day, count: by });
   }
 
+  /** Notes that an end user was active on a resource today; counted once per user and day. */
+  markActive(event: Omit<ActiveUser, 'day' | 'userHash'>, userKey: string, at = new Date()): void {
+    const day = at.toISOString().slice(0, 10);
+    const userHash = createHash('sha256').update(userKey).digest('base64url').slice(0, 22);
+    const id = `${event.workspaceId}\u0000${event.mode}\u0000${event.service}\u0000${event.resourceId}\u0000${day}\u0000${userHash}`;
+    if (!this.#active.has(id)) this.#active.set(id, { ...event, day, userHash });
+  }
+
   /** Writes what is pending; concurrent callers wait for the same write. */
   flush(): Promise<void> {
     this.#flushing = this.#flushing.then(() => this.#write());
@@ -50,11 +69,20 @@ export class UsageRecorder {
   }
 
   async #write(): Promise<void> {
-    if (this.#pending.size === 0) return;
+    if (this.#pending.size === 0 && this.#active.size === 0) return;
     const batch = [...this.#pending.values()];
+    const active = [...this.#active.values()];
     this.#pending = new Map();
+    this.#active = new Map();
     try {
       await this.#db.transaction().execute(async (trx) => {
+        for (const a of active) {
+          await trx
+            .insertInto('active_users_daily')
+            .values({ workspace_id: a.workspaceId, mode: a.mode, service: a.service, resource_id: a.resourceId, day: a.day, user_hash: a.userHash })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
         for (const c of batch) {
           await trx
             .insertInto('usage_daily')
@@ -78,6 +106,7 @@ export class UsageRecorder {
     } catch (error) {
       // Put the counts back so the next flush retries them.
       for (const c of batch) this.increment(c, c.count, new Date(`${c.day}T12:00:00Z`));
+      for (const a of active) this.#active.set(`${a.workspaceId}\u0000${a.mode}\u0000${a.service}\u0000${a.resourceId}\u0000${a.day}\u0000${a.userHash}`, a);
       throw error;
     }
   }

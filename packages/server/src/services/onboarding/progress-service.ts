@@ -1,0 +1,131 @@
+import {
+  applyOperation,
+  completeByEvent,
+  newProgress,
+  reconcile,
+  type Progress,
+  type ProgressContext,
+  type ProgressEvent,
+  type ProgressOperation,
+  type ProgressRefusal,
+} from '@inlay/core';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import { ApiError } from '../../errors.js';
+import { findProgress, insertOutcome, saveProgress, type ProgressKey } from '../../repositories/progress.js';
+import type { EndUser, FlowAccess } from './flow-access.js';
+
+/** The storage key: account-level flows keep one progress per workspaceKey (DESIGN.md §6). */
+export function progressKey(access: FlowAccess, user: EndUser): ProgressKey {
+  const shared = access.config.toggles.shareProgressAcrossAccount;
+  if (shared && user.workspaceKey === null) {
+    throw new ApiError('parameter_missing', 'This flow keeps one progress per account: workspaceKey is required.', { param: 'workspaceKey' });
+  }
+  return {
+    workspaceId: access.auth.workspaceId,
+    mode: access.auth.mode,
+    flowId: access.flowId,
+    workspaceKey: user.workspaceKey ?? '',
+    userId: shared ? '' : user.userId,
+  };
+}
+
+function contextOf(access: FlowAccess, user: EndUser): ProgressContext {
+  return {
+    flowId: access.flowId,
+    userId: user.userId,
+    workspaceKey: user.workspaceKey,
+    mode: access.auth.mode,
+    revisionId: access.revisionId,
+    config: access.config,
+  };
+}
+
+/** Stored progress brought up to the live revision, or a fresh one; never writes. */
+async function load(db: Db, access: FlowAccess, user: EndUser, now: Date): Promise<Progress> {
+  const context = contextOf(access, user);
+  const stored = await findProgress(db, progressKey(access, user));
+  const fresh = newProgress(context, now);
+  return stored ? reconcile({ ...fresh, ...stored }, context, now) : fresh;
+}
+
+export function readProgress(app: FastifyInstance, access: FlowAccess, user: EndUser): Promise<Progress> {
+  return load(app.inlay.db, access, user, new Date());
+}
+
+const REFUSALS: Record<ProgressRefusal, (message: string, current: Progress) => ApiError> = {
+  item_not_found: (message) => new ApiError('not_found', message, { param: 'itemId' }),
+  feature_disabled: (message) => new ApiError('feature_disabled', message),
+  snooze_days_not_allowed: (message) => new ApiError('snooze_days_not_allowed', message, { param: 'days' }),
+  invalid_transition: (message, current) => new ApiError('invalid_transition', message, { current }),
+  dependency_incomplete: (message, current) => new ApiError('dependency_incomplete', message, { current }),
+};
+
+/**
+ * Applies one operation in a transaction (read, compute with core's state machine, write), so
+ * concurrent writes for the same user never lose each other's changes.
+ */
+export async function writeProgress(
+  app: FastifyInstance,
+  access: FlowAccess,
+  user: EndUser,
+  operation: ProgressOperation,
+): Promise<Progress> {
+  const now = new Date();
+  const key = progressKey(access, user);
+  type Outcome = { refused: ApiError } | { progress: Progress; events: ProgressEvent[] };
+  const result = await app.inlay.db.transaction().execute(async (trx): Promise<Outcome> => {
+    const current = await load(trx, access, user, now);
+    const applied = applyOperation(current, operation, access.config, now);
+    if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
+    if (applied.changed || current.revisionId !== access.revisionId) await saveProgress(trx, key, applied.progress);
+    return { progress: applied.progress, events: applied.events };
+  });
+  if ('refused' in result) {
+    recordWrite(app, access, key, []);
+    throw result.refused;
+  }
+  recordWrite(app, access, key, result.events);
+  return result.progress;
+}
+
+/** Completes the items whose completion event matches, and keeps the outcome for the dashboard. */
+export async function recordOutcome(
+  app: FastifyInstance,
+  access: FlowAccess,
+  user: EndUser,
+  outcome: { event: string; occurredAt?: string | undefined },
+): Promise<{ outcomeId: string; completedItemIds: string[]; progress: Progress }> {
+  const now = new Date();
+  const key = progressKey(access, user);
+  const result = await app.inlay.db.transaction().execute(async (trx) => {
+    const current = await load(trx, access, user, now);
+    const completed = completeByEvent(current, outcome.event, access.config, now);
+    if (completed.completedItemIds.length > 0) await saveProgress(trx, key, completed.progress);
+    const outcomeId = await insertOutcome(trx, {
+      key,
+      event: outcome.event,
+      occurredAt: outcome.occurredAt ?? now.toISOString(),
+      completedItemIds: completed.completedItemIds,
+    });
+    return { outcomeId, ...completed };
+  });
+  recordWrite(app, access, key, result.events);
+  app.inlay.usage.increment({ ...usageScope(access), metric: 'outcomes' });
+  return { outcomeId: result.outcomeId, completedItemIds: result.completedItemIds, progress: result.progress };
+}
+
+function usageScope(access: FlowAccess) {
+  return { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'onboarding' as const, resourceId: access.flowId };
+}
+
+function recordWrite(app: FastifyInstance, access: FlowAccess, key: ProgressKey, events: ProgressEvent[]): void {
+  const scope = usageScope(access);
+  const { usage } = app.inlay;
+  usage.increment({ ...scope, metric: 'progressWrites' });
+  usage.markActive(scope, `${key.workspaceKey}\u0000${key.userId}`);
+  for (const event of events) {
+    if (event.type === 'item_completed') usage.increment({ ...scope, metric: 'itemCompletions' });
+    if (event.type === 'flow_completed') usage.increment({ ...scope, metric: 'flowCompletions' });
+  }
+}
