@@ -1,6 +1,8 @@
 import { KeyKindSchema, KeyModeSchema, SERVICE_NAMES, type ServiceName } from '@inlay/core';
 import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
-import { ensureDemoWorkspace, type DemoWorkspace } from '../demo.js';
+import { demoRoutes } from '../demo/demo-routes.js';
+import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
+import { widgetsCdnDir } from '../demo/widgets-dir.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
 import { buildApp } from '../app.js';
@@ -56,6 +58,7 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const app = await buildApp({ db: dbPath, services, logger: { level: 'warn' } });
   const demo = values.demo ? await ensureDemoWorkspace(app.inlay.db, dbPath) : undefined;
+  if (demo) await app.register(demoRoutes, { demo: demo.demo, assetsDir: widgetsCdnDir() });
   const { url } = await listenWithShutdown(app, { port, host });
   out(`Inlay is running at ${url} (database ${dbPath})`);
   for (const service of services) out(`  ${service.padEnd(11)} ${url}/${service}`);
@@ -71,6 +74,8 @@ function printDemo(out: Out, url: string, demo: DemoWorkspace, created: boolean)
   out(`  live publishable  ${demo.keys.livePublishable}`);
   out(`  live secret       ${demo.keys.liveSecret}`);
   out(`  flow ${demo.flowId}   board ${demo.boardId}   importer ${demo.importerId}`);
+  out('');
+  out(`Open ${url}/demo to see the widgets embedded with a <script> tag.`);
   out('');
   out('Try it:');
   out(`  curl -H "Authorization: Bearer ${demo.keys.testPublishable}" ${url}/onboarding/api/v1/config/${demo.flowId}`);

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type ServiceDescriptor } from '@inlay/core';
-import type { Db } from './db/connect.js';
-import { createResource, publishDraft, saveDraft } from './repositories/resources.js';
-import { findWorkspace } from './repositories/workspaces.js';
-import { initWorkspace, type WorkspaceKeys } from './workspace-setup.js';
+import type { Db } from '../db/connect.js';
+import { createResource, publishDraft, saveDraft } from '../repositories/resources.js';
+import { findWorkspace } from '../repositories/workspaces.js';
+import { initWorkspace, type WorkspaceKeys } from '../workspace-setup.js';
 
 /** What `inlay start --demo` sets up once and reuses on later starts. */
 export interface DemoWorkspace {

@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * Where `@inlay/widgets` keeps its CDN bundles, if it is installed and built. Looked up by
+ * path rather than imported: the server does not depend on the widgets package (its browser
+ * tests depend on the server).
+ */
+export function widgetsCdnDir(): string | undefined {
+  const require = createRequire(import.meta.url);
+  for (const base of require.resolve.paths('@inlay/widgets') ?? []) {
+    const dir = join(base, '@inlay', 'widgets', 'dist', 'cdn');
+    if (existsSync(dir)) return dir;
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { verifyAuthorToken } from '../src/auth/author-tokens.js';
+import { demoRoutes } from '../src/demo/demo-routes.js';
+import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
+import { call, dataOf, tempDir } from './helpers.js';
+
+const dir = tempDir();
+const dbPath = join(dir, 'demo.db');
+const assetsDir = join(dir, 'cdn');
+mkdirSync(assetsDir);
+writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');
+
+const app = await buildApp({ db: dbPath, logger: false });
+const { demo, created } = await ensureDemoWorkspace(app.inlay.db, dbPath);
+await app.register(demoRoutes, { demo, assetsDir });
+afterAll(() => app.close());
+
+describe('the demo workspace', () => {
+  it('is created once and reused on the next start', async () => {
+    expect(created).toBe(true);
+    const again = await ensureDemoWorkspace(app.inlay.db, dbPath);
+    expect(again.created).toBe(false);
+    expect(again.demo).toEqual(demo);
+  });
+
+  it('has a published flow, board and importer that the publishable key can read', async () => {
+    for (const [service, id] of [['onboarding', demo.flowId], ['feedback', demo.boardId], ['importer', demo.importerId]] as const) {
+      const config = dataOf<{ id: string }>(await call(app, 'GET', `/${service}/api/v1/config/${id}`, { key: demo.keys.testPublishable }));
+      expect(config.id).toBe(id);
+    }
+  });
+});
+
+describe('/demo', () => {
+  it('embeds the checklist with the publishable key and never the secret key, under a strict CSP', async () => {
+    const response = await app.inject({ method: 'GET', url: '/demo', headers: { host: 'localhost:4000' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain(`publishable-key="${demo.keys.testPublishable}"`);
+    expect(response.body).toContain(`flow-id="${demo.flowId}"`);
+    expect(response.body).toContain('<script src="/demo/assets/inlay-checklist.js"></script>');
+    for (const secret of [demo.keys.testSecret, demo.keys.liveSecret]) expect(response.body).not.toContain(secret);
+    expect(response.body).not.toMatch(/<script>(?!<\/script>)/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves the widget bundles and nothing else from the assets folder', async () => {
+    const bundle = await app.inject({ method: 'GET', url: '/demo/assets/inlay-checklist.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).toBe('console.log("bundle")');
+    for (const name of ['..%2Fdemo.db', 'demo.db', '.env']) {
+      expect((await app.inject({ method: 'GET', url: `/demo/assets/${name}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('mints author tokens for the demo flow from its stand-in backend', async () => {
+    const response = await app.inject({ method: 'POST', url: '/demo/author-token', payload: { userId: 'demo-user' } });
+    const { token } = dataOf<{ token: string }>(response);
+    const claims = await verifyAuthorToken(app.inlay.db, token, { workspaceId: demo.workspaceId, mode: 'test', service: 'onboarding', resourceId: demo.flowId });
+    expect(claims.sub).toBe('demo-user');
+  });
+});
