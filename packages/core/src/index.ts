@@ -137,3 +137,25 @@ export { applyOperation, blockingDependencies, completeByEvent, flowStateOf, new
 export type { ApplyResult, ProgressContext, ProgressEvent, ProgressRefusal } from './logic/progress.js';
 export { isEligible, ruleHolds } from './logic/eligibility.js';
 export type { Traits } from './logic/eligibility.js';
+export {
+  CreatePostBodySchema,
+  PostAuthorInputSchema,
+  PostAuthorSchema,
+  PostListQuerySchema,
+  PostSchema,
+  PostSortSchema,
+  PostStatusSchema,
+  VoteBodySchema,
+  VoteResultSchema,
+} from './schemas/posts.js';
+export type {
+  CreatePostBody,
+  Post,
+  PostAuthor,
+  PostAuthorInput,
+  PostListQuery,
+  PostSort,
+  PostStatus,
+  VoteBody,
+  VoteResult,
+} from './schemas/posts.js';

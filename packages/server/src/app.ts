@@ -6,6 +6,7 @@ import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
 import { openDatabase, type Db } from './db/connect.js';
+import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
@@ -77,6 +78,7 @@ const contextPlugin = fp(
       signingSecrets: new SigningSecretCache(),
       published: new PublishedCache(db),
       usage: new UsageRecorder(db, options.usageFlushIntervalMs),
+      snapshots: new ListSnapshots(),
     };
     app.decorate('inlay', context);
     await pruneIdempotencyKeys(db, new Date());

@@ -2,6 +2,7 @@ import type { KeyKind, KeyMode } from '@inlay/core';
 import type { SigningSecretCache } from './auth/author-tokens.js';
 import type { KeyCache } from './auth/key-cache.js';
 import type { Db } from './db/connect.js';
+import type { ListSnapshots } from './engine/list-snapshots.js';
 import type { PublishedCache } from './engine/published-cache.js';
 import type { ServerOptions } from './options.js';
 import type { Plan } from './repositories/workspaces.js';
@@ -24,6 +25,7 @@ export interface InlayContext {
   signingSecrets: SigningSecretCache;
   published: PublishedCache;
   usage: UsageRecorder;
+  snapshots: ListSnapshots;
 }
 
 /** Which credential a route takes; routes without it are public (`/healthz`). */

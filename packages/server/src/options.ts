@@ -10,6 +10,10 @@ export interface RateLimitOptions {
   secretPerKey: number;
   /** Author-token minting, per key. */
   authorTokensPerKey: number;
+  /** Post creation, per (key, client IP), against spam. */
+  postsPerClient: number;
+  /** Post creation, per author. */
+  postsPerAuthor: number;
 }
 
 export interface ServerOptions {
@@ -40,6 +44,8 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     publishablePerKey: 60_000,
     secretPerKey: 300,
     authorTokensPerKey: 120,
+    postsPerClient: 10,
+    postsPerAuthor: 5,
   },
   keyCacheTtlMs: 5_000,
   configCacheControl: 'public, no-cache',

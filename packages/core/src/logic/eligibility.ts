@@ -16,7 +16,7 @@ export function isEligible(eligibility: Eligibility | undefined, traits: Traits)
   return eligibility.any.some((rule) => ruleHolds(rule, traits));
 }
 
-/** One rule. Comparisons between different types are false, never coerced. */
+/** One rule. Values of different types are never coerced: they are unequal (`eq` false, `neq` true) and unordered (`gt`/`lt` false). */
 export function ruleHolds(rule: EligibilityRule, traits: Traits): boolean {
   const actual = Object.prototype.hasOwnProperty.call(traits, rule.trait) ? traits[rule.trait] : undefined;
   switch (rule.op) {

@@ -1,18 +1,45 @@
 import { randomBytes } from 'node:crypto';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 14;
+
+let lastTime = 0;
+let lastRandom: number[] = [];
+
+function freshRandom(): number[] {
+  // 14 base36 digits from 14 bytes; the slight modulo bias is irrelevant for ids.
+  return [...randomBytes(RANDOM_LENGTH)].map((byte) => byte % 36);
+}
+
+/** Adds one to a base36 digit array (ULID's monotonic rule); wraps to fresh randomness if full. */
+function increment(digits: number[]): number[] {
+  const next = [...digits];
+  for (let i = next.length - 1; i >= 0; i -= 1) {
+    if (next[i]! < 35) {
+      next[i]! += 1;
+      return next;
+    }
+    next[i] = 0;
+  }
+  return freshRandom();
+}
 
 /**
- * A new object id: `prefix_` + 9 base36 characters of milliseconds + 14 random base36
- * characters. Ids sort by creation time in any collation (lower-case letters and digits only),
- * which makes them usable as list cursors.
+ * A new object id: `prefix_` + 9 base36 characters of milliseconds + 14 base36 characters,
+ * random for a new millisecond and incremented within one (as ULIDs are), so ids made by this
+ * process sort in creation order. Lower-case letters and digits sort the same in any collation,
+ * which makes ids usable as list cursors and as the "newest first" order.
  */
 export function newId(prefix: string): string {
-  const time = Date.now().toString(36).padStart(9, '0');
-  const bytes = randomBytes(14);
-  let random = '';
-  for (const byte of bytes) random += BASE36[byte % 36];
-  return `${prefix}_${time}${random}`;
+  const now = Date.now();
+  if (now > lastTime) {
+    lastTime = now;
+    lastRandom = freshRandom();
+  } else {
+    lastRandom = increment(lastRandom);
+  }
+  const time = lastTime.toString(36).padStart(9, '0');
+  return `${prefix}_${time}${lastRandom.map((digit) => BASE36[digit]).join('')}`;
 }
 
 /** Now, as the ISO 8601 string every table stores. */

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as onboardingProgress from './migrations/0002-onboarding-progress.js';
+import * as feedbackPosts from './migrations/0003-feedback-posts.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-onboarding-progress': onboardingProgress,
+  '0003-feedback-posts': feedbackPosts,
 };
 
 class BundledMigrations implements MigrationProvider {

@@ -15,6 +15,8 @@ export interface Database {
   progress: ProgressTable;
   outcomes: OutcomesTable;
   active_users_daily: ActiveUsersDailyTable;
+  posts: PostsTable;
+  votes: VotesTable;
 }
 
 export interface WorkspacesTable {
@@ -140,4 +142,30 @@ export interface ActiveUsersDailyTable {
   resource_id: string;
   day: string;
   user_hash: string;
+}
+
+export interface PostsTable {
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  board_id: string;
+  title: string;
+  body: string;
+  status: 'open' | 'under_review' | 'planned' | 'in_progress' | 'completed' | 'closed';
+  vote_count: number;
+  /** Votes weighted by recency, updated on every vote (see feedback/trending.ts). */
+  trending_score: number;
+  /** `u:<id>` for identified authors, `a:<id>` for anonymous ones: one vote per author key. */
+  author_key: string;
+  author_id: string;
+  author_name: string | null;
+  author_anonymous: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VotesTable {
+  post_id: string;
+  author_key: string;
+  created_at: string;
 }

@@ -9,7 +9,13 @@ import type { ZodTypeProvider } from '../type-provider.js';
  * `GET /api/v1/usage` (secret key): counts for the key's workspace and mode over the last
  * `days` days. `metrics` lists the service's metric names, so totals show zeros explicitly.
  */
-export function registerUsageRoute(parent: FastifyInstance, service: ServiceDescriptor, metrics: readonly string[]): void {
+export function registerUsageRoute(
+  parent: FastifyInstance,
+  service: ServiceDescriptor,
+  metrics: readonly string[],
+  /** The metric that counts distinct end users (DESIGN.md §6–7), if the service has one. */
+  distinctMetric?: string,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, usage } = app.inlay;
   app.get('/api/v1/usage', { config: { auth: 'secret' }, schema: { querystring: UsageQuerySchema } }, async (request) => {
@@ -25,16 +31,17 @@ export function registerUsageRoute(parent: FastifyInstance, service: ServiceDesc
     ]);
     const totals: Record<string, number> = Object.fromEntries(metrics.map((metric) => [metric, 0]));
     const daily = new Map<string, Usage['daily'][number]>();
-    const rows = [...counted, ...active.rows].sort((a, b) => a.day.localeCompare(b.day) || a.resourceId.localeCompare(b.resourceId));
+    const distinctRows = distinctMetric === undefined ? [] : active.rows.map((row) => ({ ...row, metric: distinctMetric }));
+    const rows = [...counted, ...distinctRows].sort((a, b) => a.day.localeCompare(b.day) || a.resourceId.localeCompare(b.resourceId));
     for (const row of rows) {
-      // Active users are distinct over the window, not a sum of days.
-      if (row.metric !== 'activeUsers') totals[row.metric] = (totals[row.metric] ?? 0) + row.count;
+      // Distinct users are counted over the window, not summed over days.
+      if (row.metric !== distinctMetric) totals[row.metric] = (totals[row.metric] ?? 0) + row.count;
       const key = `${row.day}|${row.resourceId}`;
       const entry = daily.get(key) ?? { date: row.day, resourceId: row.resourceId, counts: {} };
       entry.counts[row.metric] = (entry.counts[row.metric] ?? 0) + row.count;
       daily.set(key, entry);
     }
-    if (active.distinct > 0 || 'activeUsers' in totals) totals.activeUsers = active.distinct;
+    if (distinctMetric !== undefined) totals[distinctMetric] = active.distinct;
     const data: Usage = {
       object: 'usage',
       service: service.service,

@@ -4,16 +4,17 @@ import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
+import { registerPostRoutes } from './posts-routes.js';
 
 /** Usage metrics of feedback (DESIGN.md §7). */
-export const FEEDBACK_METRICS = ['configFetches'] as const;
+export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvotes', 'searches', 'authors'] as const;
 
 /** Feedback boards (seed 001), served under `/feedback`. */
 export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
   registerManagementRoutes(app, service);
   registerConfigRoute(app, service);
-  registerUsageRoute(app, service, FEEDBACK_METRICS);
+  registerUsageRoute(app, service, FEEDBACK_METRICS, 'authors');
   registerAuthorTokenRoute(app, service, {
     body: FeedbackAuthorTokenRequestSchema,
     resourceId: (body) => body.boardId,
@@ -24,4 +25,5 @@ export async function feedbackService(app: FastifyInstance): Promise<void> {
       ...(avatarUrl !== undefined ? { avatarUrl } : {}),
     }),
   });
+  registerPostRoutes(app);
 }

@@ -16,7 +16,7 @@ export async function onboardingService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.onboarding;
   registerManagementRoutes(app, service);
   registerConfigRoute(app, service, { checkAccess: enforceAllowedOrigins });
-  registerUsageRoute(app, service, ONBOARDING_METRICS);
+  registerUsageRoute(app, service, ONBOARDING_METRICS, 'activeUsers');
   registerAuthorTokenRoute(app, service, {
     body: OnboardingAuthorTokenRequestSchema,
     resourceId: (body) => body.flowId,

@@ -1,0 +1,195 @@
+import type { KeyMode, PostStatus } from '@inlay/core';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../db/connect.js';
+import { newId, nowIso } from '../db/ids.js';
+import type { PostsTable } from '../db/schema.js';
+import { trendingScore } from '../services/feedback/trending.js';
+
+export type PostRow = Selectable<PostsTable>;
+
+/** A board's posts in one mode: test and live posts never mix. */
+export interface BoardScope {
+  workspaceId: string;
+  mode: KeyMode;
+  boardId: string;
+}
+
+export interface StoredAuthor {
+  key: string;
+  id: string;
+  name: string | null;
+  anonymous: boolean;
+}
+
+export type RankedSort = 'top' | 'trending';
+const SORT_COLUMN = { top: 'vote_count', trending: 'trending_score' } as const;
+
+export async function insertPost(db: Db, scope: BoardScope, post: { title: string; body: string; author: StoredAuthor }): Promise<PostRow> {
+  const now = nowIso();
+  const row: PostRow = {
+    id: newId('post'),
+    workspace_id: scope.workspaceId,
+    mode: scope.mode,
+    board_id: scope.boardId,
+    title: post.title,
+    body: post.body,
+    status: 'open',
+    vote_count: 0,
+    trending_score: trendingScore(0, now),
+    author_key: post.author.key,
+    author_id: post.author.id,
+    author_name: post.author.name,
+    author_anonymous: post.author.anonymous ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('posts').values(row).execute();
+  return row;
+}
+
+/** A post of the scope's workspace and mode (any board). */
+export async function findPost(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<PostRow | undefined> {
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('workspace_id', '=', scope.workspaceId)
+    .where('mode', '=', scope.mode)
+    .executeTakeFirst();
+}
+
+/** Rows for ids, in the order of `ids`. */
+export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('board_id', '=', scope.boardId)
+    .where('mode', '=', scope.mode)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Newest first, by keyset on the time-ordered id: stable under inserts. */
+export async function newestPosts(db: Db, scope: BoardScope, page: { afterId?: string | undefined; limit: number }): Promise<PostRow[]> {
+  let query = db
+    .selectFrom('posts')
+    .selectAll()
+    .where('board_id', '=', scope.boardId)
+    .where('mode', '=', scope.mode)
+    .orderBy('id', 'desc')
+    .limit(page.limit);
+  if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
+  return query.execute();
+}
+
+/** The first `cap` ids in rank order (index-only scan). */
+export async function rankedIds(db: Db, scope: BoardScope, sort: RankedSort, cap: number): Promise<{ id: string; value: number }[]> {
+  const column = SORT_COLUMN[sort];
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', `${column} as value`])
+    .where('board_id', '=', scope.boardId)
+    .where('mode', '=', scope.mode)
+    .orderBy(column, 'desc')
+    .orderBy('id', 'desc')
+    .limit(cap)
+    .execute();
+  return rows.map((row) => ({ id: row.id, value: Number(row.value) }));
+}
+
+/** Keyset continuation of a ranked list after `(value, id)`, ignoring posts newer than `asOf`. */
+export async function rankedAfter(
+  db: Db,
+  scope: BoardScope,
+  sort: RankedSort,
+  after: { value: number; id: string; asOf: string },
+  limit: number,
+): Promise<PostRow[]> {
+  const column = SORT_COLUMN[sort];
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('board_id', '=', scope.boardId)
+    .where('mode', '=', scope.mode)
+    .where('created_at', '<=', after.asOf)
+    .where((eb) => eb.or([eb(column, '<', after.value), eb.and([eb(column, '=', after.value), eb('id', '<', after.id)])]))
+    .orderBy(column, 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Which of `postIds` one of `authorKeys` has voted for. */
+export async function votedPostIds(db: Db, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
+  if (authorKeys.length === 0 || postIds.length === 0) return new Set();
+  const rows = await db.selectFrom('votes').select('post_id').where('author_key', 'in', authorKeys).where('post_id', 'in', postIds).execute();
+  return new Set(rows.map((row) => row.post_id));
+}
+
+/**
+ * Adds or removes one author's vote and moves the stored count by exactly one when, and only
+ * when, the vote row changed: the primary key (post, author) makes a repeated or concurrent
+ * vote a no-op. Returns the new count.
+ */
+export async function setVote(db: Db, post: PostRow, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const changed = vote
+      ? (await trx
+          .insertInto('votes')
+          .values({ post_id: post.id, author_key: authorKey, created_at: nowIso() })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst()).numInsertedOrUpdatedRows === 1n
+      : (await trx.deleteFrom('votes').where('post_id', '=', post.id).where('author_key', '=', authorKey).executeTakeFirst()).numDeletedRows === 1n;
+    const current = await trx.selectFrom('posts').select(['vote_count', 'created_at']).where('id', '=', post.id).executeTakeFirstOrThrow();
+    if (!changed) return { voteCount: current.vote_count, changed };
+    const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
+    await trx
+      .updateTable('posts')
+      .set({ vote_count: voteCount, trending_score: trendingScore(voteCount, current.created_at) })
+      .where('id', '=', post.id)
+      .execute();
+    return { voteCount, changed };
+  });
+}
+
+export async function setPostStatus(db: Db, id: string, status: PostStatus): Promise<void> {
+  await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/**
+ * Full-text search over title and body of every post of the board (SQLite FTS5, trigram).
+ * Terms of three characters or more go through the index; shorter ones filter with LIKE.
+ * Ranked by bm25 (title weighted double), then votes; or newest first by keyset.
+ */
+export async function searchPosts(
+  db: Db,
+  scope: BoardScope,
+  query: string,
+  order: { by: 'relevance'; cap: number } | { by: 'new'; afterId?: string | undefined; limit: number },
+): Promise<string[]> {
+  const terms = query.split(/\s+/).filter(Boolean);
+  const indexed = terms.filter((term) => [...term].length >= 3);
+  const short = terms.filter((term) => [...term].length < 3);
+  const likes = short.map((term) => {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(p.title LIKE ${pattern} ESCAPE '\\' OR p.body LIKE ${pattern} ESCAPE '\\')`;
+  });
+  const filters = [sql`p.board_id = ${scope.boardId}`, sql`p.mode = ${scope.mode}`, ...likes];
+  if (order.by === 'new' && order.afterId !== undefined) filters.push(sql`p.id < ${order.afterId}`);
+  const where = sql.join(filters, sql` AND `);
+  const tail = order.by === 'new' ? sql`ORDER BY p.id DESC LIMIT ${order.limit}` : sql`LIMIT ${order.cap}`;
+  if (indexed.length === 0) {
+    const ordering = order.by === 'new' ? sql`` : sql`ORDER BY p.vote_count DESC, p.id DESC`;
+    const result = await sql<{ id: string }>`SELECT p.id FROM posts p WHERE ${where} ${ordering} ${tail}`.execute(db);
+    return result.rows.map((row) => row.id);
+  }
+  const match = indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+  const ranking = order.by === 'new' ? sql`` : sql`ORDER BY bm25(posts_fts, 2.0, 1.0), p.vote_count DESC, p.id DESC`;
+  const result = await sql<{ id: string }>`
+    SELECT p.id FROM posts_fts JOIN posts p ON p.rowid = posts_fts.rowid
+    WHERE posts_fts MATCH ${match} AND ${where} ${ranking} ${tail}`.execute(db);
+  return result.rows.map((row) => row.id);
+}

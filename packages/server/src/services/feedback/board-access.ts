@@ -1,0 +1,86 @@
+import type { BoardConfig, PostAuthorInput } from '@inlay/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyAuthorToken } from '../../auth/author-tokens.js';
+import { authOf, type AuthContext } from '../../context.js';
+import { requirePlan } from '../../engine/plans.js';
+import { ApiError, notFound } from '../../errors.js';
+import type { StoredAuthor } from '../../repositories/posts.js';
+
+/** A published board the caller may use on the hosted post routes. */
+export interface BoardAccess {
+  auth: AuthContext;
+  boardId: string;
+  config: BoardConfig;
+}
+
+/** Published, in the key's workspace, and the `hosted` plan for live keys (DESIGN.md §3). */
+export async function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
+  const auth = authOf(request);
+  const found = await app.inlay.published.get('board', boardId);
+  if (!found || found.workspaceId !== auth.workspaceId) throw notFound('board', boardId, param);
+  if ('unpublished' in found) throw new ApiError('not_published', `The board ${boardId} has not been published yet.`, { param });
+  requirePlan(auth, ['hosted'], 'Hosted posts and votes');
+  return { auth, boardId, config: found.config as BoardConfig };
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['inlay-author-token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  return token === '' ? undefined : token;
+}
+
+/**
+ * The author of a write (DESIGN.md §5, §7). An author token decides, and a body naming someone
+ * else is refused. Without one: refused when the board requires a token; an anonymous author
+ * (client-generated id) only when the board allows anonymous authors; otherwise a named author
+ * in test mode only — live writes by identified users need a token.
+ */
+export async function resolveAuthor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  access: BoardAccess,
+  input: PostAuthorInput | undefined,
+): Promise<StoredAuthor> {
+  const token = tokenOf(request);
+  if (token !== undefined) {
+    const claims = await verifyAuthorToken(
+      app.inlay.db,
+      token,
+      { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback', resourceId: access.boardId },
+      app.inlay.signingSecrets,
+    );
+    if (input !== undefined && (input.id !== claims.sub || input.anonymous === true)) {
+      throw new ApiError('identity_mismatch', 'author differs from the author token’s user.', { param: 'author.id' });
+    }
+    return { key: `u:${claims.sub}`, id: claims.sub, name: claims.name ?? null, anonymous: false };
+  }
+  if (access.config.requireAuthorToken) {
+    throw new ApiError('author_token_required', 'This board requires an author token: send Inlay-Author-Token.');
+  }
+  if (input === undefined) throw new ApiError('parameter_missing', 'author is required without an author token.', { param: 'author' });
+  if (input.anonymous === true) {
+    if (!access.config.allowAnonymous) throw new ApiError('feature_disabled', 'This board does not allow anonymous authors (allowAnonymous).');
+    return { key: `a:${input.id}`, id: input.id, name: input.name ?? null, anonymous: true };
+  }
+  if (access.auth.mode === 'live') {
+    throw new ApiError('author_token_required', 'Live posts and votes by identified users require an author token: send Inlay-Author-Token.');
+  }
+  return { key: `u:${input.id}`, id: input.id, name: input.name ?? null, anonymous: false };
+}
+
+/** Author keys whose votes count as the caller's, for `voted` on reads. */
+export async function readerKeys(app: FastifyInstance, request: FastifyRequest, access: BoardAccess, authorId: string | undefined): Promise<string[]> {
+  const token = tokenOf(request);
+  if (token !== undefined) {
+    const claims = await verifyAuthorToken(
+      app.inlay.db,
+      token,
+      { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback', resourceId: access.boardId },
+      app.inlay.signingSecrets,
+    );
+    return [`u:${claims.sub}`];
+  }
+  // Reading needs no token; without one, a board that requires tokens trusts no claimed id.
+  if (authorId === undefined || access.config.requireAuthorToken) return [];
+  return [`u:${authorId}`, `a:${authorId}`];
+}

@@ -1,0 +1,123 @@
+import type { ListPage, Post, PostListQuery } from '@inlay/core';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors.js';
+import {
+  newestPosts,
+  postsByIds,
+  rankedAfter,
+  rankedIds,
+  searchPosts,
+  votedPostIds,
+  type BoardScope,
+  type PostRow,
+} from '../../repositories/posts.js';
+import type { BoardAccess } from './board-access.js';
+import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
+
+/** How many ids a ranked snapshot keeps; past them, pages continue by keyset. */
+const SNAPSHOT_SIZE = 500;
+
+export function toPost(row: PostRow, access: BoardAccess, voted: boolean): Post {
+  return {
+    id: row.id,
+    object: 'post',
+    boardId: row.board_id,
+    title: row.title,
+    body: row.body,
+    status: row.status,
+    voteCount: access.config.showVoteCounts ? row.vote_count : null,
+    voted,
+    author: {
+      id: row.author_id,
+      ...(row.author_name !== null ? { name: row.author_name } : {}),
+      anonymous: row.author_anonymous === 1,
+    },
+    createdAt: row.created_at,
+  };
+}
+
+function scopeOf(access: BoardAccess): BoardScope {
+  return { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId };
+}
+
+function sortValue(row: PostRow, sort: PostListQuery['sort']): number {
+  return sort === 'trending' ? row.trending_score : row.vote_count;
+}
+
+/**
+ * One page of a board's posts. Newest-first lists page by keyset on the time-ordered id. Ranked
+ * lists (top, trending, and searches) fix their order at the first page in a snapshot, so
+ * paging shows every post once even while votes reorder the board and posts arrive.
+ */
+export async function listPosts(
+  app: FastifyInstance,
+  access: BoardAccess,
+  query: PostListQuery,
+  readerKeys: string[],
+): Promise<ListPage<Post>> {
+  const { db, snapshots } = app.inlay;
+  const scope = scopeOf(access);
+  const cursor = query.cursor === undefined ? undefined : decodePostCursor(query.cursor);
+  const q = query.q === undefined || query.q === '' ? undefined : query.q;
+  if (cursor?.k === 's' && (cursor.sort !== query.sort || cursor.q !== q)) {
+    throw new ApiError('parameter_invalid', 'cursor belongs to a list with another sort or q; start again without a cursor.', { param: 'cursor' });
+  }
+
+  let rows: PostRow[];
+  let next: PostCursor | null = null;
+  if (query.sort === 'new') {
+    if (cursor !== undefined && cursor.k !== 'n') throw new ApiError('parameter_invalid', 'cursor does not fit sort=new.', { param: 'cursor' });
+    const afterId = cursor?.id;
+    const page =
+      q === undefined
+        ? await newestPosts(db, scope, { afterId, limit: query.limit + 1 })
+        : await postsByIds(db, scope, await searchPosts(db, scope, q, { by: 'new', afterId, limit: query.limit + 1 }));
+    rows = page.slice(0, query.limit);
+    const last = rows[rows.length - 1];
+    if (page.length > query.limit && last) next = { k: 'n', id: last.id };
+  } else {
+    if (cursor !== undefined && cursor.k !== 's') throw new ApiError('parameter_invalid', 'cursor does not fit this sort.', { param: 'cursor' });
+    const snapshot = cursor === undefined ? undefined : snapshots.get(cursor.s);
+    let ids: string[];
+    let snapshotId: string;
+    let offset: number;
+    let asOf: string;
+    if (cursor === undefined) {
+      asOf = new Date().toISOString();
+      ids = q === undefined ? (await rankedIds(db, scope, query.sort, SNAPSHOT_SIZE)).map((r) => r.id) : await searchPosts(db, scope, q, { by: 'relevance', cap: SNAPSHOT_SIZE });
+      snapshotId = ids.length > query.limit ? snapshots.save(ids) : '';
+      offset = 0;
+    } else if (snapshot !== undefined && cursor.o < snapshot.length) {
+      ids = snapshot;
+      snapshotId = cursor.s;
+      offset = cursor.o;
+      asOf = cursor.t;
+    } else {
+      // Snapshot gone or used up: continue by keyset after the last post shown.
+      ids = [];
+      snapshotId = '';
+      offset = 0;
+      asOf = cursor.t;
+    }
+    if (ids.length > 0 || cursor === undefined) {
+      rows = await postsByIds(db, scope, ids.slice(offset, offset + query.limit));
+      const last = rows[rows.length - 1];
+      const end = offset + query.limit;
+      if (last && (end < ids.length || (ids.length === SNAPSHOT_SIZE && q === undefined))) {
+        next = { k: 's', s: snapshotId, o: end, v: sortValue(last, query.sort), id: last.id, t: asOf, sort: query.sort, ...(q !== undefined ? { q } : {}) };
+      }
+    } else if (q === undefined && cursor !== undefined) {
+      const page = await rankedAfter(db, scope, query.sort, { value: cursor.v, id: cursor.id, asOf }, query.limit + 1);
+      rows = page.slice(0, query.limit);
+      const last = rows[rows.length - 1];
+      if (page.length > query.limit && last) {
+        next = { k: 's', s: '', o: 0, v: sortValue(last, query.sort), id: last.id, t: asOf, sort: query.sort };
+      }
+    } else {
+      // A search snapshot that expired cannot be resumed exactly; start the search again.
+      throw new ApiError('parameter_invalid', 'cursor has expired; run the search again without a cursor.', { param: 'cursor' });
+    }
+  }
+  const voted = await votedPostIds(db, readerKeys, rows.map((row) => row.id));
+  return { items: rows.map((row) => toPost(row, access, voted.has(row.id))), nextCursor: next && encodePostCursor(next) };
+}

@@ -1,0 +1,83 @@
+import { CreatePostBodySchema, PostListQuerySchema, VoteBodySchema, type VoteResult } from '@inlay/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../../context.js';
+import { ApiError, notFound } from '../../errors.js';
+import { findPost, insertPost, setVote } from '../../repositories/posts.js';
+import type { ZodTypeProvider } from '../../type-provider.js';
+import { openHostedBoard, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
+import { listPosts, toPost } from './post-service.js';
+
+type Limiter = (request: unknown) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+
+/**
+ * The hosted post routes (seed 001), publishable key:
+ *   GET  /api/v1/posts?boardId&q&sort&limit&cursor&authorId
+ *   POST /api/v1/posts                {boardId, title, body, author?}
+ *   POST /api/v1/posts/:id            {action: "vote" | "unvote", author?}
+ */
+export function registerPostRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: 'publishable' } as const;
+  const { db, usage, options } = app.inlay;
+  const scope = (access: BoardAccess) => ({ workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback' as const, resourceId: access.boardId });
+
+  const authorKeys = new WeakMap<object, string>();
+  const perClient = app.createRateLimit({
+    max: options.rateLimits.postsPerClient,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `post:${authOf(request).keyId}:${request.ip}`,
+  }) as Limiter;
+  const perAuthor = app.createRateLimit({
+    max: options.rateLimits.postsPerAuthor,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `post-author:${authorKeys.get(request) ?? ''}`,
+  }) as Limiter;
+  const spamCheck = async (request: FastifyRequest, authorKey: string) => {
+    authorKeys.set(request, authorKey);
+    for (const [limiter, what] of [[perClient, 'from this address'], [perAuthor, 'by this author']] as const) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        const retryAfter = String(Math.max(1, result.ttlInSeconds ?? 60));
+        throw new ApiError('rate_limited', `Too many posts ${what}; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter } });
+      }
+    }
+  };
+
+  app.get('/api/v1/posts', { config, schema: { querystring: PostListQuerySchema } }, async (request) => {
+    const access = await openHostedBoard(app, request, request.query.boardId);
+    const keys = await readerKeys(app, request, access, request.query.authorId);
+    const page = await listPosts(app, access, request.query, keys);
+    if (request.query.q) usage.increment({ ...scope(access), metric: 'searches' });
+    return { data: page };
+  });
+
+  app.post('/api/v1/posts', { config, schema: { body: CreatePostBodySchema } }, async (request) => {
+    const access = await openHostedBoard(app, request, request.body.boardId);
+    if (!access.config.submissionsEnabled) throw new ApiError('feature_disabled', 'This board does not take new posts (submissionsEnabled is false).');
+    const author = await resolveAuthor(app, request, access, request.body.author);
+    await spamCheck(request, `${access.boardId}:${author.key}`);
+    const row = await insertPost(db, { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId }, {
+      title: request.body.title,
+      body: request.body.body,
+      author,
+    });
+    usage.increment({ ...scope(access), metric: 'postsCreated' });
+    usage.markActive(scope(access), author.key);
+    return { data: toPost(row, access, false) };
+  });
+
+  app.post('/api/v1/posts/:id', { config, schema: { params: z.object({ id: z.string() }), body: VoteBodySchema } }, async (request) => {
+    const post = await findPost(db, authOf(request), request.params.id);
+    if (!post) throw notFound('post', request.params.id);
+    const access = await openHostedBoard(app, request, post.board_id, 'id');
+    if (!access.config.votingEnabled) throw new ApiError('feature_disabled', 'Voting is turned off on this board (votingEnabled is false).');
+    const author = await resolveAuthor(app, request, access, request.body.author);
+    const vote = request.body.action === 'vote';
+    const { voteCount, changed } = await setVote(db, post, author.key, vote);
+    if (changed) usage.increment({ ...scope(access), metric: vote ? 'votes' : 'unvotes' });
+    usage.markActive(scope(access), author.key);
+    const data: VoteResult = { postId: post.id, voteCount: access.config.showVoteCounts ? voteCount : null, voted: vote };
+    return { data };
+  });
+}
