@@ -15,8 +15,9 @@ function freshRandom(): number[] {
 function increment(digits: number[]): number[] {
   const next = [...digits];
   for (let i = next.length - 1; i >= 0; i -= 1) {
-    if (next[i]! < 35) {
-      next[i]! += 1;
+    const digit = next[i] ?? 0;
+    if (digit < 35) {
+      next[i] = digit + 1;
       return next;
     }
     next[i] = 0;
