@@ -159,3 +159,13 @@ export type {
   VoteBody,
   VoteResult,
 } from './schemas/posts.js';
+export {
+  ColumnMappingSchema,
+  CompleteSessionBodySchema,
+  CreateSessionBodySchema,
+  ImportSessionSchema,
+  SESSION_TTL_MS,
+  SessionMetadataSchema,
+  SessionStatusSchema,
+} from './schemas/sessions.js';
+export type { ColumnMapping, CompleteSessionBody, CreateSessionBody, ImportSession, SessionStatus } from './schemas/sessions.js';

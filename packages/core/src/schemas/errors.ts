@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   identity_mismatch: { type: 'permission', description: 'The body or query names another user or account than the author token.' },
   feature_disabled: { type: 'permission', description: "The resource's config turns this feature off (e.g. skipping, snoozing or dismissing a flow)." },
   snooze_days_not_allowed: { type: 'invalid_request', description: "`days` is not one of the flow's `snoozeDays`." },
+  session_expired: { type: 'conflict', description: 'The import session is older than 24 hours; open a new one.' },
+  session_completed: { type: 'conflict', description: 'The import session was already completed; `current` holds it.' },
   invalid_transition: { type: 'conflict', description: 'The move is not allowed from the current state; `current` holds that state.' },
   dependency_incomplete: { type: 'conflict', description: 'The item depends on items not yet done; `current` holds the progress.' },
   body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },

@@ -26,5 +26,19 @@ export const UsageSchema = z.strictObject({
   resources: z.strictObject({ total: z.number().int(), published: z.number().int() }),
   totals: CountsSchema,
   daily: z.array(z.strictObject({ date: z.iso.date(), resourceId: z.string(), counts: CountsSchema })),
+  /** Importer only: the latest sessions' metadata (counts, duration, outcome), never rows. */
+  recentSessions: z
+    .array(
+      z.strictObject({
+        id: z.string(),
+        importerId: z.string(),
+        status: z.enum(['open', 'completed', 'expired']),
+        rowCount: z.number().int().nullable(),
+        errorCount: z.number().int().nullable(),
+        durationMs: z.number().int().nullable(),
+        createdAt: z.iso.datetime(),
+      }),
+    )
+    .optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;

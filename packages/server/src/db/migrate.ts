@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001-initial.js';
 import * as onboardingProgress from './migrations/0002-onboarding-progress.js';
 import * as feedbackPosts from './migrations/0003-feedback-posts.js';
+import * as importSessions from './migrations/0004-import-sessions.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-onboarding-progress': onboardingProgress,
   '0003-feedback-posts': feedbackPosts,
+  '0004-import-sessions': importSessions,
 };
 
 class BundledMigrations implements MigrationProvider {

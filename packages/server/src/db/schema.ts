@@ -17,6 +17,7 @@ export interface Database {
   active_users_daily: ActiveUsersDailyTable;
   posts: PostsTable;
   votes: VotesTable;
+  import_sessions: ImportSessionsTable;
 }
 
 export interface WorkspacesTable {
@@ -168,4 +169,20 @@ export interface VotesTable {
   post_id: string;
   author_key: string;
   created_at: string;
+}
+
+export interface ImportSessionsTable {
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  importer_id: string;
+  /** The published revision the session validates against. */
+  revision_id: string;
+  metadata: string;
+  mapping: string | null;
+  row_count: number | null;
+  error_count: number | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
 }

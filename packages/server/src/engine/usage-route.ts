@@ -1,6 +1,6 @@
 import { UsageQuerySchema, type ServiceDescriptor, type Usage } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
-import { authOf } from '../context.js';
+import { authOf, type AuthContext } from '../context.js';
 import { countResources } from '../repositories/resources.js';
 import { readActiveUsers, readUsage } from '../repositories/usage.js';
 import type { ZodTypeProvider } from '../type-provider.js';
@@ -15,6 +15,8 @@ export function registerUsageRoute(
   metrics: readonly string[],
   /** The metric that counts distinct end users (DESIGN.md §6–7), if the service has one. */
   distinctMetric?: string,
+  /** Service-specific additions to the usage object (the importer's recent sessions). */
+  extra?: (auth: AuthContext) => Promise<Partial<Usage>>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, usage } = app.inlay;
@@ -51,6 +53,7 @@ export function registerUsageRoute(
       resources,
       totals,
       daily: [...daily.values()],
+      ...(extra ? await extra(auth) : {}),
     };
     return { data };
   });

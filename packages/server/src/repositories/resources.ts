@@ -275,3 +275,14 @@ export async function resourceExists(db: Db, scope: ResourceScope, id: string): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The config recorded by one revision of a workspace's resource. */
+export async function findRevisionConfig(db: Db, workspaceId: string, revisionId: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('revisions')
+    .select('config')
+    .where('id', '=', revisionId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.config) as unknown);
+}

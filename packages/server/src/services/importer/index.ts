@@ -1,11 +1,13 @@
-import { SERVICES, type ImporterCreateResult } from '@inlay/core';
+import { SERVICES, type ImportSession, type ImporterCreateResult } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
+import { recentSessions } from '../../repositories/import-sessions.js';
+import { registerSessionRoutes } from './session-routes.js';
 
 /** Usage metrics of the importer (DESIGN.md §8). */
-export const IMPORTER_METRICS = ['configFetches'] as const;
+export const IMPORTER_METRICS = ['configFetches', 'sessionsStarted', 'sessionsCompleted', 'rowsImported', 'rowErrors'] as const;
 
 /** Importers (seed 002), served under `/importer`. The importer mints no author tokens. */
 export async function importerService(app: FastifyInstance): Promise<void> {
@@ -14,5 +16,21 @@ export async function importerService(app: FastifyInstance): Promise<void> {
     createResponse: (record): ImporterCreateResult => ({ importerId: record.id, revisionId: record.draft.revisionId }),
   });
   registerConfigRoute(app, service);
-  registerUsageRoute(app, service, IMPORTER_METRICS);
+  registerUsageRoute(app, service, IMPORTER_METRICS, undefined, async (auth) => ({
+    recentSessions: (await recentSessions(app.inlay.db, auth, 20)).map(summarise),
+  }));
+  registerSessionRoutes(app);
+}
+
+/** A session in usage: counts, duration and outcome, never rows or metadata values. */
+function summarise(session: ImportSession) {
+  return {
+    id: session.id,
+    importerId: session.importerId,
+    status: session.status,
+    rowCount: session.rowCount,
+    errorCount: session.errorCount,
+    durationMs: session.completedAt === null ? null : Date.parse(session.completedAt) - Date.parse(session.createdAt),
+    createdAt: session.createdAt,
+  };
 }

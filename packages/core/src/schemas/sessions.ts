@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { FieldKeySchema } from './importer.js';
+
+/** Free-form key-value pairs the host attaches to a session (Stripe-style metadata). */
+export const SessionMetadataSchema = z
+  .record(z.string().min(1).max(40), z.string().max(500))
+  .refine((value) => Object.keys(value).length <= 20, { error: 'metadata has at most 20 keys' });
+
+/** `POST /api/v1/sessions`: opens a session pinned to the importer's published revision. */
+export const CreateSessionBodySchema = z.strictObject({
+  importerId: z.string().min(1).max(64),
+  metadata: SessionMetadataSchema.optional(),
+});
+export type CreateSessionBody = z.input<typeof CreateSessionBodySchema>;
+
+/** Which source column (by its header text) fills each field. */
+export const ColumnMappingSchema = z.record(FieldKeySchema, z.string().max(500));
+export type ColumnMapping = z.infer<typeof ColumnMappingSchema>;
+
+/** `POST /api/v1/sessions/:id/complete`. Rows stay in the browser unless uploaded separately. */
+export const CompleteSessionBodySchema = z.strictObject({
+  mapping: ColumnMappingSchema,
+  rowCount: z.number().int().min(0).max(100_000_000),
+  errorCount: z.number().int().min(0).max(100_000_000),
+});
+export type CompleteSessionBody = z.infer<typeof CompleteSessionBodySchema>;
+
+export const SessionStatusSchema = z.enum(['open', 'completed', 'expired']);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+/** An import session: metadata and counts, never row contents. */
+export const ImportSessionSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('import_session'),
+  importerId: z.string(),
+  revisionId: z.string(),
+  mode: z.enum(['test', 'live']),
+  status: SessionStatusSchema,
+  metadata: z.record(z.string(), z.string()),
+  mapping: ColumnMappingSchema.nullable(),
+  rowCount: z.number().int().nullable(),
+  errorCount: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type ImportSession = z.infer<typeof ImportSessionSchema>;
+
+/** How long a session may be completed after it opens. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;

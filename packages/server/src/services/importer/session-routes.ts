@@ -1,0 +1,72 @@
+import { CompleteSessionBodySchema, CreateSessionBodySchema, type ImporterConfig } from '@inlay/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authOf, type AuthContext } from '../../context.js';
+import { requirePlan } from '../../engine/plans.js';
+import { ApiError, notFound } from '../../errors.js';
+import { completeSession, createSession, findSession, toSession } from '../../repositories/import-sessions.js';
+import { findRevisionConfig } from '../../repositories/resources.js';
+import type { ZodTypeProvider } from '../../type-provider.js';
+
+/**
+ * Import sessions (seed 002, DESIGN.md §8), publishable key:
+ *   POST /api/v1/sessions               {importerId, metadata?}
+ *   POST /api/v1/sessions/:id/complete  {mapping, rowCount, errorCount}
+ * Rows stay in the browser; the session keeps metadata and counts.
+ */
+export function registerSessionRoutes(parent: FastifyInstance): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const config = { auth: 'publishable' } as const;
+  const { db, published, usage } = app.inlay;
+  const live = (auth: AuthContext) => requirePlan(auth, ['byo', 'hosted'], 'Live import sessions');
+  const scope = (auth: AuthContext, importerId: string) => ({ workspaceId: auth.workspaceId, mode: auth.mode, service: 'importer' as const, resourceId: importerId });
+
+  app.post('/api/v1/sessions', { config, schema: { body: CreateSessionBodySchema } }, async (request) => {
+    const auth = authOf(request);
+    const { importerId, metadata } = request.body;
+    const found = await published.get('importer', importerId);
+    if (!found || found.workspaceId !== auth.workspaceId) throw notFound('importer', importerId, 'importerId');
+    if ('unpublished' in found) throw new ApiError('not_published', `The importer ${importerId} has not been published yet.`, { param: 'importerId' });
+    live(auth);
+    const session = await createSession(db, auth, { importerId, revisionId: found.revisionId, metadata: metadata ?? {} });
+    usage.increment({ ...scope(auth, importerId), metric: 'sessionsStarted' });
+    return { data: session };
+  });
+
+  app.post(
+    '/api/v1/sessions/:id/complete',
+    { config, schema: { params: z.object({ id: z.string() }), body: CompleteSessionBodySchema } },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findSession(db, auth, request.params.id);
+      if (!row) throw notFound('import session', request.params.id);
+      live(auth);
+      const session = toSession(row);
+      if (session.status === 'completed') throw new ApiError('session_completed', 'This session was already completed.', { current: session });
+      if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
+      const { mapping, rowCount, errorCount } = request.body;
+      if (errorCount > rowCount) throw new ApiError('parameter_invalid', 'errorCount cannot exceed rowCount.', { param: 'errorCount' });
+      const fields = ((await findRevisionConfig(db, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined)?.fields ?? [];
+      const known = new Set(fields.map((field) => field.key));
+      const unknown = Object.keys(mapping).find((key) => !known.has(key));
+      if (unknown !== undefined) {
+        throw new ApiError('parameter_invalid', `mapping names ${JSON.stringify(unknown)}, which is not a field of this importer.`, { param: `mapping.${unknown}` });
+      }
+      const unmapped = fields.filter((field) => field.required && !(field.key in mapping)).map((field) => field.key);
+      if (unmapped.length > 0) {
+        throw new ApiError('parameter_invalid', `Required fields are not mapped: ${unmapped.join(', ')}.`, { param: 'mapping' });
+      }
+      if (!(await completeSession(db, row.id, { mapping, rowCount, errorCount }))) {
+        const current = await findSession(db, auth, row.id);
+        throw new ApiError('session_completed', 'This session was already completed.', { current: current && toSession(current) });
+      }
+      const s = scope(auth, row.importer_id);
+      usage.increment({ ...s, metric: 'sessionsCompleted' });
+      usage.increment({ ...s, metric: 'rowsImported' }, rowCount);
+      usage.increment({ ...s, metric: 'rowErrors' }, errorCount);
+      const done = await findSession(db, auth, row.id);
+      if (!done) throw notFound('import session', row.id);
+      return { data: toSession(done) };
+    },
+  );
+}
