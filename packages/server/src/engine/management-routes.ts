@@ -4,22 +4,12 @@ import {
   ResourceActionBodySchema,
   saveDraftBodySchema,
   type ResourceRecord,
-  type ServiceDescriptor,
 } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../context.js';
-import { notFound } from '../errors.js';
-import {
-  createResource,
-  getResource,
-  listResources,
-  publishDraft,
-  saveDraft,
-  type ResourceScope,
-} from '../repositories/resources.js';
 import type { ZodTypeProvider } from '../type-provider.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import type { ResourceService } from './resource-service.js';
 
 export interface ManagementRouteOptions {
   /** The body of a create response; the seeds differ here (importer: `{importerId, revisionId}`). */
@@ -34,52 +24,35 @@ const IdParamsSchema = z.object({ id: z.string() });
  */
 export function registerManagementRoutes(
   parent: FastifyInstance,
-  service: ServiceDescriptor,
+  service: ResourceService,
   options: ManagementRouteOptions = {},
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/v1/${service.plural}`;
+  const { descriptor } = service;
+  const base = `/api/v1/${descriptor.plural}`;
   const config = { auth: 'secret' } as const;
-  const scopeOf = (request: Parameters<typeof authOf>[0]): ResourceScope => ({
-    workspaceId: authOf(request).workspaceId,
-    kind: service.kind,
-  });
-  const bodySchema = saveDraftBodySchema(service.configSchema);
-  const { db, published } = app.inlay;
+  const workspace = (request: Parameters<typeof authOf>[0]) => authOf(request).workspaceId;
+  const bodySchema = saveDraftBodySchema(descriptor.configSchema);
 
-  app.get(base, { config, schema: { querystring: ListQuerySchema } }, async (request) => {
-    const after = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor, service.idPrefix);
-    const page = await listResources(db, scopeOf(request), { limit: request.query.limit, after });
-    return { data: { items: page.items, nextCursor: page.nextCursor && encodeCursor(page.nextCursor) } };
-  });
+  app.get(base, { config, schema: { querystring: ListQuerySchema } }, async (request) => ({
+    data: await service.list(workspace(request), request.query),
+  }));
 
   app.post(base, { config, schema: { body: CreateResourceBodySchema } }, async (request) => {
-    const record = await createResource(db, scopeOf(request), service.idPrefix, request.body.name, service.initialConfig());
+    const record = await service.create(workspace(request), request.body.name);
     return { data: options.createResponse ? options.createResponse(record) : record };
   });
 
-  app.get(`${base}/:id`, { config, schema: { params: IdParamsSchema } }, async (request) => {
-    const record = await getResource(db, scopeOf(request), request.params.id);
-    if (!record) throw notFound(service.kind, request.params.id);
-    return { data: record };
-  });
+  app.get(`${base}/:id`, { config, schema: { params: IdParamsSchema } }, async (request) => ({
+    data: await service.retrieve(workspace(request), request.params.id),
+  }));
 
   app.patch(`${base}/:id`, { config, schema: { params: IdParamsSchema, body: bodySchema } }, async (request) => {
     const body = request.body as { name: string; config: unknown };
-    const saved = await saveDraft(db, scopeOf(request), request.params.id, body.name, body.config);
-    if (!saved) throw notFound(service.kind, request.params.id);
-    return { data: saved };
+    return { data: await service.saveDraft(workspace(request), request.params.id, body.name, body.config) };
   });
 
-  app.post(
-    `${base}/:id`,
-    { config, schema: { params: IdParamsSchema, body: ResourceActionBodySchema } },
-    async (request) => {
-      const result = await publishDraft(db, scopeOf(request), request.params.id);
-      if (!result) throw notFound(service.kind, request.params.id);
-      published.invalidate(service.kind, request.params.id);
-      return { data: result };
-    },
-  );
+  app.post(`${base}/:id`, { config, schema: { params: IdParamsSchema, body: ResourceActionBodySchema } }, async (request) => ({
+    data: await service.publish(workspace(request), request.params.id),
+  }));
 }
-

@@ -286,3 +286,52 @@ export async function findRevisionConfig(db: Db, workspaceId: string, revisionId
     .executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.config) as unknown);
 }
+
+export interface RevisionRow {
+  id: string;
+  number: number;
+  name: string;
+  config: unknown;
+  createdAt: string;
+}
+
+/** A resource's revisions with their configs, newest first, after revision number `before`. */
+export async function listRevisions(
+  db: Db,
+  scope: ResourceScope,
+  id: string,
+  page: { limit: number; before?: number | undefined },
+): Promise<ListPage<RevisionRow> | undefined> {
+  if (!(await resourceExists(db, scope, id))) return undefined;
+  let query = db
+    .selectFrom('revisions')
+    .select(['id', 'number', 'name', 'config', 'created_at'])
+    .where('resource_id', '=', id)
+    .orderBy('number', 'desc')
+    .limit(page.limit + 1);
+  if (page.before !== undefined) query = query.where('number', '<', page.before);
+  const rows = await query.execute();
+  const items = rows.slice(0, page.limit).map((row) => ({
+    id: row.id,
+    number: row.number,
+    name: row.name,
+    config: JSON.parse(row.config) as unknown,
+    createdAt: row.created_at,
+  }));
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > page.limit && last ? String(last.number) : null };
+}
+
+/** One revision of a resource in scope. */
+export async function findRevision(db: Db, scope: ResourceScope, id: string, revisionId: string): Promise<RevisionRow | undefined> {
+  const row = await db
+    .selectFrom('revisions')
+    .innerJoin('resources', 'resources.id', 'revisions.resource_id')
+    .select(['revisions.id', 'revisions.number', 'revisions.name', 'revisions.config', 'revisions.created_at'])
+    .where('revisions.id', '=', revisionId)
+    .where('revisions.resource_id', '=', id)
+    .where('resources.workspace_id', '=', scope.workspaceId)
+    .where('resources.kind', '=', scope.kind)
+    .executeTakeFirst();
+  return row && { id: row.id, number: row.number, name: row.name, config: JSON.parse(row.config) as unknown, createdAt: row.created_at };
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
+import { resourceService } from '../../engine/resource-service.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { registerPostRoutes } from './posts-routes.js';
 
@@ -12,7 +13,8 @@ export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvo
 /** Feedback boards (seed 001), served under `/feedback`. */
 export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
-  registerManagementRoutes(app, service);
+  const resources = resourceService(app.inlay, service);
+  registerManagementRoutes(app, resources);
   registerConfigRoute(app, service);
   registerUsageRoute(app, service, FEEDBACK_METRICS, 'authors');
   registerAuthorTokenRoute(app, service, {

@@ -2,6 +2,7 @@ import { SERVICES, type ImportSession, type ImporterCreateResult } from '@inlay/
 import type { FastifyInstance } from 'fastify';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
+import { resourceService } from '../../engine/resource-service.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { recentSessions } from '../../repositories/import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -12,7 +13,8 @@ export const IMPORTER_METRICS = ['configFetches', 'sessionsStarted', 'sessionsCo
 /** Importers (seed 002), served under `/importer`. The importer mints no author tokens. */
 export async function importerService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.importer;
-  registerManagementRoutes(app, service, {
+  const resources = resourceService(app.inlay, service);
+  registerManagementRoutes(app, resources, {
     createResponse: (record): ImporterCreateResult => ({ importerId: record.id, revisionId: record.draft.revisionId }),
   });
   registerConfigRoute(app, service);

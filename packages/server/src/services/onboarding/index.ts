@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
+import { resourceService } from '../../engine/resource-service.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { enforceAllowedOrigins } from './origins.js';
 import { registerOutcomeRoute } from './outcome-route.js';
@@ -14,7 +15,8 @@ export const ONBOARDING_METRICS = ['configFetches', 'activeUsers', 'progressWrit
 /** Onboarding flows (seed 000), served under `/onboarding`. */
 export async function onboardingService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.onboarding;
-  registerManagementRoutes(app, service);
+  const resources = resourceService(app.inlay, service);
+  registerManagementRoutes(app, resources);
   registerConfigRoute(app, service, { checkAccess: enforceAllowedOrigins });
   registerUsageRoute(app, service, ONBOARDING_METRICS, 'activeUsers');
   registerAuthorTokenRoute(app, service, {
