@@ -169,3 +169,39 @@ export {
   SessionStatusSchema,
 } from './schemas/sessions.js';
 export type { ColumnMapping, CompleteSessionBody, CreateSessionBody, ImportSession, SessionStatus } from './schemas/sessions.js';
+export {
+  mcpUpdateDraftInputSchema,
+  McpCreateInputSchema,
+  McpInstallSnippetInputSchema,
+  McpListInputSchema,
+  McpListRevisionsInputSchema,
+  McpResourceInputSchema,
+  McpRestoreRevisionInputSchema,
+} from './schemas/mcp.js';
+export type {
+  CellError,
+  ColumnIndexMapping,
+  DateOrder,
+  DuplicateGroup,
+  ImportErrorCode,
+  ImportValue,
+  NumberFormat,
+  RowCells,
+  RowOptions,
+  ValidationOptions,
+} from './importer/types.js';
+export { validateValue } from './importer/values.js';
+export type { ValueResult } from './importer/values.js';
+export { detectNumberFormat, parseNumber } from './importer/number-format.js';
+export { detectDateOrder } from './importer/dates.js';
+export { validateRow } from './importer/validate-row.js';
+export type { RowValidation } from './importer/validate-row.js';
+export { TableValidator } from './importer/table-validator.js';
+export type { CellChange, DuplicateStrategy, TableConfig, TableValidation } from './importer/table-validator.js';
+export { detectTableFormats, toRecords, validateTable } from './importer/validate-table.js';
+export type { TableFormats } from './importer/validate-table.js';
+export { normalizeHeader } from './importer/normalize-header.js';
+export { mappingFromMatches, matchColumns } from './importer/match-columns.js';
+export type { ColumnMatch, MatchMethod } from './importer/match-columns.js';
+export { headerFingerprint, RememberedMappingSchema, rememberMapping } from './importer/remembered-mapping.js';
+export type { RememberedMapping } from './importer/remembered-mapping.js';

@@ -10,7 +10,6 @@ import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
-import { corsPlugin } from './plugins/cors.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -45,7 +44,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     logger: options.logger,
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
-    genReqId: () => `req_${randomBytes(12).toString('hex')}`,
+    genReqId: requestIds(),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -53,11 +52,11 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   app.removeContentTypeParser('text/plain');
 
   await app.register(contextPlugin, { db, options, ownsDb });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
+    done();
   });
   await app.register(errorsPlugin);
-  await app.register(corsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
@@ -67,6 +66,16 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     await app.register(SERVICE_PLUGINS[service], { prefix: `/${service}` });
   }
   return app;
+}
+
+/**
+ * Request ids: a random prefix per process and a counter, unique across processes and restarts
+ * without a system call per request.
+ */
+function requestIds(): () => string {
+  const prefix = `req_${randomBytes(6).toString('hex')}`;
+  let counter = 0;
+  return () => `${prefix}${(counter++).toString(36).padStart(6, '0')}`;
 }
 
 const contextPlugin = fp(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { verifyAuthorToken } from '../src/auth/author-tokens.js';
+import { cdnRoutes } from '../src/demo/cdn-routes.js';
 import { demoRoutes } from '../src/demo/demo-routes.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
 import { call, dataOf, tempDir } from './helpers.js';
@@ -15,7 +16,8 @@ writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');
 
 const app = await buildApp({ db: dbPath, logger: false });
 const { demo, created } = await ensureDemoWorkspace(app.inlay.db, dbPath);
-await app.register(demoRoutes, { demo, assetsDir });
+await app.register(cdnRoutes, { dir: assetsDir });
+await app.register(demoRoutes, { demo, widgetsBuilt: true });
 afterAll(() => app.close());
 
 describe('the demo workspace', () => {
@@ -41,18 +43,19 @@ describe('/demo', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(`publishable-key="${demo.keys.testPublishable}"`);
     expect(response.body).toContain(`flow-id="${demo.flowId}"`);
-    expect(response.body).toContain('<script src="/demo/assets/inlay-checklist.js"></script>');
+    expect(response.body).toContain('<script src="/cdn/inlay-checklist.js"></script>');
     for (const secret of [demo.keys.testSecret, demo.keys.liveSecret]) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/<script>(?!<\/script>)/);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
-  it('serves the widget bundles and nothing else from the assets folder', async () => {
-    const bundle = await app.inject({ method: 'GET', url: '/demo/assets/inlay-checklist.js' });
+  it('serves the widget bundles at /cdn and nothing else from their folder', async () => {
+    const bundle = await app.inject({ method: 'GET', url: '/cdn/inlay-checklist.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body).toBe('console.log("bundle")');
-    for (const name of ['..%2Fdemo.db', 'demo.db', '.env']) {
-      expect((await app.inject({ method: 'GET', url: `/demo/assets/${name}` })).statusCode).toBe(404);
+    expect(bundle.headers['content-type']).toContain('text/javascript');
+    for (const name of ['..%2Fdemo.db', 'demo.db', '.env', 'inlay-missing.js']) {
+      expect((await app.inject({ method: 'GET', url: `/cdn/${name}` })).statusCode).toBe(404);
     }
   });
 

@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   plan_required: { type: 'plan', description: "The workspace's plan does not cover this live-mode operation; the message names the plan needed." },
   wrong_key_kind: { type: 'permission', description: 'A publishable key was sent to a secret-key route, or the other way round.' },
   origin_not_allowed: { type: 'permission', description: "The request's `Origin` is not in the flow's `allowedOrigins`." },
+  live_key_not_allowed: { type: 'permission', description: 'MCP takes a test secret key as Bearer (or an OAuth access token); live keys are refused.' },
   author_token_required: { type: 'permission', description: 'The operation needs an `Inlay-Author-Token` header.' },
   author_token_invalid: { type: 'permission', description: 'The author token is not valid for this workspace, mode, service or resource.' },
   not_found: { type: 'not_found', description: "The object does not exist, or belongs to another workspace or mode. Existence is never revealed." },

@@ -1,11 +1,11 @@
 import type { Db } from '../db/connect.js';
 import { lookupApiKey, type KeyLookup } from '../repositories/api-keys.js';
-import { hashApiKey } from './api-keys.js';
 
 /**
  * Resolves presented keys, remembering each answer for a few seconds so the hot publishable
- * routes do not query the database per request. Revocations and plan changes made through this
- * process clear it at once; made by another process (the CLI), they apply within the TTL.
+ * routes neither query the database nor hash per request. Revocations and plan changes made
+ * through this process clear it at once; made by another process (the CLI), they apply within
+ * the TTL. Entries are keyed by the presented string itself, which is in the request anyway.
  */
 export class KeyCache {
   readonly #entries = new Map<string, { value: KeyLookup | null; expires: number }>();
@@ -18,15 +18,19 @@ export class KeyCache {
     this.#ttlMs = ttlMs;
   }
 
+  /** The cached answer, or undefined when the database must be asked. */
+  peek(key: string): KeyLookup | null | undefined {
+    const hit = this.#entries.get(key);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
   async resolve(key: string): Promise<KeyLookup | null> {
-    const hash = hashApiKey(key);
-    const now = Date.now();
-    const hit = this.#entries.get(hash);
-    if (hit && hit.expires > now) return hit.value;
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const value = (await lookupApiKey(this.#db, key)) ?? null;
     if (this.#ttlMs > 0) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
-      this.#entries.set(hash, { value, expires: now + this.#ttlMs });
+      this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs });
     }
     return value;
   }

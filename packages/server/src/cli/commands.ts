@@ -1,5 +1,6 @@
 import { KeyKindSchema, KeyModeSchema, SERVICE_NAMES, type ServiceName } from '@inlay/core';
 import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { cdnRoutes } from '../demo/cdn-routes.js';
 import { demoRoutes } from '../demo/demo-routes.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
 import { widgetsCdnDir } from '../demo/widgets-dir.js';
@@ -58,7 +59,9 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const app = await buildApp({ db: dbPath, services, logger: { level: 'warn' } });
   const demo = values.demo ? await ensureDemoWorkspace(app.inlay.db, dbPath) : undefined;
-  if (demo) await app.register(demoRoutes, { demo: demo.demo, assetsDir: widgetsCdnDir() });
+  const cdnDir = widgetsCdnDir();
+  if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
+  if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });
   const { url } = await listenWithShutdown(app, { port, host });
   out(`Inlay is running at ${url} (database ${dbPath})`);
   for (const service of services) out(`  ${service.padEnd(11)} ${url}/${service}`);

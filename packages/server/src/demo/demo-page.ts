@@ -42,7 +42,7 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
     <ol id="demo-log"></ol>
   </aside>
 </main>
-<script src="/demo/assets/inlay-checklist.js"></script>
+<script src="/cdn/inlay-checklist.js"></script>
 <script src="/demo/demo.js"></script>
 </body>
 </html>

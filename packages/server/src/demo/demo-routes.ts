@@ -1,20 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { mintAuthorToken } from '../auth/author-tokens.js';
-import { ApiError } from '../errors.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 import type { DemoWorkspace } from './demo-workspace.js';
 import { demoPage, demoScript, demoStyles } from './demo-page.js';
 
 export interface DemoOptions {
   demo: DemoWorkspace;
-  /** Folder of the widgets' CDN bundles (`@inlay/widgets/dist/cdn`), or undefined when not built. */
-  assetsDir: string | undefined;
+  /** Whether the widgets' bundles are served at `/cdn` (built and found). */
+  widgetsBuilt: boolean;
 }
-
-const ASSET_NAME = /^inlay-[a-z-]+\.js(\.map)?$/;
 
 /**
  * `/demo`: the widgets embedded exactly as a customer site would (a `<script>` tag and the demo
@@ -23,7 +18,7 @@ const ASSET_NAME = /^inlay-[a-z-]+\.js(\.map)?$/;
  */
 export async function demoRoutes(parent: FastifyInstance, options: DemoOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { demo, assetsDir } = options;
+  const { demo, widgetsBuilt } = options;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header(
@@ -34,22 +29,11 @@ export async function demoRoutes(parent: FastifyInstance, options: DemoOptions):
 
   app.get('/demo', async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`;
-    return reply.type('text/html; charset=utf-8').send(demoPage({ demo, origin, widgetsBuilt: assetsDir !== undefined }));
+    return reply.type('text/html; charset=utf-8').send(demoPage({ demo, origin, widgetsBuilt }));
   });
 
   app.get('/demo/demo.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(demoScript));
   app.get('/demo/demo.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(demoStyles));
-
-  app.get('/demo/assets/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-    const { name } = request.params;
-    if (assetsDir === undefined || !ASSET_NAME.test(name)) throw new ApiError('route_not_found', `No demo asset ${name}.`);
-    const body = await readFile(join(assetsDir, name)).catch(() => undefined);
-    if (!body) throw new ApiError('route_not_found', `No demo asset ${name}; build @inlay/widgets first.`);
-    return reply
-      .type(name.endsWith('.map') ? 'application/json' : 'text/javascript; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(body);
-  });
 
   // The customer's backend, in miniature: it knows who is signed in (here: the user the page
   // names) and mints a short-lived author token with its secret key.

@@ -1,33 +1,26 @@
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 
-/** Paths of publishable routes: the only ones a browser on a customer's site may call. */
-export const PUBLISHABLE_PATH = /^\/(onboarding|feedback|importer)\/api\/v1\/(config|progress|outcomes|posts|sessions)(\/|\?|$)/;
+/** CORS of the publishable routes, normalised once by @fastify/cors (DESIGN.md §4). */
+const PUBLISHABLE_CORS: FastifyCorsOptions = {
+  origin: true,
+  methods: ['GET', 'POST'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'Inlay-Author-Token', 'If-None-Match'],
+  exposedHeaders: ['Request-Id', 'ETag', 'Retry-After'],
+  maxAge: 600,
+  strictPreflight: false,
+};
 
 /**
- * CORS for the publishable routes only (DESIGN.md §4): any origin may ask, and per-resource
- * rules (a flow's `allowedOrigins`) are enforced by the routes themselves, which answer 403 in a
- * body the page can read. Secret-key routes send no CORS headers, so browsers cannot call them.
+ * Registers a service's publishable routes in their own scope with CORS for any origin: the
+ * browser on a customer's site may call them, and per-resource rules (a flow's
+ * `allowedOrigins`) are enforced by the routes, answering 403 in a body the page can read.
+ * Secret-key routes live outside this scope and send no CORS headers, so browsers cannot read
+ * their answers.
  */
-export const corsPlugin = fp(
-  async (app: FastifyInstance) => {
-    await app.register(cors, {
-      delegator: (request, callback) => {
-        if (!PUBLISHABLE_PATH.test(request.url ?? '')) {
-          callback(null, { origin: false });
-          return;
-        }
-        callback(null, {
-          origin: true,
-          methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-          allowedHeaders: ['Authorization', 'Content-Type', 'Inlay-Author-Token', 'If-None-Match'],
-          exposedHeaders: ['Request-Id', 'ETag', 'Retry-After'],
-          maxAge: 600,
-          strictPreflight: false,
-        });
-      },
-    });
-  },
-  { name: 'inlay-cors' },
-);
+export async function publishableRoutes(app: FastifyInstance, register: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(cors, PUBLISHABLE_CORS);
+    register(scope);
+  });
+}

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
+import { addRouteHook } from './route-hooks.js';
 import { nowIso } from '../db/ids.js';
 import { ApiError } from '../errors.js';
 import {
@@ -32,8 +33,14 @@ declare module 'fastify' {
  */
 export const idempotencyPlugin = fp(
   (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request, reply) => {
-      if (request.method !== 'POST' || request.routeOptions.config.auth !== 'secret') return;
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('POST') || route.config?.auth !== 'secret') return;
+      addRouteHook(route, 'preHandler', claim);
+      addRouteHook(route, 'onSend', settle);
+    });
+
+    async function claim(request: FastifyRequest, reply: FastifyReply) {
       const raw = request.headers['idempotency-key'];
       if (raw === undefined) return;
       const key = Array.isArray(raw) ? raw[0] : raw;
@@ -64,9 +71,9 @@ export const idempotencyPlugin = fp(
         .header('Idempotent-Replayed', 'true')
         .type('application/json; charset=utf-8')
         .send(outcome.body);
-    });
+    }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    async function settle(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const claim = request[CLAIM];
       if (!claim) return payload;
       request[CLAIM] = undefined;
@@ -76,7 +83,7 @@ export const idempotencyPlugin = fp(
         await completeIdempotencyKey(app.inlay.db, { ...claim, statusCode: reply.statusCode, body: payload });
       }
       return payload;
-    });
+    }
   },
   { name: 'inlay-idempotency', dependencies: ['inlay-auth'] },
 );

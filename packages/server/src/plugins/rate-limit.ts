@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
 import { ApiError } from '../errors.js';
+import { addRouteHook } from './route-hooks.js';
 
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number; max: number }>;
 
@@ -28,24 +29,27 @@ export const rateLimitPlugin = fp(
     const perSecretKey = limiter(limits.secretPerKey, 'sk', false);
     const perAuthorTokenKey = limiter(limits.authorTokensPerKey, 'at', false);
 
-    app.addHook('onRequest', async (request) => {
-      const { auth, rateLimitGroup } = request.routeOptions.config;
-      if (auth === undefined) return;
-      const chain =
-        rateLimitGroup === 'author-tokens'
-          ? [perAuthorTokenKey]
-          : auth === 'publishable'
-            ? [perClient, perPublishableKey]
-            : [perSecretKey];
-      for (const check of chain) {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) {
-          const retryAfter = String(Math.max(1, result.ttlInSeconds));
-          throw new ApiError('rate_limited', `Too many requests: at most ${result.max} a minute. Retry after ${retryAfter} s.`, {
-            headers: { 'Retry-After': retryAfter },
-          });
+    const enforce = (chain: Limiter[]) =>
+      async function rateLimit(request: FastifyRequest): Promise<void> {
+        for (const check of chain) {
+          const result = await check(request);
+          if (!result.isAllowed && result.isExceeded) {
+            const retryAfter = String(Math.max(1, result.ttlInSeconds));
+            throw new ApiError('rate_limited', `Too many requests: at most ${result.max} a minute. Retry after ${retryAfter} s.`, {
+              headers: { 'Retry-After': retryAfter },
+            });
+          }
         }
-      }
+      };
+    const publishable = enforce([perClient, perPublishableKey]);
+    const secret = enforce([perSecretKey]);
+    const authorTokens = enforce([perAuthorTokenKey]);
+
+    app.addHook('onRoute', (route) => {
+      const auth = route.config?.auth;
+      if (auth === undefined) return;
+      const hook = route.config?.rateLimitGroup === 'author-tokens' ? authorTokens : auth === 'publishable' ? publishable : secret;
+      addRouteHook(route, 'onRequest', hook);
     });
   },
   { name: 'inlay-rate-limit', dependencies: ['inlay-auth'] },

@@ -2,6 +2,15 @@ import { createHash } from 'node:crypto';
 import type { KeyMode, ServiceName } from '@inlay/core';
 import type { Db } from '../db/connect.js';
 
+let dayCache = { until: 0, day: '' };
+
+/** Today's UTC date, recomputed at most once a second (config fetches call this per request). */
+function today(): string {
+  const now = Date.now();
+  if (now >= dayCache.until) dayCache = { until: now + 1000, day: new Date(now).toISOString().slice(0, 10) };
+  return dayCache.day;
+}
+
 interface ActiveUser {
   workspaceId: string;
   mode: KeyMode;
@@ -41,8 +50,8 @@ export class UsageRecorder {
     }
   }
 
-  increment(event: Omit<Counter, 'day' | 'count'>, by = 1, at = new Date()): void {
-    const day = at.toISOString().slice(0, 10);
+  increment(event: Omit<Counter, 'day' | 'count'>, by = 1, at?: Date): void {
+    const day = at === undefined ? today() : at.toISOString().slice(0, 10);
     const id = `${event.workspaceId}\u0000${event.mode}\u0000${event.service}\u0000${event.resourceId}\u0000${day}\u0000${event.metric}`;
     const counter = this.#pending.get(id);
     if (counter) counter.count += by;

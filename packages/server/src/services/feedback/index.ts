@@ -4,6 +4,8 @@ import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { resourceService } from '../../engine/resource-service.js';
+import { registerMcpRoute } from '../../mcp/mcp-route.js';
+import { publishableRoutes } from '../../plugins/cors.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { registerPostRoutes } from './posts-routes.js';
 
@@ -15,7 +17,6 @@ export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources);
-  registerConfigRoute(app, service);
   registerUsageRoute(app, service, FEEDBACK_METRICS, 'authors');
   registerAuthorTokenRoute(app, service, {
     body: FeedbackAuthorTokenRequestSchema,
@@ -27,5 +28,9 @@ export async function feedbackService(app: FastifyInstance): Promise<void> {
       ...(avatarUrl !== undefined ? { avatarUrl } : {}),
     }),
   });
-  registerPostRoutes(app);
+  await publishableRoutes(app, (scope) => {
+    registerConfigRoute(scope, service);
+    registerPostRoutes(scope);
+  });
+  registerMcpRoute(app, resources, { revisions: false, installSnippet: false });
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { resourceService } from '../../engine/resource-service.js';
+import { registerMcpRoute } from '../../mcp/mcp-route.js';
+import { publishableRoutes } from '../../plugins/cors.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { recentSessions } from '../../repositories/import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -17,11 +19,14 @@ export async function importerService(app: FastifyInstance): Promise<void> {
   registerManagementRoutes(app, resources, {
     createResponse: (record): ImporterCreateResult => ({ importerId: record.id, revisionId: record.draft.revisionId }),
   });
-  registerConfigRoute(app, service);
   registerUsageRoute(app, service, IMPORTER_METRICS, undefined, async (auth) => ({
     recentSessions: (await recentSessions(app.inlay.db, auth, 20)).map(summarise),
   }));
-  registerSessionRoutes(app);
+  await publishableRoutes(app, (scope) => {
+    registerConfigRoute(scope, service);
+    registerSessionRoutes(scope);
+  });
+  registerMcpRoute(app, resources, { revisions: true, installSnippet: false });
 }
 
 /** A session in usage: counts, duration and outcome, never rows or metadata values. */

@@ -4,6 +4,8 @@ import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { resourceService } from '../../engine/resource-service.js';
+import { registerMcpRoute } from '../../mcp/mcp-route.js';
+import { publishableRoutes } from '../../plugins/cors.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { enforceAllowedOrigins } from './origins.js';
 import { registerOutcomeRoute } from './outcome-route.js';
@@ -17,7 +19,6 @@ export async function onboardingService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.onboarding;
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources);
-  registerConfigRoute(app, service, { checkAccess: enforceAllowedOrigins });
   registerUsageRoute(app, service, ONBOARDING_METRICS, 'activeUsers');
   registerAuthorTokenRoute(app, service, {
     body: OnboardingAuthorTokenRequestSchema,
@@ -25,6 +26,10 @@ export async function onboardingService(app: FastifyInstance): Promise<void> {
     resourceParam: 'flowId',
     claims: (body) => ({ wsk: body.workspaceKey }),
   });
-  registerProgressRoutes(app);
-  registerOutcomeRoute(app);
+  await publishableRoutes(app, (scope) => {
+    registerConfigRoute(scope, service, { checkAccess: enforceAllowedOrigins });
+    registerProgressRoutes(scope);
+    registerOutcomeRoute(scope);
+  });
+  registerMcpRoute(app, resources, { revisions: true, installSnippet: true });
 }

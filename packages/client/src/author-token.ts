@@ -1,0 +1,54 @@
+import type { GetAuthorToken } from './options.js';
+
+/**
+ * The host page's author token, asked for once and shared by every request (DESIGN.md §5).
+ * @internal
+ */
+export interface AuthorTokenCache {
+  /** The cached token, asking the host page (`forceRefresh: false`) the first time. */
+  current(): Promise<string | undefined>;
+  /**
+   * A token to replace `stale`, which the server refused as expired. Requests that fail together
+   * share one refresh, and a request that used a token already replaced gets the newer one
+   * without asking the host page again.
+   */
+  refresh(stale: string | undefined): Promise<string | undefined>;
+}
+
+/** @internal */
+export function createAuthorTokenCache(getAuthorToken: GetAuthorToken): AuthorTokenCache {
+  let settled: { token: string | undefined } | undefined;
+  let pending: Promise<string | undefined> | undefined;
+
+  function ask(forceRefresh: boolean): Promise<string | undefined> {
+    const request = (async () => normalise(await getAuthorToken({ forceRefresh })))();
+    pending = request;
+    // A failure is not cached: the next request asks the host page again.
+    return request.then(
+      (token) => {
+        if (pending === request) {
+          settled = { token };
+          pending = undefined;
+        }
+        return token;
+      },
+      (error: unknown) => {
+        if (pending === request) pending = undefined;
+        throw error;
+      },
+    );
+  }
+
+  return {
+    current: () => (settled ? Promise.resolve(settled.token) : (pending ?? ask(false))),
+    refresh(stale) {
+      if (pending) return pending;
+      if (settled && settled.token !== stale) return Promise.resolve(settled.token);
+      return ask(true);
+    },
+  };
+}
+
+function normalise(token: unknown): string | undefined {
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}

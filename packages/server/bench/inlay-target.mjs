@@ -1,0 +1,80 @@
+// The Inlay server as a benchmark target, in its own process.
+//   node inlay-target.mjs --db /tmp/…/bench.db
+// Creates a workspace (CLI `init`), a flow with a realistic published config, listens on
+// 127.0.0.1 at a free port and prints one JSON line: {url, path, publishableKey, flowId}.
+// Ends gracefully on SIGTERM/SIGINT (usage flushed, database closed).
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { buildApp } from '@inlay/server';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+/** High enough never to refuse during a run, while the limiter stays in the measured path. */
+const NO_REFUSAL = 100_000_000;
+
+const { values } = parseArgs({ options: { db: { type: 'string' } } });
+if (!values.db) throw new Error('--db <file> is required');
+
+// 1. Workspace and keys through the CLI, as an operator would.
+const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--name', 'Bench', '--db', values.db], {
+  timeout: 30_000,
+});
+const { keys } = JSON.parse(stdout.trim().split('\n').pop());
+
+// 2. The app as `inlay start` builds it, with the limits raised.
+const app = await buildApp({
+  db: values.db,
+  logger: false,
+  rateLimits: {
+    publishablePerClient: NO_REFUSAL,
+    publishablePerKey: NO_REFUSAL,
+    secretPerKey: NO_REFUSAL,
+    authorTokensPerKey: NO_REFUSAL,
+  },
+});
+
+let closing = false;
+const shutdown = () => {
+  if (closing) return;
+  closing = true;
+  const force = setTimeout(() => process.exit(1), 5_000);
+  force.unref();
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+
+// 3. A flow with ten items, saved and published over the API with the secret key.
+const secret = { authorization: `Bearer ${keys.testSecret}` };
+const call = async (method, url, payload) => {
+  const response = await app.inject({ method, url, headers: secret, payload });
+  if (response.statusCode !== 200) throw new Error(`${method} ${url} → ${response.statusCode}: ${response.body}`);
+  return response.json().data;
+};
+const flow = await call('POST', '/onboarding/api/v1/flows', { name: 'Bench flow' });
+await call('PATCH', `/onboarding/api/v1/flows/${flow.id}`, { name: 'Bench flow', config: benchConfig() });
+await call('POST', `/onboarding/api/v1/flows/${flow.id}`, { action: 'publish' });
+
+const url = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(
+  `${JSON.stringify({ url, path: `/onboarding/api/v1/config/${flow.id}`, publishableKey: keys.testPublishable, flowId: flow.id })}\n`,
+);
+
+/** A config of the size a real onboarding checklist has: ten items, descriptions, actions. */
+function benchConfig() {
+  const topics = ['profile', 'team', 'project', 'integration', 'billing', 'domain', 'import', 'alerts', 'api', 'mobile'];
+  return {
+    emptyState: 'You are all set!',
+    items: topics.map((topic, i) => ({
+      id: `step-${topic}`,
+      title: `Set up your ${topic}`,
+      description: `Step ${i + 1} of 10: configure your ${topic} so your team can get the most out of the product from day one.`,
+      action: { label: `Open ${topic}`, href: `/settings/${topic}` },
+      ...(i > 0 ? { dependsOn: [`step-${topics[i - 1]}`] } : {}),
+      ...(i % 4 === 3 ? { optional: true } : {}),
+    })),
+  };
+}

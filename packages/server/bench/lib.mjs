@@ -1,0 +1,169 @@
+// Shared helpers for the benchmarks: child processes that are always cleaned up, autocannon runs
+// in their own process, and small statistics/formatting helpers. No timing goals live here.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const require = createRequire(import.meta.url);
+
+/** A timer for races that does not keep the process alive once the race is decided. */
+const deadline = (ms, value) => sleep(ms, value, { ref: false });
+/** autocannon's CLI script, run with this Node (no shell, no PATH lookup). */
+export const AUTOCANNON_BIN = require.resolve('autocannon/autocannon.js');
+
+/**
+ * Every child process a benchmark starts, so the runner can end them all on success, error or
+ * signal. Processes are ended by their own id only.
+ */
+export class Children {
+  /** @type {Set<import('node:child_process').ChildProcess>} */
+  #live = new Set();
+
+  /**
+   * Spawns `node <script> ...args`, collecting stdout/stderr.
+   * @param {string} script
+   * @param {string[]} args
+   * @param {{ env?: NodeJS.ProcessEnv, nodeArgs?: string[], label?: string }} [options]
+   */
+  spawnNode(script, args = [], options = {}) {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    });
+    child.label = options.label ?? script;
+    child.stdoutText = '';
+    child.stderrText = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (child.stdoutText += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (child.stderrText += chunk));
+    child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.#live.add(child);
+    void child.exited.then(() => this.#live.delete(child));
+    return child;
+  }
+
+  /** SIGTERM every live child, then SIGKILL whatever is still running after `graceMs`. */
+  async stopAll(graceMs = 3_000) {
+    const children = [...this.#live];
+    for (const child of children) signal(child, 'SIGTERM');
+    await Promise.race([Promise.all(children.map((child) => child.exited)), deadline(graceMs)]);
+    for (const child of this.#live) signal(child, 'SIGKILL');
+    await Promise.race([Promise.all(children.map((child) => child.exited)), deadline(1_000)]);
+  }
+
+  /** Synchronous last resort (process `exit` handler). */
+  killAllNow() {
+    for (const child of this.#live) signal(child, 'SIGKILL');
+  }
+}
+
+function signal(child, name) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    child.kill(name);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Ends one child (SIGTERM, then SIGKILL after `graceMs`). */
+export async function stopChild(child, graceMs = 3_000) {
+  signal(child, 'SIGTERM');
+  const result = await Promise.race([child.exited, deadline(graceMs)]);
+  if (result) return result;
+  signal(child, 'SIGKILL');
+  return child.exited;
+}
+
+/**
+ * Waits for the first complete line on a child's stdout that parses as a JSON object: the
+ * targets announce `{url, ...}` that way once they are listening.
+ */
+export async function readyLine(child, timeoutMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    for (const line of child.stdoutText.split('\n').slice(0, -1)) {
+      if (line.startsWith('{')) {
+        try {
+          return JSON.parse(line);
+        } catch {
+          // Not our line.
+        }
+      }
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${child.label} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail(child.stderrText || child.stdoutText)}`);
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`${child.label} was not ready after ${timeoutMs} ms:\n${tail(child.stderrText)}`);
+    }
+    await sleep(25);
+  }
+}
+
+/**
+ * One autocannon run in its own process (`--json`), so the load generator never shares a
+ * server's event loop. Returns autocannon's JSON result.
+ * @param {Children} children
+ * @param {{ url: string, connections: number, duration: number, headers?: Record<string, string>, label?: string }} run
+ */
+export async function autocannon(children, { url, connections, duration, headers = {}, label = 'autocannon' }) {
+  const args = ['--json', '--connections', String(connections), '--duration', String(duration)];
+  for (const [name, value] of Object.entries(headers)) args.push('--headers', `${name}=${value}`);
+  args.push(url);
+  const child = children.spawnNode(AUTOCANNON_BIN, args, { label });
+  // Bounded: the run itself plus a generous margin for start-up and the final report.
+  const limitMs = (duration + 30) * 1_000;
+  const outcome = await Promise.race([child.exited, deadline(limitMs)]);
+  if (!outcome) {
+    await stopChild(child);
+    throw new Error(`${label} did not finish within ${limitMs / 1_000} s`);
+  }
+  if (outcome.code !== 0) throw new Error(`${label} failed (${outcome.code ?? outcome.signal}):\n${tail(child.stderrText)}`);
+  const line = child.stdoutText.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  if (!line) throw new Error(`${label} printed no JSON result:\n${tail(child.stdoutText + child.stderrText)}`);
+  return JSON.parse(line);
+}
+
+/** The figures a benchmark reports for one autocannon run; throws if the run was not clean. */
+export function summarise(result, label) {
+  const problems = [];
+  if (result.errors > 0) problems.push(`${result.errors} connection errors`);
+  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  if (result.non2xx > 0) problems.push(`${result.non2xx} non-2xx responses`);
+  if (result.requests.total === 0) problems.push('no responses');
+  if (problems.length > 0) throw new Error(`${label}: the run is not valid (${problems.join(', ')})`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    bytesPerResponse: result.throughput.total / result.requests.total,
+  };
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Positive integer from the environment, or the default. */
+export function envInt(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not ${JSON.stringify(raw)}`);
+  return value;
+}
+
+/** Plain-text table: right-aligns every column but the first. */
+export function table(header, rows) {
+  const all = [header, ...rows].map((row) => row.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+  const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
+}
+
+function tail(text, lines = 20) {
+  return text.trim().split('\n').slice(-lines).join('\n');
+}

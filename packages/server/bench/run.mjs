@@ -1,0 +1,125 @@
+// `npm run bench`: runs every benchmark in BENCHMARKS and prints its figures and PASS/MISS
+// against its targets. Timing goals live only here (not in the tests); a MISS does not fail the
+// command, an error does (exit 1).
+//
+// Environment:
+//   BENCH_DURATION     seconds per measured run (default 10)
+//   BENCH_WARMUP       seconds of warm-up per target (default 3)
+//   BENCH_ROUNDS       measured runs per target, alternating targets (default 3; medians reported)
+//   BENCH_CONNECTIONS  concurrent connections (default 100)
+//   BENCH_ONLY         comma-separated benchmark names to run (default all)
+//   BENCH_CPU_PROF     directory: run the targets with --cpu-prof and write their profiles there
+//                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`)
+//
+// Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
+// and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log}, starts its processes
+// with `children.spawnNode` (ended by the runner even on error) and returns {report, checks}.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { configRouteBenchmark } from './config-route.mjs';
+import { Children, envInt } from './lib.mjs';
+
+/**
+ * @typedef {{ name: string, value: string, target: string, pass: boolean }} Check
+ * @typedef {{ duration: number, warmup: number, rounds: number, connections: number, cpuProfDir?: string }} Settings
+ * @typedef {{ children: Children, tmpDir: string, settings: Settings, log: (line: string) => void }} BenchContext
+ * @typedef {{ name: string, title: string, run: (context: BenchContext) => Promise<{ report: string, checks: Check[] }> }} Benchmark
+ */
+
+/** @type {Benchmark[]} */
+const BENCHMARKS = [configRouteBenchmark];
+
+/** The whole command is bounded: no benchmark may hang the run. */
+const OVERALL_LIMIT_MS = 30 * 60_000;
+
+const settings = {
+  duration: envInt('BENCH_DURATION', 10),
+  warmup: envInt('BENCH_WARMUP', 3),
+  rounds: envInt('BENCH_ROUNDS', 3),
+  connections: envInt('BENCH_CONNECTIONS', 100),
+  cpuProfDir: process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined,
+};
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const selected = only ? BENCHMARKS.filter((b) => only.includes(b.name)) : BENCHMARKS;
+if (only && selected.length !== only.length) {
+  const known = BENCHMARKS.map((b) => b.name).join(', ');
+  console.error(`BENCH_ONLY names an unknown benchmark; known: ${known}`);
+  process.exit(2);
+}
+
+const children = new Children();
+const tmpDir = mkdtempSync(join(tmpdir(), 'inlay-bench-'));
+let cleanedUp = false;
+let interrupted = false;
+const cleanup = async () => {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await children.stopAll();
+  rmSync(tmpDir, { recursive: true, force: true });
+};
+// Last resort if the process ends another way: no orphaned servers or load generators.
+process.on('exit', () => {
+  children.killAllNow();
+  rmSync(tmpDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping benchmark processes`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+const overall = setTimeout(() => {
+  console.error(`bench: gave up after ${OVERALL_LIMIT_MS / 60_000} minutes`);
+  void cleanup().finally(() => process.exit(1));
+}, OVERALL_LIMIT_MS);
+overall.unref();
+
+const results = [];
+let failed = false;
+try {
+  if (settings.cpuProfDir) await mkdir(settings.cpuProfDir, { recursive: true });
+  console.log(
+    `Inlay benchmarks: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s per target (Node ${process.version})`,
+  );
+  for (const benchmark of selected) {
+    console.log(`\n== ${benchmark.name}: ${benchmark.title}`);
+    const benchDir = join(tmpDir, benchmark.name);
+    await mkdir(benchDir);
+    try {
+      const result = await benchmark.run({ children, tmpDir: benchDir, settings, log: (line) => console.log(`  ${line}`) });
+      results.push({ benchmark, ...result });
+      console.log(`\n${result.report}\n`);
+      printChecks(result.checks);
+    } catch (error) {
+      failed = true;
+      if (interrupted) break;
+      console.error(`\n${benchmark.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      // Each benchmark starts from a clean slate.
+      await children.stopAll();
+    }
+  }
+} finally {
+  await cleanup();
+  clearTimeout(overall);
+}
+
+if (results.length > 1) {
+  console.log('\n== Summary');
+  for (const { benchmark, checks } of results) {
+    for (const check of checks) console.log(`  ${check.pass ? 'PASS' : 'MISS'}  ${benchmark.name}: ${check.name} ${check.value} (target ${check.target})`);
+  }
+}
+if (settings.cpuProfDir) console.log(`\nCPU profiles of the targets: ${settings.cpuProfDir}`);
+process.exitCode = failed ? 1 : 0;
+
+/** @param {Check[]} checks */
+function printChecks(checks) {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  for (const check of checks) {
+    console.log(`${check.pass ? 'PASS' : 'MISS'}  ${check.name.padEnd(width)}  ${check.value.padStart(8)}   target ${check.target}`);
+  }
+}

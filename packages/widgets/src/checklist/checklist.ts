@@ -1,0 +1,492 @@
+import {
+  applyOperation,
+  blockingDependencies,
+  type FlowConfig,
+  isEligible,
+  type Progress,
+  type ProgressItem,
+  type ProgressOperation,
+  type PublishedConfig,
+  reconcile,
+  type Traits,
+} from '@inlay/core';
+import { createClient, createHostedProgressStore, type GetAuthorToken, isInlayError, type ProgressStore } from '@inlay/client';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { InlayElement } from '../base/inlay-element.js';
+import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
+import { checklistStyles } from './checklist.styles.js';
+import { type ChecklistStrings, defaultChecklistStrings } from './checklist.strings.js';
+
+type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
+type Phase = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Properties whose change means another flow, user, server or store: everything is reloaded. */
+const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store'] as const;
+
+const closeIcon = html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
+
+/**
+ * An onboarding checklist (DESIGN.md §6): renders a published flow and the end user's progress,
+ * and writes completions, skips, snoozes and dismissals through the hosted progress routes, or
+ * through a host-supplied store on the BYO plan. Writes are optimistic: the next state is
+ * computed with `@inlay/core`'s state machine and shown at once, then rolled back if the store
+ * refuses it.
+ *
+ * @example
+ * ```html
+ * <inlay-checklist flow-id="flow_123" publishable-key="svc_live_pub_…"
+ *   base-url="https://inlay.example.com/onboarding" user-id="user_42"></inlay-checklist>
+ * ```
+ *
+ * @event inlay-item-complete - An item was completed and saved. `detail: {flowId, itemId, progress}`.
+ * @event inlay-flow-complete - The flow became complete and it was saved. `detail: {flowId, progress}`.
+ * @event inlay-dismiss - The checklist was dismissed and it was saved. `detail: {flowId, progress}`.
+ * @event inlay-error - Loading or a write failed (the write was rolled back). `detail: {error, operation?}`.
+ *
+ * @slot complete - Replaces the message shown once the flow is complete ("All done! …").
+ *
+ * @csspart base - The card around everything.
+ * @csspart header - The title row.
+ * @csspart title - The flow's name.
+ * @csspart dismiss-button - The close button in the header.
+ * @csspart summary - The "2 of 5 done" text.
+ * @csspart progress - The progress bar's track (`role="progressbar"`).
+ * @csspart progress-fill - The progress bar's filled part.
+ * @csspart list - The `<ul>` of items.
+ * @csspart item - One `<li>`.
+ * @csspart item-checkbox - An item's checkbox.
+ * @csspart item-title - An item's title (its checkbox's label).
+ * @csspart item-description - An item's description.
+ * @csspart item-action - An item's action link.
+ * @csspart skip-button - An item's skip button.
+ * @csspart footer - The row with snooze and reset.
+ * @csspart snooze-button - One snooze choice.
+ * @csspart reset-button - The "start over" button.
+ * @csspart complete - The message shown when the flow is complete.
+ * @csspart empty - The text shown when the flow has no items.
+ * @csspart show-button - The button that brings back a dismissed or snoozed checklist.
+ * @csspart error - The error state.
+ * @csspart retry-button - The error state's retry button.
+ *
+ * @cssproperty --inlay-accent - Checkboxes, progress bar, links and focus ring. Default `#4f46e5`.
+ * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
+ * @cssproperty --inlay-font - Font family. Default: the system UI font.
+ * @cssproperty --inlay-font-size - Base font size. Default `14px`.
+ * @cssproperty --inlay-radius - Corner radius of the card. Default `12px`.
+ * @cssproperty --inlay-spacing - Base spacing unit. Default `16px`.
+ * @cssproperty --inlay-text-color - Main text. Default `#111827`.
+ * @cssproperty --inlay-muted-color - Secondary text. Default `#4b5563`.
+ * @cssproperty --inlay-surface-color - Card background. Default `#fff`.
+ * @cssproperty --inlay-border-color - Card and separator lines. Default `#e5e7eb`.
+ * @cssproperty --inlay-track-color - Progress bar track and loading placeholders. Default `#eceef2`.
+ * @cssproperty --inlay-danger-color - Error text. Default `#b91c1c`.
+ * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
+ * @cssproperty --inlay-checklist-min-height - Space reserved while loading. Default `17rem`.
+ */
+export class InlayChecklist extends InlayElement {
+  static override styles = [...InlayElement.styles, checklistStyles];
+
+  // Declared without decorators: a static map is smaller in the script-tag bundle than decorator
+  // calls plus Lit's decorator module, and needs no decorator transform in any tool. Field
+  // initialisers below are plain assignments (useDefineForClassFields: false in tsconfig.json).
+  static override properties: PropertyDeclarations = {
+    flowId: { attribute: 'flow-id' },
+    publishableKey: { attribute: 'publishable-key' },
+    baseUrl: { attribute: 'base-url' },
+    userId: { attribute: 'user-id' },
+    workspaceKey: { attribute: 'workspace-key' },
+    traits: { attribute: false },
+    getAuthorToken: { attribute: false },
+    store: { attribute: false },
+    strings: { attribute: false },
+    phase: { state: true },
+    flow: { state: true },
+    confirmed: { state: true },
+    pending: { state: true },
+    failure: { state: true },
+    announcement: { state: true },
+  };
+
+  /** The published flow to show (`flow_…`). Attribute `flow-id`. */
+  flowId = '';
+  /** A publishable key (`svc_test_pub_…` / `svc_live_pub_…`), never a secret key. Attribute `publishable-key`. */
+  publishableKey = '';
+  /** The onboarding base URL, e.g. `https://inlay.example.com/onboarding`. Attribute `base-url`. */
+  baseUrl = '';
+  /** The host app's user; the hosted store needs it unless an author token names the user. Attribute `user-id`. */
+  userId?: string;
+  /** The host app's account the user belongs to, when progress is kept per account. Attribute `workspace-key`. */
+  workspaceKey?: string;
+  /** Facts about the user for the flow's eligibility rules (`{plan: 'pro', seats: 3}`). */
+  traits: Traits = {};
+  /** Supplies author tokens (DESIGN.md §5); passed to `@inlay/client`'s `createClient`. */
+  getAuthorToken?: GetAuthorToken;
+  /**
+   * A host-supplied progress store (BYO plan). When set, the widget reads and writes progress
+   * only through it and never calls the hosted progress routes; the config is still fetched.
+   */
+  store?: ProgressStore;
+  /** Overrides of the built-in texts; see {@link ChecklistStrings}. */
+  strings: Partial<ChecklistStrings> = {};
+
+  // Reactive state (Lit needs named properties for it; TypeScript keeps them private).
+  private phase: Phase = 'idle';
+  private flow?: PublishedFlow;
+  /** The store's last word on progress; what is shown is this plus the writes in flight. */
+  private confirmed?: Progress;
+  private pending: readonly ProgressOperation[] = [];
+  private failure?: Error;
+  private announcement = '';
+
+  #store?: ProgressStore;
+  /** Bumped by every reload, so answers to an older load or write are dropped. */
+  #generation = 0;
+  /** Writes reach the store one at a time, in the order they were made. */
+  #queue: Promise<void> = Promise.resolve();
+  /** A selector to focus after the next render, when a control the user pressed goes away. */
+  #focus?: string;
+
+  get #text(): ChecklistStrings {
+    return { ...defaultChecklistStrings, ...this.strings };
+  }
+
+  get #eligible(): boolean {
+    return this.flow !== undefined && isEligible(this.flow.config.eligibility, this.traits ?? {});
+  }
+
+  /** What is shown: the confirmed progress with the writes still in flight applied on top. */
+  get #progress(): Progress | undefined {
+    let progress = this.confirmed;
+    const flow = this.flow;
+    if (!progress || !flow) return progress;
+    for (const operation of this.pending) {
+      const result = applyOperation(progress, operation, flow.config);
+      if (result.ok) progress = result.progress;
+    }
+    return progress;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (SOURCE.some((name) => changed.has(name))) {
+      void this.#load();
+    } else if (changed.has('traits') && this.phase === 'ready' && !this.confirmed && this.#eligible) {
+      void this.#loadProgress(this.#generation);
+    }
+  }
+
+  protected override updated(): void {
+    if (this.#focus === undefined) return;
+    this.renderRoot.querySelector<HTMLElement>(this.#focus)?.focus();
+    this.#focus = undefined;
+  }
+
+  /** Fetches the published config, then (if the user is eligible) the progress. */
+  async #load(): Promise<void> {
+    const generation = ++this.#generation;
+    this.flow = this.confirmed = this.failure = this.#store = undefined;
+    this.pending = [];
+    this.#queue = Promise.resolve();
+    const { flowId, publishableKey, baseUrl } = this;
+    // A removed attribute leaves null, an empty one ''; both mean "not given".
+    const userId = this.userId || undefined;
+    const workspaceKey = this.workspaceKey || undefined;
+    this.phase = flowId && publishableKey && baseUrl ? 'loading' : 'idle';
+    if (this.phase === 'idle') return;
+    try {
+      const client = createClient({
+        publishableKey,
+        baseUrl,
+        // Read at call time, so a host may set or replace the callback after the first render.
+        getAuthorToken: (options) => this.getAuthorToken?.(options),
+      });
+      this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
+      const flow = await client.getConfig(flowId);
+      if (generation !== this.#generation) return;
+      this.flow = flow;
+      // Progress is only read for eligible users; traits may still change (willUpdate).
+      if (this.#eligible) await this.#loadProgress(generation);
+      else this.phase = 'ready';
+    } catch (error) {
+      this.#fail(generation, error);
+    }
+  }
+
+  async #loadProgress(generation: number): Promise<void> {
+    const store = this.#store;
+    const flow = this.flow;
+    if (!store || !flow) return;
+    this.phase = 'loading';
+    try {
+      const loaded = await store.load();
+      if (generation !== this.#generation) return;
+      this.confirmed = reconcileWith(flow, loaded);
+      this.phase = 'ready';
+    } catch (error) {
+      this.#fail(generation, error);
+    }
+  }
+
+  #fail(generation: number, error: unknown): void {
+    if (generation !== this.#generation) return;
+    this.phase = 'error';
+    this.failure = this.reportError(error);
+  }
+
+  /** Shows the write at once, then saves it; a refusal rolls it back. */
+  #write(operation: ProgressOperation, focus?: string): void {
+    const flow = this.flow;
+    const shown = this.#progress;
+    const store = this.#store;
+    if (!flow || !shown || !store) return;
+    const result = applyOperation(shown, operation, flow.config);
+    if (!result.ok) {
+      // The controls offer only legal moves; this is a click on a render that is out of date.
+      this.reportError(Object.assign(new Error(result.message), { code: result.refusal }), operation);
+      return;
+    }
+    if (!result.changed) return;
+    this.pending = [...this.pending, operation];
+    this.announcement = this.#announce(operation, result.progress, flow);
+    this.#focus = focus;
+    const generation = this.#generation;
+    this.#queue = this.#queue.then(() => this.#save(store, flow, operation, generation));
+  }
+
+  async #save(store: ProgressStore, flow: PublishedFlow, operation: ProgressOperation, generation: number): Promise<void> {
+    let saved: Progress | undefined;
+    let failure: unknown;
+    try {
+      saved = reconcileWith(flow, await store.apply(operation));
+    } catch (error) {
+      failure = error;
+      // A conflict carries the server's current progress: adopt it rather than a stale copy.
+      const current: unknown = isInlayError(error) ? error.current : undefined;
+      if (isProgress(current)) saved = reconcileWith(flow, current);
+    }
+    if (generation !== this.#generation) return;
+    const before = this.confirmed;
+    if (saved) this.confirmed = saved;
+    this.pending = this.pending.filter((entry) => entry !== operation);
+    if (failure === undefined && saved) {
+      this.#emitOutcome(operation, before, saved);
+    } else {
+      this.announcement = this.#text.announceFailure;
+      this.reportError(failure, operation);
+    }
+  }
+
+  /** Events for what a confirmed write changed (an idempotent repeat changes nothing). */
+  #emitOutcome(operation: ProgressOperation, before: Progress | undefined, saved: Progress): void {
+    const flowId = saved.flowId;
+    const completed = (progress: Progress | undefined): boolean =>
+      operation.type === 'complete' && progress?.items.find((item) => item.id === operation.itemId)?.state === 'completed';
+    if (operation.type === 'complete' && !completed(before) && completed(saved)) {
+      this.emit(new InlayItemCompleteEvent({ flowId, itemId: operation.itemId, progress: saved }));
+    }
+    if (before?.completedAt === null && saved.completedAt !== null) {
+      this.emit(new InlayFlowCompleteEvent({ flowId, progress: saved }));
+    }
+    if (operation.type === 'dismiss' && before?.state !== 'dismissed' && saved.state === 'dismissed') {
+      this.emit(new InlayDismissEvent({ flowId, progress: saved }));
+    }
+  }
+
+  #announce(operation: ProgressOperation, next: Progress, flow: PublishedFlow): string {
+    const t = this.#text;
+    const after = ` ${t.progress(...counts(flow, next))}.${next.state === 'completed' ? ` ${t.announceFlowComplete}` : ''}`;
+    switch (operation.type) {
+      case 'complete':
+        return t.announceComplete(titleOf(flow, operation.itemId)) + after;
+      case 'skip':
+        return t.announceSkip(titleOf(flow, operation.itemId)) + after;
+      case 'snooze':
+        return t.announceSnooze(new Date(next.snoozedUntil ?? 0));
+      case 'dismiss':
+        return t.announceDismiss;
+      case 'resume':
+        return t.announceResume;
+      case 'reset':
+        return t.announceReset;
+    }
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    const t = this.#text;
+    if (this.phase === 'error') return this.#renderError(t);
+    if (this.phase === 'loading') return this.#renderLoading(t);
+    const flow = this.flow;
+    const progress = this.#progress;
+    // Nothing while idle (flow-id, publishable-key or base-url not set yet), and nothing for a
+    // user the eligibility rules exclude (who gets no events either).
+    if (!flow || !progress || !this.#eligible) return nothing;
+    const hidden = progress.state === 'dismissed' || progress.state === 'snoozed';
+    // The live region outlives the switch between card and compact view, so both are announced.
+    return html`${hidden ? this.#renderCompact(t, flow, progress) : this.#renderCard(t, flow, progress)}
+      <div class="visually-hidden" role="status">${this.announcement}</div>`;
+  }
+
+  #renderLoading(t: ChecklistStrings): TemplateResult {
+    // Placeholders shaped like a title, the progress bar and three items (checklist.styles.ts).
+    return html`<div class="card loading" part="base" aria-busy="true">
+      <span class="visually-hidden">${t.loading}</span>
+      <div class="bone"></div><div class="bone"></div><div class="bone"></div><div class="bone"></div><div class="bone"></div>
+    </div>`;
+  }
+
+  #renderError(t: ChecklistStrings): TemplateResult {
+    const code = isInlayError(this.failure) ? this.failure.code : undefined;
+    return html`<div class="card" part="base error" role="alert">
+      <p class="error-title">${t.errorTitle}</p>
+      <p class="muted error-text">${t.errorMessage(code)}</p>
+      <button class="button" part="retry-button" @click=${() => void this.#load()}>${t.retry}</button>
+    </div>`;
+  }
+
+  #renderCompact(t: ChecklistStrings, flow: PublishedFlow, progress: Progress): TemplateResult {
+    const status =
+      progress.state === 'snoozed'
+        ? t.snoozedUntil(new Date(progress.snoozedUntil ?? 0))
+        : t.progress(...counts(flow, progress));
+    return html`<div class="card compact row" part="base">
+      <p><strong>${flow.name}</strong><br /><span class="muted">${status}</span></p>
+      <button class="button secondary" part="show-button" @click=${() => this.#write({ type: 'resume' }, 'h2')}>${t.show}</button>
+    </div>`;
+  }
+
+  #renderCard(t: ChecklistStrings, flow: PublishedFlow, progress: Progress): TemplateResult {
+    const { config } = flow;
+    const { toggles, snoozeDays } = config;
+    const total = progress.items.length;
+    const complete = progress.state === 'completed';
+    const started = progress.startedAt !== null || progress.items.some((item) => item.state !== 'pending');
+    const snooze = toggles.allowSnooze && !complete && total > 0 && snoozeDays.length > 0;
+    const showButton = '[part~="show-button"]';
+    return html`<section class="card" part="base" aria-labelledby="title">
+      <header class="header" part="header">
+        <h2 id="title" part="title" tabindex="-1">${flow.name}</h2>
+        ${toggles.allowDismiss
+          ? html`<button class="icon" part="dismiss-button" aria-label=${t.dismissLabel}
+              @click=${() => this.#write({ type: 'dismiss' }, showButton)}>${closeIcon}</button>`
+          : nothing}
+      </header>
+      ${total > 0 && toggles.showProgress ? this.#renderProgress(t, ...counts(flow, progress)) : nothing}
+      ${complete
+        ? html`<div class="note complete" part="complete">
+            <slot name="complete"><strong>${t.completeTitle}</strong> ${t.completeMessage}</slot>
+          </div>`
+        : nothing}
+      ${total === 0
+        ? html`<p class="note muted" part="empty">${config.emptyState || t.empty}</p>`
+        : html`<ul part="list">
+            ${progress.items.map((entry) => this.#renderItem(t, flow, progress, entry))}
+          </ul>`}
+      ${snooze || started
+        ? html`<footer class="footer" part="footer">
+            ${snooze
+              ? html`<div class="row" role="group" aria-labelledby="snooze-label">
+                  <span id="snooze-label" class="muted">${t.snoozeLabel}</span>
+                  ${snoozeDays.map(
+                    (days) => html`<button class="chip" part="snooze-button"
+                      @click=${() => this.#write({ type: 'snooze', days }, showButton)}>${t.snoozeDays(days)}</button>`,
+                  )}
+                </div>`
+              : nothing}
+            ${started
+              ? html`<button class="link" part="reset-button" @click=${() => this.#write({ type: 'reset' }, 'h2')}>${t.reset}</button>`
+              : nothing}
+          </footer>`
+        : nothing}
+    </section>`;
+  }
+
+  // The fill's width is set through CSSOM (`.style` is `style.cssText`), which a strict
+  // `style-src` allows; a `style="…"` attribute it would block.
+  #renderProgress(t: ChecklistStrings, done: number, total: number): TemplateResult {
+    const summary = t.progress(done, total);
+    return html`<div class="meter">
+      <span class="muted" part="summary" aria-hidden="true">${summary}</span>
+      <div class="track" part="progress" role="progressbar" aria-label=${t.progressLabel}
+        aria-valuemin="0" aria-valuemax=${total} aria-valuenow=${done} aria-valuetext=${summary}>
+        <div class="fill" part="progress-fill" .style=${`--_value:${done / total}`}></div>
+      </div>
+    </div>`;
+  }
+
+  #renderItem(t: ChecklistStrings, flow: PublishedFlow, progress: Progress, entry: ProgressItem): TemplateResult | typeof nothing {
+    const item = flow.config.items.find((candidate) => candidate.id === entry.id);
+    if (!item) return nothing;
+    const id = `item-${item.id}`;
+    const { state } = entry;
+    const blocking = state === 'pending' ? blockingDependencies(progress, flow.config, item.id) : [];
+    const blocked = blocking.length > 0;
+    // Completed items cannot be un-completed (only reset) and blocked ones cannot be completed
+    // yet; both stay focusable (aria-disabled, not disabled) so keyboard focus is never lost.
+    const locked = state === 'completed' || blocked;
+    const describedBy = [item.description ? `${id}-desc` : '', blocked ? `${id}-hint` : ''].join(' ').trim();
+    const canSkip = flow.config.toggles.allowSkip && state === 'pending';
+    const badge = (text: string): TemplateResult => html`<span class="badge">${text}</span>`;
+    return html`<li part="item" data-state=${state}>
+      <input type="checkbox" part="item-checkbox" id=${id}
+        .checked=${state === 'completed'} aria-disabled=${locked} aria-describedby=${describedBy || nothing}
+        @click=${(event: Event) => locked && event.preventDefault()}
+        @change=${(event: Event) => {
+          this.#write({ type: 'complete', itemId: item.id });
+          // Keep the box in step with the shown state also when the write changed nothing.
+          (event.target as HTMLInputElement).checked = this.#progress?.items.find((other) => other.id === item.id)?.state === 'completed';
+        }} />
+      <div>
+        <label part="item-title" for=${id}>${item.title}</label>
+        ${item.optional ? badge(t.optional) : nothing}${state === 'skipped' ? badge(t.skipped) : nothing}
+        ${item.description ? html`<p class="muted small" part="item-description" id="${id}-desc">${item.description}</p>` : nothing}
+        ${blocked ? html`<p class="muted small hint" id="${id}-hint">${t.blockedBy(blocking.map((dep) => titleOf(flow, dep)))}</p>` : nothing}
+        ${item.action || canSkip
+          ? html`<div class="row actions">
+              ${item.action ? html`<a class="button" part="item-action" href=${item.action.href}>${item.action.label}</a>` : nothing}
+              ${canSkip
+                ? html`<button class="link" part="skip-button" aria-label=${t.skipItem(item.title)} ?disabled=${blocked}
+                    @click=${() => this.#write({ type: 'skip', itemId: item.id }, `#${id}`)}>${t.skip}</button>`
+                : nothing}
+            </div>`
+          : nothing}
+      </div>
+    </li>`;
+  }
+}
+
+/**
+ * Progress as "done of total" over the items completion needs (core's `requiredCount`): the
+ * non-optional ones, or all when every item is optional. The bar is full exactly when the flow
+ * is complete; optional items are labelled as such in the list.
+ */
+function counts(flow: PublishedFlow, progress: Progress): [done: number, total: number] {
+  const optional = new Set(flow.config.items.filter((item) => item.optional).map((item) => item.id));
+  const required = progress.items.filter((item) => !optional.has(item.id));
+  const needed = required.length > 0 ? required : progress.items;
+  return [needed.filter((item) => item.state !== 'pending').length, needed.length];
+}
+
+function titleOf(flow: PublishedFlow, itemId: string): string {
+  return flow.config.items.find((item) => item.id === itemId)?.title ?? itemId;
+}
+
+/** Brings a store's answer in line with the config being shown (new items pending, expired snoozes cleared). */
+function reconcileWith(flow: PublishedFlow, progress: Progress): Progress {
+  return reconcile(progress, {
+    flowId: progress.flowId,
+    userId: progress.userId,
+    workspaceKey: progress.workspaceKey,
+    mode: progress.mode,
+    revisionId: flow.revisionId,
+    config: flow.config,
+  });
+}
+
+function isProgress(value: unknown): value is Progress {
+  return typeof value === 'object' && value !== null && (value as { object?: unknown }).object === 'progress' && Array.isArray((value as { items?: unknown }).items);
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'inlay-checklist': InlayChecklist;
+  }
+}

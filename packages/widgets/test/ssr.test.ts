@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Imports `specifiers` in a fresh Node process (no vitest transforms, Node's own resolution of
+ * the package's `exports`) with `window` and `document` turned into tripwires that answer
+ * `undefined`, as in plain Node. Reports what the modules export and which module read either
+ * global while loading (`global@file`).
+ */
+async function importInNode(specifiers: string[]): Promise<{ touched: string[]; exports: Record<string, string[]>; defined: boolean }> {
+  const script = `
+    const touched = [];
+    for (const name of ['window', 'document']) {
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get() {
+          const caller = new Error().stack.split('\\n')[2] ?? '';
+          touched.push(name + '@' + (/\\(?(file:[^)]*?):\\d+:\\d+\\)?$/.exec(caller)?.[1] ?? caller.trim()));
+          return undefined;
+        },
+      });
+    }
+    const exports = {};
+    for (const specifier of ${JSON.stringify(specifiers)}) exports[specifier] = Object.keys(await import(specifier)).sort();
+    const defined = typeof customElements !== 'undefined' && customElements.get('inlay-checklist') !== undefined;
+    console.log(JSON.stringify({ touched, exports, defined }));
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { cwd: packageDir });
+  return JSON.parse(stdout);
+}
+
+/**
+ * Lit's own Node build checks `globalThis.document === undefined` to know it runs without a DOM;
+ * that read is how it avoids touching the DOM. Any other reader (our code, @inlay/client,
+ * @inlay/core) fails the test.
+ */
+const litFeatureCheck = /^document@file:.*\/node_modules\/lit-html\/node\/lit-html\.js$/;
+const ours = (touched: string[]) => touched.filter((entry) => !litFeatureCheck.test(entry));
+
+describe('server-side (Node) import of the built ESM entries', () => {
+  it('imports @inlay/widgets without touching window or document, and registers nothing', async () => {
+    const result = await importInNode(['@inlay/widgets']);
+    expect(ours(result.touched)).toEqual([]);
+    expect(result.exports['@inlay/widgets']).toEqual(
+      expect.arrayContaining(['InlayChecklist', 'InlayErrorEvent', 'InlayItemCompleteEvent', 'defaultChecklistStrings']),
+    );
+    expect(result.defined).toBe(false);
+  });
+
+  it('imports @inlay/widgets/checklist without touching window or document', async () => {
+    const result = await importInNode(['@inlay/widgets/checklist']);
+    expect(ours(result.touched)).toEqual([]);
+    expect(result.exports['@inlay/widgets/checklist']).toEqual([
+      'InlayChecklist',
+      'InlayDismissEvent',
+      'InlayErrorEvent',
+      'InlayFlowCompleteEvent',
+      'InlayItemCompleteEvent',
+      'defaultChecklistStrings',
+    ]);
+    // Lit's Node build provides a stand-in registry; the define file registers into it and
+    // would be a no-op without one.
+    expect(result.defined).toBe(true);
+  });
+});
