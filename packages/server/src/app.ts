@@ -48,6 +48,8 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Response schemas document the routes (OpenAPI); bodies are plain JSON.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Every body is JSON (DESIGN.md §4); anything else is refused rather than read as a string.
   app.removeContentTypeParser('text/plain');
 

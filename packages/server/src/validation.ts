@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import { ZodType, type z } from 'zod';
 import { ApiError } from './errors.js';
 
 type Part = 'body' | 'querystring' | 'params' | 'headers';
@@ -8,13 +8,15 @@ type Part = 'body' | 'querystring' | 'params' | 'headers';
  * Route schemas are zod schemas from `@inlay/core`; this compiler runs them and turns the first
  * issue into an ApiError, which Fastify passes to the error handler untouched.
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  // A plain JSON schema only documents a part (see config-route.ts); it is not enforced.
+  if (!(schema instanceof ZodType)) return (data) => ({ value: data });
+  return (data) => {
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: fromZodError(result.error, (httpPart ?? 'body') as Part) };
   };
+};
 
 /** Parses `data` or throws the ApiError for its first issue. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, where: Part = 'body'): z.output<S> {

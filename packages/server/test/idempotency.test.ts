@@ -51,6 +51,18 @@ describe('Idempotency-Key on secret POSTs', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('replays a PATCH with the same key, recording one revision', async () => {
+    const id = dataOf<{ id: string }>(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Patched' } })).id;
+    const send = () =>
+      call(h.app, 'PATCH', `/onboarding/api/v1/flows/${id}`, { key, body: { name: 'Once', config: {} }, headers: { 'idempotency-key': 'patch-once' } });
+    const first = dataOf<{ revisionId: string }>(await send());
+    const second = await send();
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(dataOf<{ revisionId: string }>(second)).toEqual(first);
+    const record = dataOf<{ revisionCount: number }>(await call(h.app, 'GET', `/onboarding/api/v1/flows/${id}`, { key }));
+    expect(record.revisionCount).toBe(2);
+  });
+
   it('refuses a key longer than 255 characters', async () => {
     const response = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'x' }, headers: { 'idempotency-key': 'k'.repeat(256) } });
     expect(errorOf(response)).toMatchObject({ code: 'parameter_invalid', param: 'Idempotency-Key' });

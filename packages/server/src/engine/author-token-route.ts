@@ -1,4 +1,4 @@
-import type { AuthorTokenClaims, ServiceDescriptor } from '@inlay/core';
+import { AuthorTokenSchema, dataEnvelope, type AuthorTokenClaims, type ServiceDescriptor } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { mintAuthorToken } from '../auth/author-tokens.js';
@@ -26,7 +26,7 @@ export function registerAuthorTokenRoute<B extends z.ZodType<{ authorId: string;
   const { db } = app.inlay;
   app.post(
     '/api/v1/author-tokens',
-    { config: { auth: 'secret', rateLimitGroup: 'author-tokens' }, schema: { body: options.body } },
+    { config: { auth: 'secret', rateLimitGroup: 'author-tokens' }, schema: { body: options.body, response: { 200: dataEnvelope(AuthorTokenSchema) } } },
     async (request) => {
       const auth = authOf(request);
       const body = request.body as z.output<B>;

@@ -1,4 +1,5 @@
-import type { ServiceDescriptor } from '@inlay/core';
+import { dataEnvelope, publishedConfigSchema, type ServiceDescriptor } from '@inlay/core';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, type AuthContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
@@ -15,6 +16,12 @@ export interface ConfigRouteOptions {
  * `GET /api/v1/config/:id` (publishable key): the published config only. Served from memory,
  * with an ETag per published revision so browsers and CDNs revalidate with a 304.
  */
+/**
+ * The `:id` parameter for the OpenAPI document only: validating it would cost a zod parse on
+ * the hottest route, and the router already guarantees a string.
+ */
+const OPENAPI_ONLY_ID = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+
 export function registerConfigRoute(parent: FastifyInstance, service: ServiceDescriptor, options: ConfigRouteOptions = {}): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { published, usage, options: serverOptions } = app.inlay;
@@ -22,7 +29,13 @@ export function registerConfigRoute(parent: FastifyInstance, service: ServiceDes
   app.get(
     '/api/v1/config/:id',
     // No params schema: the router guarantees a string, and this is the hottest route.
-    { config: { auth: 'publishable' } },
+    {
+      config: { auth: 'publishable' },
+      schema: {
+        params: OPENAPI_ONLY_ID,
+        response: { 200: dataEnvelope(publishedConfigSchema(service.kind, service.configSchema)), 304: z.null().describe('Not modified (If-None-Match)') },
+      },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const { id } = request.params as { id: string };

@@ -1,4 +1,4 @@
-import { UsageQuerySchema, type ServiceDescriptor, type Usage } from '@inlay/core';
+import { dataEnvelope, UsageQuerySchema, UsageSchema, type ServiceDescriptor, type Usage } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { authOf, type AuthContext } from '../context.js';
 import { countResources } from '../repositories/resources.js';
@@ -20,7 +20,7 @@ export function registerUsageRoute(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { db, usage } = app.inlay;
-  app.get('/api/v1/usage', { config: { auth: 'secret' }, schema: { querystring: UsageQuerySchema } }, async (request) => {
+  app.get('/api/v1/usage', { config: { auth: 'secret' }, schema: { querystring: UsageQuerySchema, response: { 200: dataEnvelope(UsageSchema) } } }, async (request) => {
     const auth = authOf(request);
     await usage.flush();
     const to = new Date();

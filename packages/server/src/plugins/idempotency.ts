@@ -26,7 +26,8 @@ declare module 'fastify' {
 }
 
 /**
- * `Idempotency-Key` on secret-key POSTs (DESIGN.md §4): the same key and body within 24 h
+ * `Idempotency-Key` on secret-key POSTs and PATCHes (DESIGN.md §4; PATCH too, since each save
+ * records a revision): the same key and body within 24 h
  * replays the first response; the same key with another request is 409. A request that is still
  * running holds the key, so a concurrent retry gets 409 rather than a second execution.
  * Responses of 5xx are not kept, so the client's retry runs again.
@@ -35,7 +36,7 @@ export const idempotencyPlugin = fp(
   (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.includes('POST') || route.config?.auth !== 'secret') return;
+      if (!(methods.includes('POST') || methods.includes('PATCH')) || route.config?.auth !== 'secret') return;
       addRouteHook(route, 'preHandler', claim);
       addRouteHook(route, 'onSend', settle);
     });

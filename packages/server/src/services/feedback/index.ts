@@ -6,6 +6,7 @@ import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { resourceService } from '../../engine/resource-service.js';
 import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
+import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { registerPostRoutes } from './posts-routes.js';
 
@@ -15,6 +16,7 @@ export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvo
 /** Feedback boards (seed 001), served under `/feedback`. */
 export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
+  await registerOpenApi(app, 'feedback');
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources);
   registerUsageRoute(app, service, FEEDBACK_METRICS, 'authors');

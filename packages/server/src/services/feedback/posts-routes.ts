@@ -1,4 +1,13 @@
-import { CreatePostBodySchema, PostListQuerySchema, VoteBodySchema, type VoteResult } from '@inlay/core';
+import {
+  CreatePostBodySchema,
+  dataEnvelope,
+  listPage,
+  PostListQuerySchema,
+  PostSchema,
+  VoteBodySchema,
+  VoteResultSchema,
+  type VoteResult,
+} from '@inlay/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../context.js';
@@ -44,7 +53,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     }
   };
 
-  app.get('/api/v1/posts', { config, schema: { querystring: PostListQuerySchema } }, async (request) => {
+  app.get('/api/v1/posts', { config, schema: { querystring: PostListQuerySchema, response: { 200: dataEnvelope(listPage(PostSchema)) } } }, async (request) => {
     const access = await openHostedBoard(app, request, request.query.boardId);
     const keys = await readerKeys(app, request, access, request.query.authorId);
     const page = await listPosts(app, access, request.query, keys);
@@ -52,7 +61,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     return { data: page };
   });
 
-  app.post('/api/v1/posts', { config, schema: { body: CreatePostBodySchema } }, async (request) => {
+  app.post('/api/v1/posts', { config, schema: { body: CreatePostBodySchema, response: { 200: dataEnvelope(PostSchema) } } }, async (request) => {
     const access = await openHostedBoard(app, request, request.body.boardId);
     if (!access.config.submissionsEnabled) throw new ApiError('feature_disabled', 'This board does not take new posts (submissionsEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
@@ -67,7 +76,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     return { data: toPost(row, access, false) };
   });
 
-  app.post('/api/v1/posts/:id', { config, schema: { params: z.object({ id: z.string() }), body: VoteBodySchema } }, async (request) => {
+  app.post('/api/v1/posts/:id', { config, schema: { params: z.object({ id: z.string() }), body: VoteBodySchema, response: { 200: dataEnvelope(VoteResultSchema) } } }, async (request) => {
     const post = await findPost(db, authOf(request), request.params.id);
     if (!post) throw notFound('post', request.params.id);
     const access = await openHostedBoard(app, request, post.board_id, 'id');

@@ -1,10 +1,11 @@
-import { SERVICES, type ImportSession, type ImporterCreateResult } from '@inlay/core';
+import { ImporterCreateResultSchema, SERVICES, type ImportSession, type ImporterCreateResult } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { registerConfigRoute } from '../../engine/config-route.js';
 import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { resourceService } from '../../engine/resource-service.js';
 import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
+import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { recentSessions } from '../../repositories/import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -15,9 +16,11 @@ export const IMPORTER_METRICS = ['configFetches', 'sessionsStarted', 'sessionsCo
 /** Importers (seed 002), served under `/importer`. The importer mints no author tokens. */
 export async function importerService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.importer;
+  await registerOpenApi(app, 'importer');
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources, {
     createResponse: (record): ImporterCreateResult => ({ importerId: record.id, revisionId: record.draft.revisionId }),
+    createResponseSchema: ImporterCreateResultSchema,
   });
   registerUsageRoute(app, service, IMPORTER_METRICS, undefined, async (auth) => ({
     recentSessions: (await recentSessions(app.inlay.db, auth, 20)).map(summarise),

@@ -1,4 +1,4 @@
-import { CompleteSessionBodySchema, CreateSessionBodySchema, type ImporterConfig } from '@inlay/core';
+import { CompleteSessionBodySchema, CreateSessionBodySchema, dataEnvelope, ImportSessionSchema, type ImporterConfig } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf, type AuthContext } from '../../context.js';
@@ -14,6 +14,8 @@ import type { ZodTypeProvider } from '../../type-provider.js';
  *   POST /api/v1/sessions/:id/complete  {mapping, rowCount, errorCount}
  * Rows stay in the browser; the session keeps metadata and counts.
  */
+const SESSION = { 200: dataEnvelope(ImportSessionSchema) };
+
 export function registerSessionRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'publishable' } as const;
@@ -21,7 +23,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
   const live = (auth: AuthContext) => requirePlan(auth, ['byo', 'hosted'], 'Live import sessions');
   const scope = (auth: AuthContext, importerId: string) => ({ workspaceId: auth.workspaceId, mode: auth.mode, service: 'importer' as const, resourceId: importerId });
 
-  app.post('/api/v1/sessions', { config, schema: { body: CreateSessionBodySchema } }, async (request) => {
+  app.post('/api/v1/sessions', { config, schema: { body: CreateSessionBodySchema, response: SESSION } }, async (request) => {
     const auth = authOf(request);
     const { importerId, metadata } = request.body;
     const found = await published.get('importer', importerId);
@@ -35,7 +37,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
 
   app.post(
     '/api/v1/sessions/:id/complete',
-    { config, schema: { params: z.object({ id: z.string() }), body: CompleteSessionBodySchema } },
+    { config, schema: { params: z.object({ id: z.string() }), body: CompleteSessionBodySchema, response: SESSION } },
     async (request) => {
       const auth = authOf(request);
       const row = await findSession(db, auth, request.params.id);

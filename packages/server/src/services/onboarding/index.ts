@@ -6,6 +6,7 @@ import { registerManagementRoutes } from '../../engine/management-routes.js';
 import { resourceService } from '../../engine/resource-service.js';
 import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
+import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { enforceAllowedOrigins } from './origins.js';
 import { registerOutcomeRoute } from './outcome-route.js';
@@ -17,6 +18,7 @@ export const ONBOARDING_METRICS = ['configFetches', 'activeUsers', 'progressWrit
 /** Onboarding flows (seed 000), served under `/onboarding`. */
 export async function onboardingService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.onboarding;
+  await registerOpenApi(app, 'onboarding');
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources);
   registerUsageRoute(app, service, ONBOARDING_METRICS, 'activeUsers');

@@ -1,4 +1,4 @@
-import { OutcomeBodySchema, type OutcomeResult } from '@inlay/core';
+import { dataEnvelope, OutcomeBodySchema, OutcomeResultSchema, type OutcomeResult } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { openHostedFlow, resolveEndUser } from './flow-access.js';
@@ -10,7 +10,7 @@ import { recordOutcome } from './progress-service.js';
  */
 export function registerOutcomeRoute(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/v1/outcomes', { config: { auth: 'publishable' }, schema: { body: OutcomeBodySchema } }, async (request) => {
+  app.post('/api/v1/outcomes', { config: { auth: 'publishable' }, schema: { body: OutcomeBodySchema, response: { 200: dataEnvelope(OutcomeResultSchema) } } }, async (request) => {
     const { flowId, event, occurredAt, ...identity } = request.body;
     const access = await openHostedFlow(app, request, flowId);
     const user = await resolveEndUser(app, request, access, identity, { write: true });

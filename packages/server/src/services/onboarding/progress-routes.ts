@@ -1,5 +1,7 @@
 import {
+  dataEnvelope,
   ProgressQuerySchema,
+  ProgressSchema,
   ProgressWriteBodySchema,
   SnoozeBodySchema,
   type ProgressOperation,
@@ -14,6 +16,7 @@ import { readProgress, writeProgress } from './progress-service.js';
 const FlowParams = z.object({ flowId: z.string() });
 const ItemParams = z.object({ flowId: z.string(), itemId: z.string() });
 const WriteBody = ProgressWriteBodySchema.default({});
+const PROGRESS = { 200: dataEnvelope(ProgressSchema) };
 
 /**
  * Hosted progress (DESIGN.md §6), publishable key:
@@ -35,23 +38,23 @@ export function registerProgressRoutes(parent: FastifyInstance): void {
     return { data: await writeProgress(app, access, user, operation) };
   }
 
-  app.get(base, { config, schema: { params: FlowParams, querystring: ProgressQuerySchema } }, async (request) => {
+  app.get(base, { config, schema: { params: FlowParams, querystring: ProgressQuerySchema, response: PROGRESS } }, async (request) => {
     const access = await openHostedFlow(app, request, request.params.flowId);
     const user = await resolveEndUser(app, request, access, request.query, { write: false });
     return { data: await readProgress(app, access, user) };
   });
 
   for (const type of ['complete', 'skip'] as const) {
-    app.post(`${base}/items/:itemId/${type}`, { config, schema: { params: ItemParams, body: WriteBody } }, async (request) =>
+    app.post(`${base}/items/:itemId/${type}`, { config, schema: { params: ItemParams, body: WriteBody, response: PROGRESS } }, async (request) =>
       write(request, request.params.flowId, request.body, { type, itemId: request.params.itemId }),
     );
   }
   for (const type of ['dismiss', 'resume', 'reset'] as const) {
-    app.post(`${base}/${type}`, { config, schema: { params: FlowParams, body: WriteBody } }, async (request) =>
+    app.post(`${base}/${type}`, { config, schema: { params: FlowParams, body: WriteBody, response: PROGRESS } }, async (request) =>
       write(request, request.params.flowId, request.body, { type }),
     );
   }
-  app.post(`${base}/snooze`, { config, schema: { params: FlowParams, body: SnoozeBodySchema } }, async (request) => {
+  app.post(`${base}/snooze`, { config, schema: { params: FlowParams, body: SnoozeBodySchema, response: PROGRESS } }, async (request) => {
     const { days, ...identity } = request.body;
     return write(request, request.params.flowId, identity, { type: 'snooze', days });
   });

@@ -1,0 +1,383 @@
+import type { FieldDefinition } from '../schemas/importer.js';
+import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledField, readCell } from './compile-fields.js';
+import type { CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
+import { ADDED_FIRST, ADDED_REPEAT, type IndexKey, ValueIndex } from './value-index.js';
+import { type CellReading, newCellReading, uniquenessKeyOf } from './values.js';
+
+/** The part of an importer config the validator reads; an `ImporterConfig` is one. */
+export interface TableConfig {
+  fields: readonly FieldDefinition[];
+  duplicateKey?: string | undefined;
+}
+
+/**
+ * A table's validation. Plain data — it survives `postMessage` from a worker. Values are stored
+ * by column (`columns[i][row]` is `fieldKeys[i]`'s value in `row`): ten arrays for a million rows
+ * instead of a million objects. Excluded rows keep their values but are left out of `errors`,
+ * the counts and `duplicateGroups`.
+ */
+export interface TableValidation {
+  fieldKeys: string[];
+  rowCount: number;
+  columns: readonly (readonly ImportValue[])[];
+  /** Sorted by row, then by field order. */
+  errors: CellError[];
+  /** Rows with at least one error. */
+  invalidRowCount: number;
+  duplicateGroups: DuplicateGroup[];
+  /** Rows set aside by {@link TableValidator.setRowExcluded} or `resolveDuplicates`, ascending. */
+  excludedRows: number[];
+}
+
+/** The outcome of editing one cell. */
+export interface CellChange {
+  value: ImportValue;
+  error: CellError | null;
+  /** Rows whose errors changed, ascending — the edited row and any row whose repeat status moved. */
+  changedRows: number[];
+}
+
+/** Which row of each `duplicateKey` group to keep. */
+export type DuplicateStrategy = 'keep-first' | 'keep-last';
+
+const NO_ERRORS: readonly CellError[] = Object.freeze([]);
+
+/**
+ * Validates a table row by row, so a worker can report progress between chunks, and keeps what it
+ * needs to re-check `unique` and `duplicateKey` when a cell is edited later. Types and `required`
+ * are checked per cell; within a `unique` field every row after the first with the same value gets
+ * `duplicate_value`, and within the `duplicateKey` field `duplicate_key` (see `duplicateGroups`).
+ * Without `numberFormat` the file is read as `'dot'`: detect the format from the first chunk with
+ * {@link detectTableFormats} and pass it in.
+ *
+ * @example
+ * const validator = new TableValidator(config, { mapping: { email: 0, plan: 3 }, numberFormat: 'comma' });
+ * for (const chunk of chunks) {
+ *   for (const cells of chunk) validator.add(cells);
+ *   postMessage({ progress: validator.rowCount, errors: validator.errorCount });
+ * }
+ * const result = validator.finish();
+ * validator.revalidateCell(12, 'email', 'ann@example.com'); // later, when the user edits a cell
+ */
+export class TableValidator {
+  private readonly fields: CompiledField[];
+  private readonly fieldIndex = new Map<string, number>();
+  private readonly columns: ImportValue[][];
+  private readonly indexes: (ValueIndex | undefined)[];
+  private readonly duplicateKeyIndex: number;
+  private readonly out: CellReading = newCellReading();
+  private readonly rowErrors = new Map<number, CellError[]>();
+  private readonly excluded = new Set<number>();
+  private rows = 0;
+  private errors = 0;
+  private lastErrorRow = -1;
+  private errorRowsInOrder = true;
+
+  constructor(config: TableConfig, options: RowOptions = {}) {
+    if (config.duplicateKey !== undefined && !config.fields.some((field) => field.key === config.duplicateKey)) {
+      throw new RangeError(`duplicateKey ${JSON.stringify(config.duplicateKey)} names no field`);
+    }
+    this.fields = compileFields(config.fields, options, config.duplicateKey);
+    this.fields.forEach((field, i) => this.fieldIndex.set(field.key, i));
+    this.columns = this.fields.map(() => []);
+    this.indexes = this.fields.map((field) => (field.indexing === 'none' ? undefined : new ValueIndex()));
+    this.duplicateKeyIndex = this.fields.findIndex((field) => field.indexing === 'duplicateKey');
+  }
+
+  /** Rows added so far. */
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  /** Errors in rows that are not excluded. */
+  get errorCount(): number {
+    return this.errors;
+  }
+
+  /**
+   * Validates the next row and returns its index. The hot path: a valid row allocates nothing but
+   * its values (and a map entry per `unique` value).
+   */
+  add(cells: RowCells): number {
+    const row = this.rows++;
+    const { fields, columns, indexes, out } = this;
+    let errors: CellError[] | undefined;
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i] as CompiledField;
+      const outcome = readCell(field, field.column < 0 ? undefined : cells[field.column], out);
+      (columns[i] as ImportValue[]).push(out.value);
+      if (outcome === CELL_INVALID) {
+        (errors ??= []).push(cellErrorOf(row, field, out));
+      } else if (outcome === CELL_VALID && field.indexing !== 'none') {
+        const added = (indexes[i] as ValueIndex).add(this.keyOf(field, out.value), row);
+        if (added === ADDED_REPEAT) (errors ??= []).push(repeatError(row, field));
+        else if (added !== ADDED_FIRST) this.setError(added, i, repeatError(added, field));
+      }
+    }
+    if (errors !== undefined) {
+      this.rowErrors.set(row, errors);
+      this.noteErrorRow(row);
+      this.errors += errors.length;
+    }
+    return row;
+  }
+
+  /** Adds every row of a chunk. */
+  addRows(rows: Iterable<RowCells>): void {
+    for (const cells of rows) this.add(cells);
+  }
+
+  /** A cell's value: `null` when empty or invalid. */
+  valueAt(row: number, fieldKey: string): ImportValue {
+    this.checkRow(row);
+    return (this.columns[this.indexOfField(fieldKey)] as ImportValue[])[row] as ImportValue;
+  }
+
+  /** A row's values by field key (allocates: for display and export, not the hot path). */
+  record(row: number): Record<string, ImportValue> {
+    this.checkRow(row);
+    const record: Record<string, ImportValue> = {};
+    this.fields.forEach((field, i) => {
+      record[field.key] = (this.columns[i] as ImportValue[])[row] as ImportValue;
+    });
+    return record;
+  }
+
+  /** A row's errors in field order (kept for an excluded row, which is reported as excluded). */
+  errorsOf(row: number): readonly CellError[] {
+    this.checkRow(row);
+    return this.rowErrors.get(row)?.slice() ?? NO_ERRORS;
+  }
+
+  /**
+   * Validates a new raw value for one cell, as when the user edits it, and moves `unique` and
+   * `duplicateKey` repeats along: if the edited row was first of its value, the next row holding
+   * it loses its error; if it now comes before the rows holding its new value, the old first gains
+   * one.
+   *
+   * @example
+   * validator.revalidateCell(3, 'email', 'bob@example.com');
+   * // { value: 'bob@example.com', error: null, changedRows: [3, 9] }
+   */
+  revalidateCell(row: number, fieldKey: string, raw: string): CellChange {
+    this.checkRow(row);
+    const i = this.indexOfField(fieldKey);
+    return this.replaceCell(row, i, readCell(this.fields[i] as CompiledField, raw, this.out));
+  }
+
+  /** Accepts the suggestion of a refused cell as its value; `null` when the cell has none. */
+  applySuggestion(row: number, fieldKey: string): CellChange | null {
+    this.checkRow(row);
+    const i = this.indexOfField(fieldKey);
+    const suggestion = this.errorAt(row, fieldKey)?.suggestion;
+    if (suggestion === undefined || suggestion === null) return null;
+    this.out.value = suggestion;
+    return this.replaceCell(row, i, CELL_VALID);
+  }
+
+  /**
+   * Accepts every suggestion in one field (say, ISO dates for a whole `DD/MM/YYYY` column), or in
+   * every field without `fieldKey`. Returns how many cells changed.
+   */
+  applySuggestions(fieldKey?: string): number {
+    if (fieldKey !== undefined) this.indexOfField(fieldKey);
+    const pending: [number, string][] = [];
+    for (const [row, errors] of this.rowErrors) {
+      for (const error of errors) {
+        if (error.suggestion !== undefined && error.suggestion !== null && (fieldKey === undefined || error.field === fieldKey)) {
+          pending.push([row, error.field]);
+        }
+      }
+    }
+    for (const [row, field] of pending) this.applySuggestion(row, field);
+    return pending.length;
+  }
+
+  /**
+   * Sets a row aside (or brings it back): an excluded row is left out of the results and of
+   * `unique` and `duplicateKey`, so excluding the first of a value promotes the next row holding it.
+   * Returns the rows whose errors changed, ascending.
+   */
+  setRowExcluded(row: number, excluded: boolean): number[] {
+    this.checkRow(row);
+    if (excluded === this.excluded.has(row)) return [];
+    const changed = new Set<number>([row]);
+    if (excluded) {
+      this.forEachIndexedValue(row, (i, _field, index, key) => {
+        const promoted = index.remove(key, row);
+        if (promoted >= 0) {
+          this.setError(promoted, i, null);
+          changed.add(promoted);
+        }
+        this.setError(row, i, null);
+      });
+      this.errors -= this.rowErrors.get(row)?.length ?? 0;
+      this.excluded.add(row);
+    } else {
+      this.excluded.delete(row);
+      this.errors += this.rowErrors.get(row)?.length ?? 0;
+      this.forEachIndexedValue(row, (i, field, index, key) => {
+        const added = index.add(key, row);
+        if (added === ADDED_REPEAT) this.setError(row, i, repeatError(row, field));
+        else if (added !== ADDED_FIRST) {
+          this.setError(added, i, repeatError(added, field));
+          changed.add(added);
+        }
+      });
+    }
+    return [...changed].sort(ascending);
+  }
+
+  /**
+   * Resolves every `duplicateKey` group by excluding all its rows but the first or the last.
+   * Returns the rows excluded, ascending; {@link setRowExcluded} brings one back.
+   */
+  resolveDuplicates(strategy: DuplicateStrategy): number[] {
+    const dropped: number[] = [];
+    for (const group of this.duplicateGroups()) {
+      const kept = strategy === 'keep-first' ? group.rows[0] : group.rows[group.rows.length - 1];
+      for (const row of group.rows) if (row !== kept) dropped.push(row);
+    }
+    for (const row of dropped) this.setRowExcluded(row, true);
+    return dropped.sort(ascending);
+  }
+
+  /** The `duplicateKey` groups (two or more rows with one key), ordered by their first row. */
+  duplicateGroups(): DuplicateGroup[] {
+    const index = this.indexes[this.duplicateKeyIndex];
+    if (index === undefined) return [];
+    const groups: DuplicateGroup[] = [];
+    for (const [key, rows] of index.groups()) groups.push({ key, rows: rows.slice() });
+    return groups.sort((a, b) => (a.rows[0] as number) - (b.rows[0] as number));
+  }
+
+  /**
+   * The validation so far. The validator stays usable — edits after `finish` are seen by the next
+   * call. `columns` are the validator's own arrays, not copies: treat them as read-only.
+   */
+  finish(): TableValidation {
+    const errors: CellError[] = [];
+    let invalidRowCount = 0;
+    const rows = this.errorRowsInOrder ? this.rowErrors.keys() : [...this.rowErrors.keys()].sort(ascending);
+    for (const row of rows) {
+      if (this.excluded.has(row)) continue;
+      const rowErrors = this.rowErrors.get(row) as CellError[];
+      invalidRowCount += 1;
+      for (const error of rowErrors) errors.push(error);
+    }
+    return {
+      fieldKeys: this.fields.map((field) => field.key),
+      rowCount: this.rows,
+      columns: this.columns,
+      errors,
+      invalidRowCount,
+      duplicateGroups: this.duplicateGroups(),
+      excludedRows: [...this.excluded].sort(ascending),
+    };
+  }
+
+  private replaceCell(row: number, i: number, outcome: number): CellChange {
+    const field = this.fields[i] as CompiledField;
+    const column = this.columns[i] as ImportValue[];
+    const index = this.indexes[i];
+    const included = !this.excluded.has(row);
+    const hadError = this.errorAt(row, field.key) !== undefined;
+    const changed = new Set<number>();
+    const before = column[row] as ImportValue;
+    // A cell is in the index exactly when its row is included and its value valid (non-null).
+    if (index !== undefined && included && before !== null) {
+      const promoted = index.remove(this.keyOf(field, before), row);
+      if (promoted >= 0) {
+        this.setError(promoted, i, null);
+        changed.add(promoted);
+      }
+    }
+    const value = this.out.value;
+    column[row] = value;
+    let error: CellError | null = null;
+    if (outcome === CELL_INVALID) {
+      error = cellErrorOf(row, field, this.out);
+    } else if (outcome === CELL_VALID && index !== undefined && included) {
+      const added = index.add(this.keyOf(field, value), row);
+      if (added === ADDED_REPEAT) error = repeatError(row, field);
+      else if (added !== ADDED_FIRST) {
+        this.setError(added, i, repeatError(added, field));
+        changed.add(added);
+      }
+    }
+    this.setError(row, i, error);
+    if (hadError || error !== null) changed.add(row);
+    return { value, error, changedRows: [...changed].sort(ascending) };
+  }
+
+  private forEachIndexedValue(row: number, visit: (i: number, field: CompiledField, index: ValueIndex, key: IndexKey) => void): void {
+    this.fields.forEach((field, i) => {
+      const index = this.indexes[i];
+      const value = (this.columns[i] as ImportValue[])[row] as ImportValue;
+      if (index !== undefined && value !== null) visit(i, field, index, this.keyOf(field, value));
+    });
+  }
+
+  private keyOf(field: CompiledField, value: ImportValue): IndexKey {
+    return uniquenessKeyOf(field.type, value as IndexKey);
+  }
+
+  private errorAt(row: number, fieldKey: string): CellError | undefined {
+    return this.rowErrors.get(row)?.find((error) => error.field === fieldKey);
+  }
+
+  /** Sets or clears the error of one cell, keeping the row's errors in field order and the count. */
+  private setError(row: number, i: number, error: CellError | null): void {
+    const key = (this.fields[i] as CompiledField).key;
+    const counted = this.excluded.has(row) ? 0 : 1;
+    let errors = this.rowErrors.get(row);
+    const at = errors === undefined ? -1 : errors.findIndex((existing) => existing.field === key);
+    if (errors !== undefined && at >= 0) {
+      if (error !== null) {
+        errors[at] = error;
+        return;
+      }
+      errors.splice(at, 1);
+      this.errors -= counted;
+      if (errors.length === 0) this.rowErrors.delete(row);
+      return;
+    }
+    if (error === null) return;
+    if (errors === undefined) {
+      errors = [];
+      this.rowErrors.set(row, errors);
+      this.noteErrorRow(row);
+    }
+    let insertAt = errors.length;
+    while (insertAt > 0 && (this.fieldIndex.get((errors[insertAt - 1] as CellError).field) as number) > i) insertAt -= 1;
+    errors.splice(insertAt, 0, error);
+    this.errors += counted;
+  }
+
+  // `finish` lists rows in the map's insertion order while that order is ascending (always, for a
+  // table that was only added to), and sorts only after an edit added an earlier row's errors.
+  private noteErrorRow(row: number): void {
+    if (row < this.lastErrorRow) this.errorRowsInOrder = false;
+    else this.lastErrorRow = row;
+  }
+
+  private indexOfField(fieldKey: string): number {
+    const i = this.fieldIndex.get(fieldKey);
+    if (i === undefined) throw new RangeError(`no field has key ${JSON.stringify(fieldKey)}`);
+    return i;
+  }
+
+  private checkRow(row: number): void {
+    if (!Number.isInteger(row) || row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the table (0 to ${this.rows - 1})`);
+  }
+}
+
+function repeatError(row: number, field: CompiledField): CellError {
+  return field.indexing === 'duplicateKey'
+    ? { row, field: field.key, code: 'duplicate_key', message: `An earlier row has the same ${field.label}; keep one of them` }
+    : { row, field: field.key, code: 'duplicate_value', message: `${field.label} must be unique; an earlier row has this value` };
+}
+
+function ascending(a: number, b: number): number {
+  return a - b;
+}

@@ -1,0 +1,57 @@
+// Public entry point of @inlay/node. Every export is named; modules have no side effects.
+export { Inlay } from './inlay.js';
+export type { BoardsResource, FeedbackApi, FlowsResource, ImporterApi, ImportersResource, OnboardingApi } from './inlay.js';
+export type { InlayOptions, PostOptions, RequestOptions } from './options.js';
+export { ListPromise } from './list.js';
+export type { ListParams } from './list.js';
+export { ManagementResource } from './resources/management.js';
+export type { UpdateDraftParams } from './resources/management.js';
+export { UsageResource } from './resources/usage.js';
+export type { UsageParams } from './resources/usage.js';
+export { AuthorTokensResource } from './resources/author-tokens.js';
+export {
+  InlayApiError,
+  InlayAuthenticationError,
+  InlayConflictError,
+  InlayConnectionError,
+  InlayError,
+  InlayInvalidRequestError,
+  InlayNotFoundError,
+  InlayPermissionError,
+  InlayPlanError,
+  InlayRateLimitError,
+  InlayWebhookVerificationError,
+  isInlayError,
+} from './errors.js';
+export type { InlayErrorInit, WebhookVerificationErrorCode } from './errors.js';
+export { DEFAULT_WEBHOOK_TOLERANCE_SEC, signWebhook, verifyWebhook, webhooks } from './webhooks.js';
+export type { SignedWebhookHeaders, SignWebhookOptions, VerifyWebhookOptions, WebhookHeaders, Webhooks } from './webhooks.js';
+export { toRecords, validateRows } from './importer.js';
+export type { ImportRow } from './importer.js';
+// The wire types the methods take and answer, so callers need not depend on @inlay/core.
+export type {
+  AuthorToken,
+  BoardConfig,
+  BoardConfigInput,
+  CellError,
+  FeedbackAuthorTokenRequest,
+  FlowConfig,
+  FlowConfigInput,
+  ImportErrorCode,
+  ImporterConfig,
+  ImporterConfigInput,
+  ImporterCreateResult,
+  ImportValue,
+  ListPage,
+  OnboardingAuthorTokenRequest,
+  PublishResult,
+  ResourceRecord,
+  ResourceSummary,
+  RevisionSummary,
+  RowCells,
+  RowOptions,
+  SaveDraftResult,
+  TableConfig,
+  TableValidation,
+  Usage,
+} from '@inlay/core';

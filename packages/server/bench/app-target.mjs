@@ -1,0 +1,154 @@
+// The Inlay server as a target for the write and feedback benchmarks, in its own process.
+//   node app-target.mjs --db /tmp/…/bench.db --flow
+//   node app-target.mjs --db /tmp/…/bench.db --board --posts 100000 --ids-file /tmp/…/ids.json
+// Creates a workspace (CLI `init`), then with --flow a published ten-item flow, with --board a
+// published board holding --posts generated posts (and votes) inserted straight into SQLite
+// through the app's own Kysely instance (the FTS triggers index them as the app's inserts do).
+// Every rate limit is raised out of the way (the limiters stay in the path). Listens on
+// 127.0.0.1 at a free port and prints one JSON line once ready. Ends on SIGTERM/SIGINT.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { buildApp } from '@inlay/server';
+import { trendingScore } from '../dist/services/feedback/trending.js';
+import { benchFlowConfig, postGenerator } from './fixtures.mjs';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+/** High enough never to refuse during a run, while the limiters stay in the measured path. */
+const NO_REFUSAL = 100_000_000;
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    flow: { type: 'boolean', default: false },
+    board: { type: 'boolean', default: false },
+    posts: { type: 'string', default: '100000' },
+    'ids-file': { type: 'string' },
+  },
+});
+if (!values.db) throw new Error('--db <file> is required');
+if (values.flow === values.board) throw new Error('exactly one of --flow and --board is required');
+
+const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--name', 'Bench', '--db', values.db], {
+  timeout: 30_000,
+});
+const { keys } = JSON.parse(stdout.trim().split('\n').pop());
+
+const app = await buildApp({
+  db: values.db,
+  logger: false,
+  rateLimits: {
+    publishablePerClient: NO_REFUSAL,
+    publishablePerKey: NO_REFUSAL,
+    secretPerKey: NO_REFUSAL,
+    authorTokensPerKey: NO_REFUSAL,
+    postsPerClient: NO_REFUSAL,
+    postsPerAuthor: NO_REFUSAL,
+  },
+});
+
+let closing = false;
+const shutdown = () => {
+  if (closing) return;
+  closing = true;
+  const force = setTimeout(() => process.exit(1), 5_000);
+  force.unref();
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+
+const secret = { authorization: `Bearer ${keys.testSecret}` };
+const call = async (method, url, payload) => {
+  const response = await app.inject({ method, url, headers: secret, payload });
+  if (response.statusCode !== 200) throw new Error(`${method} ${url} → ${response.statusCode}: ${response.body}`);
+  return response.json().data;
+};
+
+let ready;
+if (values.flow) {
+  const config = benchFlowConfig();
+  const flow = await call('POST', '/onboarding/api/v1/flows', { name: 'Bench flow' });
+  await call('PATCH', `/onboarding/api/v1/flows/${flow.id}`, { name: 'Bench flow', config });
+  await call('POST', `/onboarding/api/v1/flows/${flow.id}`, { action: 'publish' });
+  ready = { flowId: flow.id, itemIds: config.items.map((item) => item.id) };
+} else {
+  const board = await call('POST', '/feedback/api/v1/boards', { name: 'Bench board' });
+  await call('PATCH', `/feedback/api/v1/boards/${board.id}`, {
+    name: 'Bench board',
+    config: { allowAnonymous: true, showVoteCounts: true, votingEnabled: true, submissionsEnabled: true },
+  });
+  await call('POST', `/feedback/api/v1/boards/${board.id}`, { action: 'publish' });
+  const count = Number(values.posts);
+  if (!Number.isInteger(count) || count < 1) throw new Error('--posts must be a positive whole number');
+  const seeded = await seedPosts(board.id, count);
+  if (values['ids-file']) await writeFile(values['ids-file'], JSON.stringify(seeded.sampleIds));
+  ready = { boardId: board.id, seeded: { posts: seeded.posts, votes: seeded.votes, ms: seeded.ms } };
+}
+
+const url = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`${JSON.stringify({ url, publishableKey: keys.testPublishable, secretKey: keys.testSecret, ...ready })}\n`);
+
+/**
+ * Inserts `count` posts over the last year, oldest first, with a skewed vote count (most posts
+ * a few votes, a few posts hundreds) and the matching vote rows, in batched transactions through
+ * the app's Kysely instance. Ids follow the server's format (`post_` + 9 base36 characters of
+ * milliseconds + 14 random ones), so newest-first keysets behave as with real posts.
+ */
+async function seedPosts(boardId, count) {
+  const started = performance.now();
+  const { db } = app.inlay;
+  const workspace = await db.selectFrom('resources').select('workspace_id').where('id', '=', boardId).executeTakeFirstOrThrow();
+  const generator = postGenerator(42);
+  const random = generator.random;
+  const base36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+  const end = Date.now() - 60_000;
+  const span = 365 * 86_400_000;
+  const sampleIds = [];
+  let votes = 0;
+  const BATCH = 200;
+  for (let start = 0; start < count; start += BATCH) {
+    const posts = [];
+    const voteRows = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+      const time = Math.floor(end - span + (span * i) / count);
+      let tail = '';
+      for (let d = 0; d < 14; d++) tail += base36[Math.floor(random() * 36)];
+      const id = `post_${time.toString(36).padStart(9, '0')}${tail}`;
+      const createdAt = new Date(time).toISOString();
+      // Pareto-like: median 1 vote, mean ~5, a long tail up to 500.
+      const voteCount = Math.min(500, Math.floor(1 / (1 - random() * 0.999) ** 0.9));
+      const { title, body } = generator.next();
+      const authorId = `seed_author_${Math.floor(random() * 20_000)}`;
+      posts.push({
+        id,
+        workspace_id: workspace.workspace_id,
+        mode: 'test',
+        board_id: boardId,
+        title,
+        body,
+        status: random() < 0.9 ? 'open' : 'planned',
+        vote_count: voteCount,
+        trending_score: trendingScore(voteCount, createdAt),
+        author_key: `u:${authorId}`,
+        author_id: authorId,
+        author_name: null,
+        author_anonymous: 0,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      for (let v = 0; v < voteCount; v++) voteRows.push({ post_id: id, author_key: `u:seed_voter_${v}`, created_at: createdAt });
+      if (i % 5 === 0) sampleIds.push(id);
+    }
+    votes += voteRows.length;
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('posts').values(posts).execute();
+      for (let v = 0; v < voteRows.length; v += 3_000) await trx.insertInto('votes').values(voteRows.slice(v, v + 3_000)).execute();
+    });
+  }
+  return { posts: count, votes, sampleIds, ms: Math.round(performance.now() - started) };
+}
