@@ -25,12 +25,13 @@ const config = {
 const plans = ['free', 'starter', 'pro', 'enterprise'];
 const booleans = ['yes', 'no', 'true', 'false', '1', '0'];
 
-// About 1% of cells are malformed (and 0.1% of emails repeat), so error paths are exercised too.
+// About 1% of rows have five malformed cells, 0.1% of emails repeat and 10% of accounts, so the
+// error paths and duplicate groups are exercised too.
 function row(i) {
   const bad = i % 97 === 0;
   return [
     String(i).padStart(8, '0'),
-    i % 1000 === 1 ? `user${i - 1}@example.com` : `user${i}@Example.com`,
+    i % 1000 === 1 ? `user${i - 1}@example.com` : i % 10 === 0 ? `User${i}@Example.com` : `user${i}@example.com`,
     `Person ${i}`,
     bad ? '1,5' : i % 3 === 0 ? `${i}.25` : i % 3 === 1 ? `1,${String(i % 1000).padStart(3, '0')}.5` : String(i % 5000),
     bad ? '31/12/2023' : `20${10 + (i % 15)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,

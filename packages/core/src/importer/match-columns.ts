@@ -1,5 +1,6 @@
 import type { FieldDefinition } from '../schemas/importer.js';
 import { compactHeader } from './normalize-header.js';
+import { setOwn } from './own-property.js';
 import { headerFingerprint, type RememberedMapping } from './remembered-mapping.js';
 import { fuzzySimilarity } from './similarity.js';
 import type { ColumnIndexMapping } from './types.js';
@@ -52,7 +53,7 @@ interface FieldNames {
  * ]);
  * // [{ column: 0, header: 'E-mail', fieldKey: 'email', confidence: 0.9, method: 'normalized' },
  * //  { column: 1, header: 'Prénom', fieldKey: 'first_name', confidence: 0.95, method: 'alias' },
- * //  { column: 2, header: 'Adress', fieldKey: 'address', confidence: 0.73, method: 'fuzzy' }]
+ * //  { column: 2, header: 'Adress', fieldKey: 'address', confidence: 0.729, method: 'fuzzy' }]
  */
 export function matchColumns(headers: readonly string[], fields: readonly FieldDefinition[], remembered?: RememberedMapping): ColumnMatch[] {
   const matches: ColumnMatch[] = headers.map((header, column) => ({ column, header, fieldKey: null, confidence: 0, method: null }));
@@ -149,6 +150,6 @@ function applyRemembered(
  */
 export function mappingFromMatches(matches: readonly Pick<ColumnMatch, 'column' | 'fieldKey'>[]): ColumnIndexMapping {
   const mapping: Record<string, number> = {};
-  for (const { column, fieldKey } of matches) if (fieldKey !== null && !Object.hasOwn(mapping, fieldKey)) mapping[fieldKey] = column;
+  for (const { column, fieldKey } of matches) if (fieldKey !== null && !Object.hasOwn(mapping, fieldKey)) setOwn(mapping, fieldKey, column);
   return mapping;
 }

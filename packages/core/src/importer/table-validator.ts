@@ -1,8 +1,9 @@
 import type { FieldDefinition } from '../schemas/importer.js';
 import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledField, readCell } from './compile-fields.js';
 import type { CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
-import { ADDED_FIRST, ADDED_REPEAT, type IndexKey, ValueIndex } from './value-index.js';
-import { type CellReading, newCellReading, uniquenessKeyOf } from './values.js';
+import { setOwn } from './own-property.js';
+import { ADDED_FIRST, ADDED_REPEAT, ValueIndex } from './value-index.js';
+import { type CellReading, newCellReading } from './values.js';
 
 /** The part of an importer config the validator reads; an `ImporterConfig` is one. */
 export interface TableConfig {
@@ -80,7 +81,11 @@ export class TableValidator {
     this.fields = compileFields(config.fields, options, config.duplicateKey);
     this.fields.forEach((field, i) => this.fieldIndex.set(field.key, i));
     this.columns = this.fields.map(() => []);
-    this.indexes = this.fields.map((field) => (field.indexing === 'none' ? undefined : new ValueIndex()));
+    // Emails compare without case (`Ann@x.com` and `ann@x.com` are one person); other strings
+    // compare exactly — `ABC-1` and `abc-1` may well be different codes.
+    this.indexes = this.fields.map((field, i) =>
+      field.indexing === 'none' ? undefined : new ValueIndex(this.columns[i] as ImportValue[], field.type === 'email'),
+    );
     this.duplicateKeyIndex = this.fields.findIndex((field) => field.indexing === 'duplicateKey');
   }
 
@@ -109,7 +114,7 @@ export class TableValidator {
       if (outcome === CELL_INVALID) {
         (errors ??= []).push(cellErrorOf(row, field, out));
       } else if (outcome === CELL_VALID && field.indexing !== 'none') {
-        const added = (indexes[i] as ValueIndex).add(this.keyOf(field, out.value), row);
+        const added = (indexes[i] as ValueIndex).add(row);
         if (added === ADDED_REPEAT) (errors ??= []).push(repeatError(row, field));
         else if (added !== ADDED_FIRST) this.setError(added, i, repeatError(added, field));
       }
@@ -138,7 +143,7 @@ export class TableValidator {
     this.checkRow(row);
     const record: Record<string, ImportValue> = {};
     this.fields.forEach((field, i) => {
-      record[field.key] = (this.columns[i] as ImportValue[])[row] as ImportValue;
+      setOwn(record, field.key, (this.columns[i] as ImportValue[])[row] as ImportValue);
     });
     return record;
   }
@@ -203,8 +208,8 @@ export class TableValidator {
     if (excluded === this.excluded.has(row)) return [];
     const changed = new Set<number>([row]);
     if (excluded) {
-      this.forEachIndexedValue(row, (i, _field, index, key) => {
-        const promoted = index.remove(key, row);
+      this.forEachIndexedValue(row, (i, _field, index) => {
+        const promoted = index.remove(row);
         if (promoted >= 0) {
           this.setError(promoted, i, null);
           changed.add(promoted);
@@ -216,8 +221,8 @@ export class TableValidator {
     } else {
       this.excluded.delete(row);
       this.errors += this.rowErrors.get(row)?.length ?? 0;
-      this.forEachIndexedValue(row, (i, field, index, key) => {
-        const added = index.add(key, row);
+      this.forEachIndexedValue(row, (i, field, index) => {
+        const added = index.add(row);
         if (added === ADDED_REPEAT) this.setError(row, i, repeatError(row, field));
         else if (added !== ADDED_FIRST) {
           this.setError(added, i, repeatError(added, field));
@@ -247,7 +252,7 @@ export class TableValidator {
     const index = this.indexes[this.duplicateKeyIndex];
     if (index === undefined) return [];
     const groups: DuplicateGroup[] = [];
-    for (const [key, rows] of index.groups()) groups.push({ key, rows: rows.slice() });
+    for (const [key, rows] of index.groups()) groups.push({ key, rows });
     return groups.sort((a, b) => (a.rows[0] as number) - (b.rows[0] as number));
   }
 
@@ -286,7 +291,7 @@ export class TableValidator {
     const before = column[row] as ImportValue;
     // A cell is in the index exactly when its row is included and its value valid (non-null).
     if (index !== undefined && included && before !== null) {
-      const promoted = index.remove(this.keyOf(field, before), row);
+      const promoted = index.remove(row);
       if (promoted >= 0) {
         this.setError(promoted, i, null);
         changed.add(promoted);
@@ -298,7 +303,7 @@ export class TableValidator {
     if (outcome === CELL_INVALID) {
       error = cellErrorOf(row, field, this.out);
     } else if (outcome === CELL_VALID && index !== undefined && included) {
-      const added = index.add(this.keyOf(field, value), row);
+      const added = index.add(row);
       if (added === ADDED_REPEAT) error = repeatError(row, field);
       else if (added !== ADDED_FIRST) {
         this.setError(added, i, repeatError(added, field));
@@ -310,16 +315,11 @@ export class TableValidator {
     return { value, error, changedRows: [...changed].sort(ascending) };
   }
 
-  private forEachIndexedValue(row: number, visit: (i: number, field: CompiledField, index: ValueIndex, key: IndexKey) => void): void {
+  private forEachIndexedValue(row: number, visit: (i: number, field: CompiledField, index: ValueIndex) => void): void {
     this.fields.forEach((field, i) => {
       const index = this.indexes[i];
-      const value = (this.columns[i] as ImportValue[])[row] as ImportValue;
-      if (index !== undefined && value !== null) visit(i, field, index, this.keyOf(field, value));
+      if (index !== undefined && (this.columns[i] as ImportValue[])[row] !== null) visit(i, field, index);
     });
-  }
-
-  private keyOf(field: CompiledField, value: ImportValue): IndexKey {
-    return uniquenessKeyOf(field.type, value as IndexKey);
   }
 
   private errorAt(row: number, fieldKey: string): CellError | undefined {

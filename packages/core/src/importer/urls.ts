@@ -6,6 +6,8 @@
  * `example.com/pricing`) and near-miss schemes (`https//`, `http:/`) get an https suggestion.
  */
 
+// The common case in one test and no allocation: a plain DNS host, no user info, no port.
+const PLAIN_URL = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}(?:[/?#]\S*)?$/i;
 const SHAPE = /^https?:\/\/(?:[^\s/?#@]+@)?([^\s/?#@]+)(?:[/?#]\S*)?$/i;
 const HOST_WITH_PORT = /^(\[[0-9a-f:.]+\]|[^:]+)(?::(\d{1,5}))?$/i;
 // Hosts the WHATWG parser accepts without a doubt; anything else (IDN, IPv6, odd characters)
@@ -23,6 +25,7 @@ const BROKEN_SCHEME = /^(https?)(?::\/(?!\/)|\/\/|:\/\/\/+|;\/\/)/i;
  * @internal
  */
 export function isHttpUrl(text: string): boolean {
+  if (PLAIN_URL.test(text)) return true;
   const shape = SHAPE.exec(text);
   if (!shape) return false;
   const host = HOST_WITH_PORT.exec(shape[1] as string);

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../schemas/importer.js';
 import { detectDateOrder } from './dates.js';
 import { detectNumberFormat } from './number-format.js';
+import { setOwn } from './own-property.js';
 import { type TableConfig, type TableValidation, TableValidator } from './table-validator.js';
 import type { ColumnIndexMapping, DateOrder, ImportValue, NumberFormat, RowCells, RowOptions } from './types.js';
 
@@ -31,7 +32,7 @@ export function detectTableFormats(
   const columnsOf = (type: FieldDefinition['type']): number[] =>
     fields.flatMap((field, i) => {
       if (field.type !== type) return [];
-      const column = mapping === undefined ? i : mapping[field.key];
+      const column = mapping === undefined ? i : Object.hasOwn(mapping, field.key) ? mapping[field.key] : undefined;
       return column === undefined ? [] : [column];
     });
   const numberColumns = columnsOf('number');
@@ -86,7 +87,7 @@ export function toRecords(validation: TableValidation, options: { onlyValid?: bo
     if (skipped.has(row)) continue;
     const record: Record<string, ImportValue> = {};
     validation.fieldKeys.forEach((key, i) => {
-      record[key] = (validation.columns[i] as readonly ImportValue[])[row] as ImportValue;
+      setOwn(record, key, (validation.columns[i] as readonly ImportValue[])[row] as ImportValue);
     });
     records.push(record);
   }

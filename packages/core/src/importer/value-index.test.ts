@@ -1,57 +1,101 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportValue } from './types.js';
 import { ADDED_FIRST, ADDED_REPEAT, ValueIndex } from './value-index.js';
 
+/** An index over a column the test fills, as the validator does: value first, then `add`. */
+function indexed(values: ImportValue[], ignoreCase = false) {
+  const column: ImportValue[] = [];
+  const index = new ValueIndex(column, ignoreCase);
+  const add = (value: ImportValue) => {
+    column.push(value);
+    return index.add(column.length - 1);
+  };
+  const results = values.map(add);
+  return { column, index, add, results };
+}
+
 describe('ValueIndex', () => {
-  it('reports the first row of a key as first and later rows as repeats', () => {
-    const index = new ValueIndex();
-    expect(index.add('a', 0)).toBe(ADDED_FIRST);
-    expect(index.add('b', 1)).toBe(ADDED_FIRST);
-    expect(index.add('a', 2)).toBe(ADDED_REPEAT);
-    expect(index.add('a', 5)).toBe(ADDED_REPEAT);
+  it('reports the first row of a value as first and later rows as repeats', () => {
+    const { index, results } = indexed(['a', 'b', 'a', 'c', 'c', 'a']);
+    expect(results).toEqual([ADDED_FIRST, ADDED_FIRST, ADDED_REPEAT, ADDED_FIRST, ADDED_REPEAT, ADDED_REPEAT]);
     expect(index.rowsOf('a')).toEqual([0, 2, 5]);
     expect(index.rowsOf('b')).toEqual([1]);
-    expect(index.rowsOf('c')).toEqual([]);
+    expect(index.rowsOf('z')).toEqual([]);
   });
 
-  it('returns the displaced first row when an earlier row joins a key', () => {
-    const index = new ValueIndex();
-    index.add('a', 4);
-    expect(index.add('a', 2)).toBe(4);
-    expect(index.add('a', 1)).toBe(2);
-    expect(index.add('a', 3)).toBe(ADDED_REPEAT);
-    expect(index.rowsOf('a')).toEqual([1, 2, 3, 4]);
+  it('returns the displaced first row when an earlier row takes a value, and keeps rows in order', () => {
+    const { column, index } = indexed(['x', 'y', 'z', 'y', 'y']);
+    expect(index.remove(0)).toBe(-1);
+    column[0] = 'y';
+    expect(index.add(0)).toBe(1);
+    expect(index.remove(2)).toBe(-1);
+    column[2] = 'y';
+    expect(index.add(2)).toBe(ADDED_REPEAT);
+    expect(index.rowsOf('y')).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('returns the promoted row when the first row leaves, and -1 otherwise', () => {
-    const index = new ValueIndex();
-    for (const row of [1, 3, 7]) index.add('a', row);
-    expect(index.remove('a', 3)).toBe(-1);
-    expect(index.remove('a', 1)).toBe(7);
-    expect(index.rowsOf('a')).toEqual([7]);
-    expect(index.remove('a', 7)).toBe(-1);
+    const { index } = indexed(['a', 'b', 'a', 'a']);
+    expect(index.remove(2)).toBe(-1);
+    expect(index.rowsOf('a')).toEqual([0, 3]);
+    expect(index.remove(0)).toBe(3);
+    expect(index.rowsOf('a')).toEqual([3]);
+    expect(index.remove(3)).toBe(-1);
     expect(index.rowsOf('a')).toEqual([]);
-    expect(index.remove('a', 7)).toBe(-1);
-    expect(index.remove('missing', 0)).toBe(-1);
+    expect(index.remove(3)).toBe(-1);
+    expect(index.rowsOf('b')).toEqual([1]);
   });
 
-  it('ignores removing a row that does not hold the key', () => {
-    const index = new ValueIndex();
-    index.add('a', 1);
-    index.add('a', 3);
-    expect(index.remove('a', 2)).toBe(-1);
-    expect(index.rowsOf('a')).toEqual([1, 3]);
+  it('finds a value again after its slot was freed and reused', () => {
+    const { column, index, add } = indexed(['a', 'b']);
+    index.remove(0);
+    column[0] = null;
+    expect(add('c')).toBe(ADDED_FIRST);
+    expect(add('a')).toBe(ADDED_FIRST);
+    expect(add('b')).toBe(ADDED_REPEAT);
+    expect(index.rowsOf('b')).toEqual([1, 4]);
   });
 
-  it('keeps numbers, strings and booleans apart and lists only shared keys as groups', () => {
-    const index = new ValueIndex();
-    index.add(1, 0);
-    index.add('1', 1);
-    index.add(true, 2);
-    index.add(1, 3);
-    index.add(true, 4);
-    expect([...index.groups()]).toEqual([
-      [1, [0, 3]],
-      [true, [2, 4]],
+  it('compares emails without case when asked, and strings exactly otherwise', () => {
+    expect(indexed(['Ann@x.com', 'ann@X.COM', 'ÄNN@x.com', 'änn@x.com'], true).results).toEqual([ADDED_FIRST, ADDED_REPEAT, ADDED_FIRST, ADDED_REPEAT]);
+    expect(indexed(['ABC', 'abc'], false).results).toEqual([ADDED_FIRST, ADDED_FIRST]);
+  });
+
+  it('treats equal numbers as one value, 0 and -0 included, and keeps types apart', () => {
+    expect(indexed([1.5, 1.5, 0, -0, 2]).results).toEqual([ADDED_FIRST, ADDED_REPEAT, ADDED_FIRST, ADDED_REPEAT, ADDED_FIRST]);
+    expect(indexed([1, '1', true, 1, true, false]).results).toEqual([ADDED_FIRST, ADDED_FIRST, ADDED_FIRST, ADDED_REPEAT, ADDED_REPEAT, ADDED_FIRST]);
+  });
+
+  it('lists only shared values as groups, emails lower-cased', () => {
+    const { index } = indexed(['B@x.com', 'a@x.com', 'b@x.com', 'c@x.com', 'A@x.com', 'b@X.com'], true);
+    expect([...index.groups()].sort()).toEqual([
+      ['a@x.com', [1, 4]],
+      ['b@x.com', [0, 2, 5]],
     ]);
+  });
+
+  it('stays right through growth and many removals (against a Map)', () => {
+    const { column, index } = indexed([]);
+    const expected = new Map<string, number[]>();
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let row = 0; row < 5000; row++) {
+      const value = `v${Math.floor(random() * 3000)}`;
+      column.push(value);
+      index.add(row);
+      expected.set(value, [...(expected.get(value) ?? []), row]);
+    }
+    for (let edit = 0; edit < 5000; edit++) {
+      const row = Math.floor(random() * 5000);
+      const old = column[row] as string;
+      index.remove(row);
+      expected.set(old, (expected.get(old) ?? []).filter((r) => r !== row));
+      const value = `v${Math.floor(random() * 6000)}`;
+      column[row] = value;
+      index.add(row);
+      expected.set(value, [...(expected.get(value) ?? []), row].sort((a, b) => a - b));
+    }
+    for (const [value, rows] of expected) expect(index.rowsOf(value)).toEqual(rows);
+    expect(new Map(index.groups() as Iterable<[string, number[]]>)).toEqual(new Map([...expected].filter(([, rows]) => rows.length > 1)));
   });
 });

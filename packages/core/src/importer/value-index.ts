@@ -30,9 +30,10 @@ const words = new Uint32Array(float.buffer);
  * @internal
  */
 export class ValueIndex {
-  private heads = new Int32Array(1024).fill(EMPTY);
+  // Slot i is table[2i] (the value's first row, EMPTY or DELETED) and table[2i + 1] (its hash):
+  // side by side, so a probe costs one cache miss.
+  private table = emptyTable(1024);
   private tails = new Int32Array(1024);
-  private hashes = new Int32Array(1024);
   private next = new Int32Array(1024).fill(NONE);
   private prev = new Int32Array(1024).fill(NONE);
   private used = 0;
@@ -53,27 +54,28 @@ export class ValueIndex {
    */
   add(row: number): number {
     if (row >= this.next.length) this.growRows(row);
-    if ((this.used + 1) * 2 > this.heads.length) this.rehash();
+    if ((this.used + 1) * 2 > this.tails.length) this.rehash();
     const value = this.column[row] as IndexKey;
     const hash = this.hashOf(value);
-    const mask = this.heads.length - 1;
+    const table = this.table;
+    const mask = this.tails.length - 1;
     let slot = hash & mask;
     let free = -1;
     for (;;) {
-      const head = this.heads[slot] as number;
+      const head = table[slot * 2] as number;
       if (head === EMPTY) break;
       if (head === DELETED) {
         if (free < 0) free = slot;
-      } else if (this.hashes[slot] === hash && this.same(this.column[head] as IndexKey, value)) {
+      } else if (table[slot * 2 + 1] === hash && this.same(this.column[head] as IndexKey, value)) {
         return this.link(slot, row);
       }
       slot = (slot + 1) & mask;
     }
     if (free >= 0) slot = free;
     else this.used += 1;
-    this.heads[slot] = row;
+    table[slot * 2] = row;
+    table[slot * 2 + 1] = hash;
     this.tails[slot] = row;
-    this.hashes[slot] = hash;
     return ADDED_FIRST;
   }
 
@@ -81,7 +83,7 @@ export class ValueIndex {
   remove(row: number): number {
     const slot = this.slotOf(this.column[row] as IndexKey);
     if (slot < 0) return -1;
-    const head = this.heads[slot] as number;
+    const head = this.table[slot * 2] as number;
     if (row !== head && (row >= this.prev.length || this.prev[row] === NONE)) return -1;
     const before = this.prev[row] as number;
     const after = this.next[row] as number;
@@ -92,20 +94,20 @@ export class ValueIndex {
     if (row === this.tails[slot]) this.tails[slot] = before;
     if (row !== head) return -1;
     // Deleted slots stay marked so later probes walk past them; `rehash` clears them.
-    this.heads[slot] = after === NONE ? DELETED : after;
+    this.table[slot * 2] = after === NONE ? DELETED : after;
     return after;
   }
 
   /** The rows holding `value`, ascending. */
   rowsOf(value: IndexKey): number[] {
     const slot = this.slotOf(value);
-    return slot < 0 ? [] : this.chain(this.heads[slot] as number);
+    return slot < 0 ? [] : this.chain(this.table[slot * 2] as number);
   }
 
   /** Every value held by two or more rows: its key (emails lower-cased) and rows ascending. */
   *groups(): IterableIterator<[IndexKey, number[]]> {
-    for (let slot = 0; slot < this.heads.length; slot++) {
-      const head = this.heads[slot] as number;
+    for (let slot = 0; slot < this.tails.length; slot++) {
+      const head = this.table[slot * 2] as number;
       if (head >= 0 && this.next[head] !== NONE) yield [this.keyOf(this.column[head] as IndexKey), this.chain(head)];
     }
   }
@@ -122,7 +124,7 @@ export class ValueIndex {
 
   /** Puts `row` into the ordered list of the value in `slot`. */
   private link(slot: number, row: number): number {
-    const head = this.heads[slot] as number;
+    const head = this.table[slot * 2] as number;
     const tail = this.tails[slot] as number;
     if (row > tail) {
       this.next[tail] = row;
@@ -133,7 +135,7 @@ export class ValueIndex {
     if (row < head) {
       this.next[row] = head;
       this.prev[head] = row;
-      this.heads[slot] = row;
+      this.table[slot * 2] = row;
       return head;
     }
     // Only edits land here: walk to the row's place.
@@ -149,11 +151,11 @@ export class ValueIndex {
 
   private slotOf(value: IndexKey): number {
     const hash = this.hashOf(value);
-    const mask = this.heads.length - 1;
+    const mask = this.tails.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const head = this.heads[slot] as number;
+      const head = this.table[slot * 2] as number;
       if (head === EMPTY) return -1;
-      if (head >= 0 && this.hashes[slot] === hash && this.same(this.column[head] as IndexKey, value)) return slot;
+      if (head >= 0 && this.table[slot * 2 + 1] === hash && this.same(this.column[head] as IndexKey, value)) return slot;
     }
   }
 
@@ -172,21 +174,14 @@ export class ValueIndex {
   // FNV-1a over UTF-16 code units, folding ASCII case for emails. A string with other characters
   // is hashed lower-cased whole, so the hash agrees with `toLowerCase` comparison.
   private hashString(text: string): number {
-    let hash = 0x811c9dc5;
+    if (!this.ignoreCase) return hashExact(text);
+    let hash = FNV_OFFSET;
     for (let i = 0; i < text.length; i++) {
       let code = text.charCodeAt(i);
-      if (this.ignoreCase) {
-        if (code > 127) return this.hashLowered(text.toLowerCase());
-        if (code >= 65 && code <= 90) code += 32;
-      }
-      hash = Math.imul(hash ^ code, 0x01000193);
+      if (code > 127) return hashExact(text.toLowerCase());
+      if (code >= 65 && code <= 90) code += 32;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
     }
-    return mix(hash);
-  }
-
-  private hashLowered(text: string): number {
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
     return mix(hash);
   }
 
@@ -203,25 +198,40 @@ export class ValueIndex {
 
   // Doubles the table when live values fill half of it, else only clears deleted slots.
   private rehash(): void {
-    const { heads, tails, hashes } = this;
+    const { table, tails } = this;
     let live = 0;
-    for (const head of heads) if (head >= 0) live += 1;
-    const size = (live + 1) * 4 > heads.length ? heads.length * 2 : heads.length;
-    this.heads = new Int32Array(size).fill(EMPTY);
+    for (let old = 0; old < tails.length; old++) if ((table[old * 2] as number) >= 0) live += 1;
+    const size = (live + 1) * 4 > tails.length ? tails.length * 2 : tails.length;
+    this.table = emptyTable(size);
     this.tails = new Int32Array(size);
-    this.hashes = new Int32Array(size);
     const mask = size - 1;
-    for (let old = 0; old < heads.length; old++) {
-      const head = heads[old] as number;
+    for (let old = 0; old < tails.length; old++) {
+      const head = table[old * 2] as number;
       if (head < 0) continue;
-      let slot = (hashes[old] as number) & mask;
-      while (this.heads[slot] !== EMPTY) slot = (slot + 1) & mask;
-      this.heads[slot] = head;
+      const hash = table[old * 2 + 1] as number;
+      let slot = hash & mask;
+      while (this.table[slot * 2] !== EMPTY) slot = (slot + 1) & mask;
+      this.table[slot * 2] = head;
+      this.table[slot * 2 + 1] = hash;
       this.tails[slot] = tails[old] as number;
-      this.hashes[slot] = hashes[old] as number;
     }
     this.used = live;
   }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashExact(text: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+  return mix(hash);
+}
+
+function emptyTable(slots: number): Int32Array {
+  const table = new Int32Array(slots * 2);
+  for (let slot = 0; slot < slots; slot++) table[slot * 2] = EMPTY;
+  return table;
 }
 
 // Murmur3's finaliser: spreads FNV's weak low bits, which pick the slot.

@@ -1,7 +1,7 @@
-import type { FieldDefinition, FieldType } from '../schemas/importer.js';
+import type { FieldDefinition } from '../schemas/importer.js';
 import { parseBoolean, suggestBoolean } from './booleans.js';
 import { DATE_MESSAGES, isoDateValue, suggestDate } from './dates.js';
-import { emailKey, parseEmail, suggestEmail } from './emails.js';
+import { parseEmail, suggestEmail } from './emails.js';
 import { EnumValues } from './enums.js';
 import { parseNumber, suggestNumber } from './number-format.js';
 import type { ImportErrorCode, ImportValue, ValidationOptions } from './types.js';
@@ -117,16 +117,6 @@ export function compileParser(field: FieldDefinition, options: ValidationOptions
         return true;
       };
   }
-}
-
-/**
- * The key under which `unique` and `duplicateKey` compare a valid value: the value itself, except
- * that emails compare without case (`Ann@x.com` and `ann@x.com` are one person). Strings compare
- * exactly — `ABC-1` and `abc-1` may well be different codes.
- * @internal
- */
-export function uniquenessKeyOf(type: FieldType, value: string | number | boolean): string | number | boolean {
-  return type === 'email' ? emailKey(value as string) : value;
 }
 
 /** The result of {@link validateValue}. */

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   api_key_missing: { type: 'authentication', description: 'No `Authorization: Bearer <key>` header.' },
   api_key_invalid: { type: 'authentication', description: 'The key is malformed or unknown.' },
   api_key_revoked: { type: 'authentication', description: 'The key was revoked on the dashboard or with `inlay keys revoke`.' },
+  access_token_invalid: { type: 'authentication', description: 'The OAuth access token is unknown, expired, revoked, or for another MCP resource.' },
   author_token_expired: { type: 'authentication', description: 'The author token has expired; mint a fresh one and retry.' },
   plan_required: { type: 'plan', description: "The workspace's plan does not cover this live-mode operation; the message names the plan needed." },
   wrong_key_kind: { type: 'permission', description: 'A publishable key was sent to a secret-key route, or the other way round.' },
