@@ -8,6 +8,7 @@ import type { InlayContext } from './context.js';
 import { openDatabase, type Db } from './db/connect.js';
 import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -64,6 +65,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   await app.register(idempotencyPlugin);
 
   app.get('/healthz', async () => ({ data: { status: 'ok', services: options.services } }));
+  await app.register(oauthRoutes, { services: options.services });
   for (const service of options.services) {
     await app.register(SERVICE_PLUGINS[service], { prefix: `/${service}` });
   }

@@ -56,6 +56,15 @@ describe('inlay CLI', () => {
     expect(inlay('workspace', 'plan', 'ws_nope', 'free', '--db', db).code).toBe(2);
   });
 
+  it('creates an admin account and refuses weak passwords and duplicates', () => {
+    const { workspaceId } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string };
+    const created = inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--password', 'a long enough password', '--db', db);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain('ops@acme.test');
+    expect(inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--password', 'a long enough password', '--db', db).code).toBe(2);
+    expect(inlay('admin', 'create', '--email', 'new@acme.test', '--workspace', workspaceId, '--password', 'short', '--db', db).code).toBe(2);
+  });
+
   it('exits non-zero with a one-line reason on bad arguments', () => {
     for (const args of [['init', '--bogus'], ['keys', 'create', '--workspace', 'x', '--mode', 'prod', '--kind', 'pub'], ['frobnicate'], ['start', '--port', 'http'], ['start', '--services', 'billing']]) {
       const result = inlay(...args, '--db', db);

@@ -4,6 +4,7 @@ import { cdnRoutes } from '../demo/cdn-routes.js';
 import { demoRoutes } from '../demo/demo-routes.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
 import { widgetsCdnDir } from '../demo/widgets-dir.js';
+import { createAccount } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
 import { buildApp } from '../app.js';
@@ -156,4 +157,24 @@ function required(value: string | undefined, what: string): string {
 
 async function requireWorkspace(db: Db, id: string): Promise<void> {
   if (!(await findWorkspace(db, id))) throw new UsageError(`no workspace ${id}`);
+}
+
+/** `inlay admin create --email E --workspace WS [--password P]` (or INLAY_ADMIN_PASSWORD). */
+export async function adminCommand(args: string[], out: Out): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'create') throw new UsageError('usage: inlay admin create --email EMAIL --workspace WS [--password P]');
+  const { values } = parse({ args: rest, options: { ...DB_OPTION, email: { type: 'string' }, workspace: { type: 'string' }, password: { type: 'string' } } });
+  const email = required(values.email, '--email');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address');
+  const workspaceId = required(values.workspace, '--workspace');
+  const password = values.password ?? process.env.INLAY_ADMIN_PASSWORD;
+  if (password === undefined || password.length < 12) throw new UsageError('a password of at least 12 characters is needed: --password or INLAY_ADMIN_PASSWORD');
+  const account = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
+    await requireWorkspace(db, workspaceId);
+    if (await db.selectFrom('accounts').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst()) {
+      throw new UsageError(`an account with email ${email} exists`);
+    }
+    return createAccount(db, { email, password, workspaceId });
+  });
+  out(`Created account ${account.id} (${account.email}) for workspace ${workspaceId}. It signs in to OAuth consent for MCP clients.`);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { UsageError } from './args.js';
-import { initCommand, keysCommand, startCommand, workspaceCommand } from './commands.js';
+import { adminCommand, initCommand, keysCommand, startCommand, workspaceCommand } from './commands.js';
 
 const HELP = `inlay — the Inlay reference server
 
@@ -11,6 +11,7 @@ Usage:
   inlay keys create --workspace WS --mode test|live --kind pub|sec
   inlay keys revoke KEY_ID
   inlay workspace plan WS free|byo|hosted
+  inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
 
 Every command takes --db PATH (default ./.inlay/inlay.db, or $INLAY_DB).`;
 
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   start: startCommand,
   keys: keysCommand,
   workspace: workspaceCommand,
+  admin: adminCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

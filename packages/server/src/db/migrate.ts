@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as onboardingProgress from './migrations/0002-onboarding-progress.js';
 import * as feedbackPosts from './migrations/0003-feedback-posts.js';
 import * as importSessions from './migrations/0004-import-sessions.js';
+import * as accountsOauth from './migrations/0005-accounts-oauth.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-onboarding-progress': onboardingProgress,
   '0003-feedback-posts': feedbackPosts,
   '0004-import-sessions': importSessions,
+  '0005-accounts-oauth': accountsOauth,
 };
 
 class BundledMigrations implements MigrationProvider {

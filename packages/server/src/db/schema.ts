@@ -18,6 +18,11 @@ export interface Database {
   posts: PostsTable;
   votes: VotesTable;
   import_sessions: ImportSessionsTable;
+  accounts: AccountsTable;
+  dashboard_sessions: DashboardSessionsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }
 
 export interface WorkspacesTable {
@@ -185,4 +190,56 @@ export interface ImportSessionsTable {
   created_at: string;
   expires_at: string;
   completed_at: string | null;
+}
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  /** scrypt, see auth/passwords.ts. */
+  password_hash: string;
+  workspace_id: string;
+  created_at: string;
+}
+
+export interface DashboardSessionsTable {
+  /** SHA-256 of the session cookie's value. */
+  token_hash: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  redirect_uris: string;
+  created_at: string;
+}
+
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  account_id: string;
+  workspace_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string;
+  scope: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  client_id: string;
+  account_id: string;
+  workspace_id: string;
+  resource: string;
+  scope: string;
+  family: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }

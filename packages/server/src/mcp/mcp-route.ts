@@ -1,27 +1,42 @@
-import type { FastifyInstance } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { authOf } from '../context.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceService } from '../engine/resource-service.js';
 import { ApiError } from '../errors.js';
+import { originOf } from '../oauth/oauth-routes.js';
+import { authenticateMcp } from './mcp-auth.js';
 import { buildMcpServer, type McpToolOptions } from './tools.js';
+
+type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 /**
  * `{base_url}/mcp` (DESIGN.md §9): Streamable HTTP, stateless — a server and a transport per
- * request. Auth: a test secret key as Bearer (live keys are refused). Browsers are kept out by
- * checking `Origin`: only the server's own origin may call it from a page.
+ * request. Auth: an OAuth access token for this resource, or a test secret key (live keys are
+ * refused). Browsers are kept out by checking `Origin`: only the server's own origin may call
+ * it from a page.
  */
 export function registerMcpRoute(app: FastifyInstance, service: ResourceService, options: McpToolOptions): void {
-  app.post('/mcp', { config: { auth: 'secret' } }, async (request, reply) => {
-    const auth = authOf(request);
-    if (auth.mode !== 'test') {
-      throw new ApiError('live_key_not_allowed', 'MCP takes a test secret key as Bearer, or an OAuth access token; live keys are refused so an assistant cannot change live data with a pasted key.');
-    }
-    const origin = `${request.protocol}://${request.host}`;
+  const serviceName = service.descriptor.service;
+  const credentials = new WeakMap<object, string>();
+  const limit = app.createRateLimit({
+    max: app.inlay.options.rateLimits.secretPerKey,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `mcp:${credentials.get(request) ?? ''}`,
+  }) as Limiter;
+
+  app.post('/mcp', async (request, reply) => {
+    const origin = originOf(request);
     const requestOrigin = request.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) {
       throw new ApiError('origin_not_allowed', `MCP requests from ${requestOrigin} are not allowed.`);
     }
-    const server = buildMcpServer(service, options, { workspaceId: auth.workspaceId, origin });
+    const caller = await authenticateMcp(app, request, serviceName);
+    credentials.set(request, caller.id);
+    const limited = await limit(request);
+    if (!limited.isAllowed && limited.isExceeded) {
+      const retryAfter = String(Math.max(1, limited.ttlInSeconds ?? 60));
+      throw new ApiError('rate_limited', `Too many MCP requests; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter } });
+    }
+    const server = buildMcpServer(service, options, { workspaceId: caller.workspaceId, origin });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.setHeader('Request-Id', request.id);

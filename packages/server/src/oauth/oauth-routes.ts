@@ -1,0 +1,270 @@
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, createDashboardSession, findDashboardSession } from '../repositories/accounts.js';
+import { consumeCode, createCode, findClient, findToken, issueTokens, registerClient, revokeFamily, revokeToken } from '../repositories/oauth.js';
+import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
+
+const SESSION_COOKIE = 'inlay_session';
+const LOGIN_CSRF_COOKIE = 'inlay_login_csrf';
+const SCOPE = 'mcp';
+
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The MCP resources this server protects: one per served service. */
+export function mcpResource(origin: string, service: string): string {
+  return `${origin}/${service}/mcp`;
+}
+
+function oauthError(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
+  return reply.code(status).header('Cache-Control', 'no-store').send({ error, error_description: description });
+}
+
+function stringField(body: unknown, name: string): string | undefined {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The server as its own OAuth 2.1 authorization server for MCP (DESIGN.md §9): RFC 9728
+ * protected-resource metadata, RFC 8414 server metadata, RFC 7591 dynamic registration, the
+ * authorization-code flow with PKCE S256 only, short-lived access tokens bound to one MCP
+ * resource and a workspace, rotating refresh tokens (reuse revokes the whole grant), and RFC
+ * 7009 revocation. Sign-in and consent use dashboard accounts (`inlay admin create`). OAuth
+ * endpoints answer in OAuth's own error format, not Inlay's.
+ */
+export async function oauthRoutes(app: FastifyInstance, options: { services: readonly string[] }): Promise<void> {
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  const { db } = app.inlay;
+  const secure = (request: FastifyRequest) => request.protocol === 'https';
+
+  app.get('/.well-known/oauth-protected-resource/:service/mcp', async (request, reply) => {
+    const { service } = request.params as { service: string };
+    if (!options.services.includes(service)) return reply.code(404).send({ error: 'not_found' });
+    const origin = originOf(request);
+    return {
+      resource: mcpResource(origin, service),
+      authorization_servers: [origin],
+      scopes_supported: [SCOPE],
+      bearer_methods_supported: ['header'],
+      resource_name: `Inlay ${service} MCP`,
+    };
+  });
+
+  app.get('/.well-known/oauth-authorization-server', async (request) => {
+    const origin = originOf(request);
+    return {
+      issuer: origin,
+      authorization_endpoint: `${origin}/oauth/authorize`,
+      token_endpoint: `${origin}/oauth/token`,
+      registration_endpoint: `${origin}/oauth/register`,
+      revocation_endpoint: `${origin}/oauth/revoke`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      revocation_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: [SCOPE],
+    };
+  });
+
+  app.get('/oauth/style.css', async (_request, reply) => reply.type('text/css').send(OAUTH_STYLES));
+
+  app.post('/oauth/register', async (request, reply) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const uris = body?.redirect_uris;
+    if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every(isRedirectUri)) {
+      return oauthError(reply, 400, 'invalid_redirect_uri', 'redirect_uris must list 1–10 https URLs, or http URLs on localhost.');
+    }
+    const method = stringField(body, 'token_endpoint_auth_method') ?? 'none';
+    if (method !== 'none') return oauthError(reply, 400, 'invalid_client_metadata', 'Only public clients (token_endpoint_auth_method "none") with PKCE are supported.');
+    const name = (stringField(body, 'client_name') ?? 'MCP client').slice(0, 120);
+    const client = await registerClient(db, { name, redirectUris: uris as string[] });
+    return reply.code(201).header('Cache-Control', 'no-store').send({
+      client_id: client.id,
+      client_id_issued_at: client.issuedAt,
+      client_name: client.name,
+      redirect_uris: client.redirectUris,
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+    });
+  });
+
+  /** Checks an authorization request; answers what to show or where to send the browser. */
+  async function checkAuthorization(request: FastifyRequest, params: Record<string, string | undefined>) {
+    const client = params.client_id === undefined ? undefined : await findClient(db, params.client_id);
+    if (!client) return { fatal: 'Unknown client_id: the MCP client must register first.' } as const;
+    const redirectUri = params.redirect_uri;
+    if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
+      return { fatal: 'redirect_uri does not match a URI the client registered.' } as const;
+    }
+    const fail = (error: string, description: string) => {
+      const url = new URL(redirectUri);
+      url.searchParams.set('error', error);
+      url.searchParams.set('error_description', description);
+      if (params.state !== undefined) url.searchParams.set('state', params.state);
+      return { redirect: url.toString() } as const;
+    };
+    if (params.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code.');
+    if (params.code_challenge_method !== 'S256' || !params.code_challenge || !/^[A-Za-z0-9_-]{43}$/.test(params.code_challenge)) {
+      return fail('invalid_request', 'PKCE is required: code_challenge with code_challenge_method S256.');
+    }
+    const origin = originOf(request);
+    const resources = options.services.map((service) => mcpResource(origin, service));
+    const resource = params.resource ?? (resources.length === 1 ? resources[0] : undefined);
+    if (resource === undefined || !resources.includes(resource)) {
+      return fail('invalid_target', `resource must be one of: ${resources.join(', ')}.`);
+    }
+    if (params.scope !== undefined && params.scope.split(' ').some((scope) => scope !== SCOPE)) {
+      return fail('invalid_scope', `The only scope is "${SCOPE}".`);
+    }
+    return { client, redirectUri, resource, codeChallenge: params.code_challenge, state: params.state } as const;
+  }
+
+  app.get('/oauth/authorize', async (request, reply) => {
+    const params = request.query as Record<string, string | undefined>;
+    const checked = await checkAuthorization(request, params);
+    if ('fatal' in checked) return reply.code(400).type('text/html').send(errorPage(checked.fatal as string));
+    if ('redirect' in checked) return reply.redirect(checked.redirect as string);
+    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(db, request.cookies[SESSION_COOKIE]) : undefined;
+    if (!session) {
+      const csrf = randomBytes(18).toString('base64url');
+      reply.setCookie(LOGIN_CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', secure: secure(request) });
+      return reply.type('text/html').send(loginPage({ returnTo: request.url, csrf }));
+    }
+    const fields: Record<string, string> = {
+      client_id: checked.client.id,
+      redirect_uri: checked.redirectUri,
+      response_type: 'code',
+      code_challenge: checked.codeChallenge,
+      code_challenge_method: 'S256',
+      resource: checked.resource,
+      csrf: session.csrfToken,
+      ...(checked.state !== undefined ? { state: checked.state } : {}),
+    };
+    return reply
+      .type('text/html')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'")
+      .send(consentPage({ clientName: checked.client.name, email: session.account.email, workspaceId: session.account.workspaceId, resource: checked.resource, fields }));
+  });
+
+  app.post('/oauth/login', async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    const returnTo = stringField(body, 'return_to') ?? '';
+    if (!returnTo.startsWith('/oauth/authorize?')) return reply.code(400).type('text/html').send(errorPage('Start again from your MCP client.'));
+    const csrf = stringField(body, 'csrf');
+    if (csrf === undefined || csrf !== request.cookies[LOGIN_CSRF_COOKIE]) {
+      return reply.code(403).type('text/html').send(errorPage('The sign-in form expired; start again from your MCP client.'));
+    }
+    const account = await authenticate(db, stringField(body, 'email') ?? '', stringField(body, 'password') ?? '');
+    if (!account) {
+      return reply.code(401).type('text/html').send(loginPage({ returnTo, csrf, error: 'Wrong email or password.' }));
+    }
+    const session = await createDashboardSession(db, account.id);
+    reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request), maxAge: 12 * 3600 });
+    return reply.redirect(returnTo, 303);
+  });
+
+  app.post('/oauth/authorize', async (request, reply) => {
+    const params = request.body as Record<string, string | undefined>;
+    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(db, request.cookies[SESSION_COOKIE]) : undefined;
+    if (!session || params.csrf !== session.csrfToken) {
+      return reply.code(403).type('text/html').send(errorPage('Your session expired or the form was not ours; start again from your MCP client.'));
+    }
+    const checked = await checkAuthorization(request, params);
+    if ('fatal' in checked) return reply.code(400).type('text/html').send(errorPage(checked.fatal as string));
+    if ('redirect' in checked) return reply.redirect(checked.redirect as string, 303);
+    const url = new URL(checked.redirectUri);
+    if (params.state !== undefined) url.searchParams.set('state', params.state);
+    if (params.decision !== 'allow') {
+      url.searchParams.set('error', 'access_denied');
+      return reply.redirect(url.toString(), 303);
+    }
+    const code = await createCode(db, {
+      clientId: checked.client.id,
+      accountId: session.account.id,
+      workspaceId: session.account.workspaceId,
+      redirectUri: checked.redirectUri,
+      codeChallenge: checked.codeChallenge,
+      resource: checked.resource,
+      scope: SCOPE,
+    });
+    url.searchParams.set('code', code);
+    return reply.redirect(url.toString(), 303);
+  });
+
+  app.post('/oauth/token', async (request, reply) => {
+    const body = request.body;
+    const grantType = stringField(body, 'grant_type');
+    const clientId = stringField(body, 'client_id');
+    const client = clientId === undefined ? undefined : await findClient(db, clientId);
+    if (!client) return oauthError(reply, 401, 'invalid_client', 'Unknown client_id.');
+    const tokenResponse = (tokens: { accessToken: string; refreshToken: string; expiresIn: number }) =>
+      reply.header('Cache-Control', 'no-store').send({
+        access_token: tokens.accessToken,
+        token_type: 'Bearer',
+        expires_in: tokens.expiresIn,
+        refresh_token: tokens.refreshToken,
+        scope: SCOPE,
+      });
+
+    if (grantType === 'authorization_code') {
+      const code = stringField(body, 'code');
+      const verifier = stringField(body, 'code_verifier');
+      if (code === undefined || verifier === undefined) return oauthError(reply, 400, 'invalid_request', 'code and code_verifier are required.');
+      const grant = await consumeCode(db, code);
+      if (!grant || grant.clientId !== client.id) return oauthError(reply, 400, 'invalid_grant', 'The code is unknown, used or expired.');
+      if (stringField(body, 'redirect_uri') !== grant.redirectUri) return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorization request.');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      if (challenge !== grant.codeChallenge) return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
+      const resource = stringField(body, 'resource');
+      if (resource !== undefined && resource !== grant.resource) return oauthError(reply, 400, 'invalid_target', 'resource differs from the authorization request.');
+      return tokenResponse(await issueTokens(db, grant));
+    }
+
+    if (grantType === 'refresh_token') {
+      const refreshToken = stringField(body, 'refresh_token');
+      const stored = refreshToken === undefined ? undefined : await findToken(db, refreshToken);
+      if (!refreshToken || !stored || stored.kind !== 'refresh' || stored.clientId !== client.id) {
+        return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
+      }
+      if (stored.revoked) {
+        // A rotated refresh token used again: someone else may hold it. End the whole grant.
+        await revokeFamily(db, stored.family);
+        return oauthError(reply, 400, 'invalid_grant', 'The refresh token was already used; the grant is revoked.');
+      }
+      if (stored.expired) return oauthError(reply, 400, 'invalid_grant', 'The refresh token has expired.');
+      await revokeToken(db, refreshToken);
+      return tokenResponse(await issueTokens(db, stored, stored.family));
+    }
+
+    return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+  });
+
+  app.post('/oauth/revoke', async (request, reply) => {
+    const token = stringField(request.body, 'token');
+    if (token === undefined) return oauthError(reply, 400, 'invalid_request', 'token is required.');
+    const stored = await findToken(db, token);
+    if (stored?.kind === 'refresh') await revokeFamily(db, stored.family);
+    else if (stored) await revokeToken(db, token);
+    // RFC 7009: unknown tokens are answered like known ones.
+    return reply.code(200).header('Cache-Control', 'no-store').send();
+  });
+}
+
+function isRedirectUri(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2000) return false;
+  try {
+    const url = new URL(value);
+    if (url.hash !== '') return false;
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}

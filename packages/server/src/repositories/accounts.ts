@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import type { Db } from '../db/connect.js';
+import { newId, nowIso } from '../db/ids.js';
+
+export interface Account {
+  id: string;
+  email: string;
+  workspaceId: string;
+}
+
+const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export async function createAccount(db: Db, input: { email: string; password: string; workspaceId: string }): Promise<Account> {
+  const account = { id: newId('acct'), email: input.email.trim().toLowerCase(), workspaceId: input.workspaceId };
+  await db
+    .insertInto('accounts')
+    .values({ id: account.id, email: account.email, password_hash: await hashPassword(input.password), workspace_id: input.workspaceId, created_at: nowIso() })
+    .execute();
+  return account;
+}
+
+/** The account for an email and password, or undefined (same answer for unknown email and wrong password). */
+export async function authenticate(db: Db, email: string, password: string): Promise<Account | undefined> {
+  const row = await db.selectFrom('accounts').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  // Hash even for an unknown email so the response time does not reveal which emails exist.
+  const ok = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  return row && ok ? { id: row.id, email: row.email, workspaceId: row.workspace_id } : undefined;
+}
+
+/** A new dashboard session: the cookie value (shown once) and its CSRF token. */
+export async function createDashboardSession(db: Db, accountId: string): Promise<{ token: string; csrfToken: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  const now = Date.now();
+  await db
+    .insertInto('dashboard_sessions')
+    .values({ token_hash: sha256(token), account_id: accountId, csrf_token: csrfToken, created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_TTL_MS).toISOString() })
+    .execute();
+  return { token, csrfToken };
+}
+
+export async function findDashboardSession(db: Db, token: string): Promise<{ account: Account; csrfToken: string } | undefined> {
+  const row = await db
+    .selectFrom('dashboard_sessions')
+    .innerJoin('accounts', 'accounts.id', 'dashboard_sessions.account_id')
+    .select(['accounts.id', 'accounts.email', 'accounts.workspace_id', 'dashboard_sessions.csrf_token', 'dashboard_sessions.expires_at'])
+    .where('dashboard_sessions.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || Date.parse(row.expires_at) <= Date.now()) return undefined;
+  return { account: { id: row.id, email: row.email, workspaceId: row.workspace_id }, csrfToken: row.csrf_token };
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect.js';
+import { newId, nowIso } from '../db/ids.js';
+import { sha256 } from './accounts.js';
+
+export const ACCESS_TOKEN_TTL_SEC = 3600;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+const CODE_TTL_MS = 5 * 60 * 1000;
+
+export interface OAuthClient {
+  id: string;
+  name: string;
+  redirectUris: string[];
+}
+
+export interface Grant {
+  clientId: string;
+  accountId: string;
+  workspaceId: string;
+  resource: string;
+  scope: string;
+}
+
+export async function registerClient(db: Db, input: { name: string; redirectUris: string[] }): Promise<OAuthClient & { issuedAt: number }> {
+  const client = { id: newId('client'), name: input.name, redirectUris: input.redirectUris };
+  const now = new Date();
+  await db.insertInto('oauth_clients').values({ id: client.id, name: client.name, redirect_uris: JSON.stringify(client.redirectUris), created_at: now.toISOString() }).execute();
+  return { ...client, issuedAt: Math.floor(now.getTime() / 1000) };
+}
+
+export async function findClient(db: Db, id: string): Promise<OAuthClient | undefined> {
+  const row = await db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, name: row.name, redirectUris: JSON.parse(row.redirect_uris) as string[] };
+}
+
+/** A one-time authorization code bound to the client, redirect URI, PKCE challenge and resource. */
+export async function createCode(db: Db, grant: Grant & { redirectUri: string; codeChallenge: string }): Promise<string> {
+  const code = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('oauth_codes')
+    .values({
+      code_hash: sha256(code),
+      client_id: grant.clientId,
+      account_id: grant.accountId,
+      workspace_id: grant.workspaceId,
+      redirect_uri: grant.redirectUri,
+      code_challenge: grant.codeChallenge,
+      resource: grant.resource,
+      scope: grant.scope,
+      expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return code;
+}
+
+/** Marks a code used and returns it, once; a second use or an expired code gives undefined. */
+export async function consumeCode(db: Db, code: string): Promise<(Grant & { redirectUri: string; codeChallenge: string }) | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', sha256(code)).executeTakeFirst();
+    if (!row || row.used_at !== null || Date.parse(row.expires_at) <= Date.now()) return undefined;
+    await trx.updateTable('oauth_codes').set({ used_at: nowIso() }).where('code_hash', '=', row.code_hash).execute();
+    return {
+      clientId: row.client_id,
+      accountId: row.account_id,
+      workspaceId: row.workspace_id,
+      resource: row.resource,
+      scope: row.scope,
+      redirectUri: row.redirect_uri,
+      codeChallenge: row.code_challenge,
+    };
+  });
+}
+
+/** A new access token (short-lived, bound to one MCP resource) and refresh token. */
+export async function issueTokens(db: Db, grant: Grant, family = newId('fam')): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }> {
+  const accessToken = `inlay_at_${randomBytes(32).toString('base64url')}`;
+  const refreshToken = `inlay_rt_${randomBytes(32).toString('base64url')}`;
+  const now = Date.now();
+  const base = {
+    client_id: grant.clientId,
+    account_id: grant.accountId,
+    workspace_id: grant.workspaceId,
+    resource: grant.resource,
+    scope: grant.scope,
+    family,
+    created_at: new Date(now).toISOString(),
+    revoked_at: null,
+  };
+  await db
+    .insertInto('oauth_tokens')
+    .values([
+      { ...base, token_hash: sha256(accessToken), kind: 'access', expires_at: new Date(now + ACCESS_TOKEN_TTL_SEC * 1000).toISOString() },
+      { ...base, token_hash: sha256(refreshToken), kind: 'refresh', expires_at: new Date(now + REFRESH_TOKEN_TTL_MS).toISOString() },
+    ])
+    .execute();
+  return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SEC };
+}
+
+export interface StoredToken extends Grant {
+  kind: 'access' | 'refresh';
+  family: string;
+  expired: boolean;
+  revoked: boolean;
+}
+
+export async function findToken(db: Db, token: string): Promise<StoredToken | undefined> {
+  const row = await db.selectFrom('oauth_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  return (
+    row && {
+      kind: row.kind,
+      clientId: row.client_id,
+      accountId: row.account_id,
+      workspaceId: row.workspace_id,
+      resource: row.resource,
+      scope: row.scope,
+      family: row.family,
+      expired: Date.parse(row.expires_at) <= Date.now(),
+      revoked: row.revoked_at !== null,
+    }
+  );
+}
+
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db.updateTable('oauth_tokens').set({ revoked_at: nowIso() }).where('token_hash', '=', sha256(token)).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every token of an authorization: on refresh-token reuse (theft) or revocation of a refresh token. */
+export async function revokeFamily(db: Db, family: string): Promise<void> {
+  await db.updateTable('oauth_tokens').set({ revoked_at: nowIso() }).where('family', '=', family).where('revoked_at', 'is', null).execute();
+}
