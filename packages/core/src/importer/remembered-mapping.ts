@@ -11,6 +11,10 @@ export const RememberedMappingSchema = z.object({
   fingerprint: z.string().max(100),
   columns: z.array(z.object({ header: z.string().max(1000), fieldKey: FieldKeySchema.nullable() })).max(10_000),
 });
+/**
+ * @example
+ * { fingerprint: 'h1.3.1x2y3z', columns: [{ header: 'Mail', fieldKey: 'email' }, { header: 'Notes', fieldKey: null }] }
+ */
 export type RememberedMapping = z.infer<typeof RememberedMappingSchema>;
 
 /**

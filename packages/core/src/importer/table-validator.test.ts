@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../schemas/importer.js';
-import { TableValidator } from './table-validator.js';
+import { type TableConfig, TableValidator } from './table-validator.js';
 import type { CellError, RowOptions } from './types.js';
 import { validateRow } from './validate-row.js';
 import { validateTable } from './validate-table.js';
@@ -16,7 +16,7 @@ const contacts = {
 
 const shape = (errors: readonly CellError[]) => errors.map(({ row, field, code }) => [row, field, code]);
 
-function validatorOf(rows: string[][], config = contacts, options: RowOptions = {}): TableValidator {
+function validatorOf(rows: string[][], config: TableConfig = contacts, options: RowOptions = {}): TableValidator {
   const validator = new TableValidator(config, options);
   validator.addRows(rows);
   return validator;

@@ -1,7 +1,8 @@
 import type { FieldDefinition } from '../schemas/importer.js';
 import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledField, readCell } from './compile-fields.js';
-import type { CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
 import { setOwn } from './own-property.js';
+import { RowErrors } from './row-errors.js';
+import type { CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
 import { ADDED_FIRST, ADDED_REPEAT, ValueIndex } from './value-index.js';
 import { type CellReading, newCellReading } from './values.js';
 
@@ -67,12 +68,10 @@ export class TableValidator {
   private readonly indexes: (ValueIndex | undefined)[];
   private readonly duplicateKeyIndex: number;
   private readonly out: CellReading = newCellReading();
-  private readonly rowErrors = new Map<number, CellError[]>();
+  private readonly rowErrors: RowErrors;
   private readonly excluded = new Set<number>();
   private rows = 0;
   private errors = 0;
-  private lastErrorRow = -1;
-  private errorRowsInOrder = true;
 
   constructor(config: TableConfig, options: RowOptions = {}) {
     if (config.duplicateKey !== undefined && !config.fields.some((field) => field.key === config.duplicateKey)) {
@@ -80,6 +79,7 @@ export class TableValidator {
     }
     this.fields = compileFields(config.fields, options, config.duplicateKey);
     this.fields.forEach((field, i) => this.fieldIndex.set(field.key, i));
+    this.rowErrors = new RowErrors(this.fieldIndex);
     this.columns = this.fields.map(() => []);
     // Emails compare without case (`Ann@x.com` and `ann@x.com` are one person); other strings
     // compare exactly — `ABC-1` and `abc-1` may well be different codes.
@@ -101,7 +101,7 @@ export class TableValidator {
 
   /**
    * Validates the next row and returns its index. The hot path: a valid row allocates nothing but
-   * its values (and a map entry per `unique` value).
+   * its values; `unique` indexes keep row numbers in typed arrays.
    */
   add(cells: RowCells): number {
     const row = this.rows++;
@@ -120,8 +120,7 @@ export class TableValidator {
       }
     }
     if (errors !== undefined) {
-      this.rowErrors.set(row, errors);
-      this.noteErrorRow(row);
+      this.rowErrors.addRow(row, errors);
       this.errors += errors.length;
     }
     return row;
@@ -151,7 +150,7 @@ export class TableValidator {
   /** A row's errors in field order (kept for an excluded row, which is reported as excluded). */
   errorsOf(row: number): readonly CellError[] {
     this.checkRow(row);
-    return this.rowErrors.get(row)?.slice() ?? NO_ERRORS;
+    return this.rowErrors.of(row)?.slice() ?? NO_ERRORS;
   }
 
   /**
@@ -174,7 +173,7 @@ export class TableValidator {
   applySuggestion(row: number, fieldKey: string): CellChange | null {
     this.checkRow(row);
     const i = this.indexOfField(fieldKey);
-    const suggestion = this.errorAt(row, fieldKey)?.suggestion;
+    const suggestion = this.rowErrors.at(row, fieldKey)?.suggestion;
     if (suggestion === undefined || suggestion === null) return null;
     this.out.value = suggestion;
     return this.replaceCell(row, i, CELL_VALID);
@@ -187,8 +186,8 @@ export class TableValidator {
   applySuggestions(fieldKey?: string): number {
     if (fieldKey !== undefined) this.indexOfField(fieldKey);
     const pending: [number, string][] = [];
-    for (const [row, errors] of this.rowErrors) {
-      for (const error of errors) {
+    for (const row of this.rowErrors.rows()) {
+      for (const error of this.rowErrors.of(row) ?? NO_ERRORS) {
         if (error.suggestion !== undefined && error.suggestion !== null && (fieldKey === undefined || error.field === fieldKey)) {
           pending.push([row, error.field]);
         }
@@ -216,11 +215,11 @@ export class TableValidator {
         }
         this.setError(row, i, null);
       });
-      this.errors -= this.rowErrors.get(row)?.length ?? 0;
+      this.errors -= this.rowErrors.of(row)?.length ?? 0;
       this.excluded.add(row);
     } else {
       this.excluded.delete(row);
-      this.errors += this.rowErrors.get(row)?.length ?? 0;
+      this.errors += this.rowErrors.of(row)?.length ?? 0;
       this.forEachIndexedValue(row, (i, field, index) => {
         const added = index.add(row);
         if (added === ADDED_REPEAT) this.setError(row, i, repeatError(row, field));
@@ -263,12 +262,10 @@ export class TableValidator {
   finish(): TableValidation {
     const errors: CellError[] = [];
     let invalidRowCount = 0;
-    const rows = this.errorRowsInOrder ? this.rowErrors.keys() : [...this.rowErrors.keys()].sort(ascending);
-    for (const row of rows) {
+    for (const row of this.rowErrors.rows()) {
       if (this.excluded.has(row)) continue;
-      const rowErrors = this.rowErrors.get(row) as CellError[];
       invalidRowCount += 1;
-      for (const error of rowErrors) errors.push(error);
+      for (const error of this.rowErrors.of(row) ?? NO_ERRORS) errors.push(error);
     }
     return {
       fieldKeys: this.fields.map((field) => field.key),
@@ -286,7 +283,7 @@ export class TableValidator {
     const column = this.columns[i] as ImportValue[];
     const index = this.indexes[i];
     const included = !this.excluded.has(row);
-    const hadError = this.errorAt(row, field.key) !== undefined;
+    const hadError = this.rowErrors.at(row, field.key) !== undefined;
     const changed = new Set<number>();
     const before = column[row] as ImportValue;
     // A cell is in the index exactly when its row is included and its value valid (non-null).
@@ -322,43 +319,10 @@ export class TableValidator {
     });
   }
 
-  private errorAt(row: number, fieldKey: string): CellError | undefined {
-    return this.rowErrors.get(row)?.find((error) => error.field === fieldKey);
-  }
-
-  /** Sets or clears the error of one cell, keeping the row's errors in field order and the count. */
+  /** Sets or clears the error of one cell, keeping the count of errors in included rows. */
   private setError(row: number, i: number, error: CellError | null): void {
-    const key = (this.fields[i] as CompiledField).key;
-    const counted = this.excluded.has(row) ? 0 : 1;
-    let errors = this.rowErrors.get(row);
-    const at = errors === undefined ? -1 : errors.findIndex((existing) => existing.field === key);
-    if (errors !== undefined && at >= 0) {
-      if (error !== null) {
-        errors[at] = error;
-        return;
-      }
-      errors.splice(at, 1);
-      this.errors -= counted;
-      if (errors.length === 0) this.rowErrors.delete(row);
-      return;
-    }
-    if (error === null) return;
-    if (errors === undefined) {
-      errors = [];
-      this.rowErrors.set(row, errors);
-      this.noteErrorRow(row);
-    }
-    let insertAt = errors.length;
-    while (insertAt > 0 && (this.fieldIndex.get((errors[insertAt - 1] as CellError).field) as number) > i) insertAt -= 1;
-    errors.splice(insertAt, 0, error);
-    this.errors += counted;
-  }
-
-  // `finish` lists rows in the map's insertion order while that order is ascending (always, for a
-  // table that was only added to), and sorts only after an edit added an earlier row's errors.
-  private noteErrorRow(row: number): void {
-    if (row < this.lastErrorRow) this.errorRowsInOrder = false;
-    else this.lastErrorRow = row;
+    const change = this.rowErrors.set(row, (this.fields[i] as CompiledField).key, error);
+    if (!this.excluded.has(row)) this.errors += change;
   }
 
   private indexOfField(fieldKey: string): number {

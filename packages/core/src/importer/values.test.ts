@@ -370,3 +370,24 @@ describe('validateValue: url', () => {
     },
   );
 });
+
+describe('validateValue: values round-trip', () => {
+  // A server re-validates what the widget sends (`@inlay/node` turns values back into cell text
+  // with String()), so every accepted value must read back as itself.
+  it.each([
+    ['number', ['1234.5', '-3', '1e3', '1,234,567.89', '0.1', '1e21', '1.5e-7', '9007199254740991']],
+    ['date', ['2026-11-22', '2026-11-22T10:00:00Z', '2026-11-22 10:00']],
+    ['email', ['Ann.Lee+news@Example.COM', 'josé@exämple.de']],
+    ['enum', ['Pro', 'In_Progress']],
+    ['boolean', ['Yes', 'off', '1']],
+    ['url', ['https://example.com/a?b=1', 'HTTP://EXAMPLE.COM']],
+    ['string', ['00123', '+44 20 7946 0958']],
+  ] as const)('reads every accepted %s value back as itself', (type, raws) => {
+    for (const raw of raws) {
+      const first = valueOf(type, raw);
+      expect(first.ok).toBe(true);
+      if (!first.ok) continue;
+      expect(valueOf(type, String(first.value))).toEqual(first);
+    }
+  });
+});
