@@ -167,8 +167,20 @@ export {
   SESSION_TTL_MS,
   SessionMetadataSchema,
   SessionStatusSchema,
+  UPLOAD_CHUNKS_MAX,
+  UPLOAD_ROWS_PER_CHUNK,
+  UploadRowsBodySchema,
+  UploadRowsResultSchema,
 } from './schemas/sessions.js';
-export type { ColumnMapping, CompleteSessionBody, CreateSessionBody, ImportSession, SessionStatus } from './schemas/sessions.js';
+export type {
+  ColumnMapping,
+  CompleteSessionBody,
+  CreateSessionBody,
+  ImportSession,
+  SessionStatus,
+  UploadRowsBody,
+  UploadRowsResult,
+} from './schemas/sessions.js';
 export {
   mcpUpdateDraftInputSchema,
   McpCreateInputSchema,

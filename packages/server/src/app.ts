@@ -15,6 +15,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pruneIdempotencyKeys } from './repositories/idempotency.js';
+import { pruneUploadedRows } from './repositories/import-sessions.js';
 import { feedbackService } from './services/feedback/index.js';
 import { importerService } from './services/importer/index.js';
 import { onboardingService } from './services/onboarding/index.js';
@@ -94,11 +95,15 @@ const contextPlugin = fp(
       snapshots: new ListSnapshots(),
     };
     app.decorate('inlay', context);
-    await pruneIdempotencyKeys(db, new Date());
-    const prune = setInterval(() => void pruneIdempotencyKeys(db, new Date()).catch(() => undefined), 3_600_000);
-    prune.unref();
+    const prune = async () => {
+      await pruneIdempotencyKeys(db, new Date());
+      await pruneUploadedRows(db, new Date());
+    };
+    await prune();
+    const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
+    pruneTimer.unref();
     app.addHook('onClose', async () => {
-      clearInterval(prune);
+      clearInterval(pruneTimer);
       await context.usage.close();
       if (ownsDb) await db.destroy();
     });

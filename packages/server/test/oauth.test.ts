@@ -138,7 +138,7 @@ describe('the OAuth flow', () => {
     const access = String(issued.body.access_token);
 
     const client = await mcp('onboarding', access);
-    const created = (await client.callTool({ name: 'create_flow', arguments: { name: 'Made over OAuth' } })) as { structuredContent: { id: string } };
+    const created = (await client.callTool({ name: 'create_flow', arguments: { name: 'Made over OAuth' } })) as unknown as { structuredContent: { id: string } };
     const rest = dataOf<{ name: string }>(await call(h.app, 'GET', `/onboarding/api/v1/flows/${created.structuredContent.id}`, { key: h.ws.keys.testSecret }));
     expect(rest.name).toBe('Made over OAuth');
 

@@ -135,3 +135,36 @@ describe('import sessions', () => {
     expect(JSON.stringify(usage)).not.toContain('do-not-leak');
   });
 });
+
+describe('row upload for webhook delivery', () => {
+  const upload = (sessionId: string, body: unknown) => call(h.app, 'POST', `/importer/api/v1/sessions/${sessionId}/rows`, { key: pub, body });
+
+  it('validates chunks with the core engine, replaces a re-sent chunk, and counts rows itself at completion', async () => {
+    const importerId = await publishImporter({ fields: [{ key: 'email', label: 'Email', type: 'email', required: true, unique: true }, { key: 'name', label: 'Name', type: 'string' }] });
+    const session = dataOf<Session>(await open(importerId));
+    const first = dataOf<{ rowCount: number; invalidRowCount: number; errors: { row: number; field: string; code: string }[] }>(
+      await upload(session.id, { chunk: 0, rows: [{ email: 'a@example.com', name: '00123' }, { email: 'not-an-email' }, { name: 'no email' }] }),
+    );
+    expect(first).toMatchObject({ rowCount: 3, invalidRowCount: 2 });
+    expect(first.errors.map((e) => [e.row, e.field, e.code])).toEqual([
+      [1, 'email', 'invalid_email'],
+      [2, 'email', 'required'],
+    ]);
+    // A retry of chunk 0 replaces it; chunk 1 adds a duplicate of a chunk-0 email.
+    dataOf(await upload(session.id, { chunk: 0, rows: [{ email: 'a@example.com' }, { email: 'b@example.com' }] }));
+    dataOf(await upload(session.id, { chunk: 1, rows: [{ email: 'A@example.com' }] }));
+    // The browser claims no errors; the server's own validation of all chunks decides.
+    const done = dataOf<{ rowCount: number; errorCount: number }>(await complete(session.id, { mapping: { email: 'E-mail' }, rowCount: 3, errorCount: 0 }));
+    expect(done).toMatchObject({ rowCount: 3, errorCount: 1 });
+    expect(errorOf(await upload(session.id, { chunk: 2, rows: [{ email: 'c@example.com' }] })).code).toBe('session_completed');
+  });
+
+  it('refuses unknown fields, oversized chunks and bad chunk numbers', async () => {
+    const importerId = await publishImporter();
+    const session = dataOf<Session>(await open(importerId));
+    expect(errorOf(await upload(session.id, { chunk: 0, rows: [{ email: 'a@b.co', phone: '1' }] }))).toMatchObject({ code: 'parameter_invalid', param: 'rows.0.phone' });
+    expect(errorOf(await upload(session.id, { chunk: 0, rows: Array.from({ length: 5001 }, () => ({ email: 'a@b.co' })) })).param).toBe('rows');
+    expect(errorOf(await upload(session.id, { chunk: -1, rows: [{ email: 'a@b.co' }] })).param).toBe('chunk');
+    expect(errorOf(await upload(session.id, { chunk: 0, rows: [] })).param).toBe('rows');
+  });
+});

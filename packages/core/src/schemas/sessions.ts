@@ -48,3 +48,32 @@ export type ImportSession = z.infer<typeof ImportSessionSchema>;
 
 /** How long a session may be completed after it opens. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Most rows one upload chunk may carry, and most chunks a session may have. */
+export const UPLOAD_ROWS_PER_CHUNK = 5_000;
+export const UPLOAD_CHUNKS_MAX = 200;
+
+/**
+ * `POST /api/v1/sessions/:id/rows`: one chunk of rows, as objects keyed by field key, for
+ * delivery by webhook. Chunks are numbered from 0; sending a chunk number again replaces it,
+ * so retries are safe. Cells are sent as the user fixed them; the server validates them again.
+ */
+export const UploadRowsBodySchema = z.strictObject({
+  chunk: z.number().int().min(0).max(UPLOAD_CHUNKS_MAX - 1),
+  rows: z
+    .array(z.record(z.string().max(64), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])))
+    .min(1)
+    .max(UPLOAD_ROWS_PER_CHUNK, { error: `a chunk has at most ${UPLOAD_ROWS_PER_CHUNK} rows` }),
+});
+export type UploadRowsBody = z.infer<typeof UploadRowsBodySchema>;
+
+/** What an upload answers: the server's own validation of the chunk. */
+export const UploadRowsResultSchema = z.strictObject({
+  sessionId: z.string(),
+  chunk: z.number().int(),
+  rowCount: z.number().int(),
+  invalidRowCount: z.number().int(),
+  /** The first problems found (row numbers within the chunk). */
+  errors: z.array(z.strictObject({ row: z.number().int(), field: z.string(), code: z.string(), message: z.string() })),
+});
+export type UploadRowsResult = z.infer<typeof UploadRowsResultSchema>;

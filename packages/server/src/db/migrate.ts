@@ -4,6 +4,7 @@ import * as onboardingProgress from './migrations/0002-onboarding-progress.js';
 import * as feedbackPosts from './migrations/0003-feedback-posts.js';
 import * as importSessions from './migrations/0004-import-sessions.js';
 import * as accountsOauth from './migrations/0005-accounts-oauth.js';
+import * as importRows from './migrations/0006-import-rows.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-feedback-posts': feedbackPosts,
   '0004-import-sessions': importSessions,
   '0005-accounts-oauth': accountsOauth,
+  '0006-import-rows': importRows,
 };
 
 class BundledMigrations implements MigrationProvider {

@@ -23,6 +23,7 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  import_rows: ImportRowsTable;
 }
 
 export interface WorkspacesTable {
@@ -242,4 +243,13 @@ export interface OAuthTokensTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+}
+
+export interface ImportRowsTable {
+  session_id: string;
+  chunk: number;
+  row_count: number;
+  /** JSON array of row objects keyed by field key. */
+  rows: string;
+  created_at: string;
 }

@@ -88,3 +88,27 @@ export async function recentSessions(db: Db, scope: { workspaceId: string; mode:
   const now = new Date();
   return rows.map((row) => toSession(row, now));
 }
+
+export type UploadedRow = Record<string, string | number | boolean | null>;
+
+/** Stores one chunk of a session's rows; the same chunk number again replaces it. */
+export async function saveRowChunk(db: Db, sessionId: string, chunk: number, rows: UploadedRow[]): Promise<void> {
+  const values = { row_count: rows.length, rows: JSON.stringify(rows), created_at: new Date().toISOString() };
+  await db
+    .insertInto('import_rows')
+    .values({ session_id: sessionId, chunk, ...values })
+    .onConflict((oc) => oc.columns(['session_id', 'chunk']).doUpdateSet(values))
+    .execute();
+}
+
+/** Every uploaded row of a session, in chunk order; empty when nothing was uploaded. */
+export async function loadUploadedRows(db: Db, sessionId: string): Promise<UploadedRow[]> {
+  const chunks = await db.selectFrom('import_rows').select('rows').where('session_id', '=', sessionId).orderBy('chunk').execute();
+  return chunks.flatMap((chunk) => JSON.parse(chunk.rows) as UploadedRow[]);
+}
+
+/** Deletes uploaded rows of expired sessions: rows are never kept past a session's 24 hours. */
+export async function pruneUploadedRows(db: Db, now: Date): Promise<void> {
+  const expired = db.selectFrom('import_sessions').select('id').where('expires_at', '<=', now.toISOString());
+  await db.deleteFrom('import_rows').where('session_id', 'in', expired).execute();
+}

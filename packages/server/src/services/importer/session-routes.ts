@@ -1,18 +1,30 @@
-import { CompleteSessionBodySchema, CreateSessionBodySchema, dataEnvelope, ImportSessionSchema, type ImporterConfig } from '@inlay/core';
+import {
+  CompleteSessionBodySchema,
+  CreateSessionBodySchema,
+  dataEnvelope,
+  ImportSessionSchema,
+  LIMITS,
+  UploadRowsBodySchema,
+  UploadRowsResultSchema,
+  type ImporterConfig,
+  type UploadRowsResult,
+} from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../engine/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import { completeSession, createSession, findSession, toSession } from '../../repositories/import-sessions.js';
+import { completeSession, createSession, findSession, loadUploadedRows, saveRowChunk, toSession } from '../../repositories/import-sessions.js';
+import { validateUploadedRows } from './row-validation.js';
 import { findRevisionConfig } from '../../repositories/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 
 /**
  * Import sessions (seed 002, DESIGN.md §8), publishable key:
  *   POST /api/v1/sessions               {importerId, metadata?}
+ *   POST /api/v1/sessions/:id/rows      {chunk, rows}   (optional, for webhook delivery)
  *   POST /api/v1/sessions/:id/complete  {mapping, rowCount, errorCount}
- * Rows stay in the browser; the session keeps metadata and counts.
+ * Rows stay in the browser unless a session uploads them; uploads are validated again here.
  */
 const SESSION = { 200: dataEnvelope(ImportSessionSchema) };
 
@@ -36,6 +48,42 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
   });
 
   app.post(
+    '/api/v1/sessions/:id/rows',
+    {
+      config,
+      bodyLimit: LIMITS.importChunkBytes,
+      schema: { params: z.object({ id: z.string() }), body: UploadRowsBodySchema, response: { 200: dataEnvelope(UploadRowsResultSchema) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const row = await findSession(db, auth, request.params.id);
+      if (!row) throw notFound('import session', request.params.id);
+      live(auth);
+      const session = toSession(row);
+      if (session.status === 'completed') throw new ApiError('session_completed', 'Rows can only be uploaded before the session completes.', { current: session });
+      if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
+      const importerConfig = (await findRevisionConfig(db, auth.workspaceId, row.revision_id)) as ImporterConfig;
+      const known = new Set(importerConfig.fields.map((field) => field.key));
+      for (const [index, uploaded] of request.body.rows.entries()) {
+        const unknown = Object.keys(uploaded).find((key) => !known.has(key));
+        if (unknown !== undefined) {
+          throw new ApiError('parameter_invalid', `rows.${index} has ${JSON.stringify(unknown)}, which is not a field of this importer.`, { param: `rows.${index}.${unknown}` });
+        }
+      }
+      const validation = validateUploadedRows(importerConfig, request.body.rows);
+      await saveRowChunk(db, row.id, request.body.chunk, request.body.rows);
+      const data: UploadRowsResult = {
+        sessionId: row.id,
+        chunk: request.body.chunk,
+        rowCount: validation.rowCount,
+        invalidRowCount: validation.invalidRowCount,
+        errors: validation.errors.slice(0, 100).map(({ row: r, field, code, message }) => ({ row: r, field, code, message })),
+      };
+      return { data };
+    },
+  );
+
+  app.post(
     '/api/v1/sessions/:id/complete',
     { config, schema: { params: z.object({ id: z.string() }), body: CompleteSessionBodySchema, response: SESSION } },
     async (request) => {
@@ -48,7 +96,8 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
       const { mapping, rowCount, errorCount } = request.body;
       if (errorCount > rowCount) throw new ApiError('parameter_invalid', 'errorCount cannot exceed rowCount.', { param: 'errorCount' });
-      const fields = ((await findRevisionConfig(db, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined)?.fields ?? [];
+      const importerConfig = (await findRevisionConfig(db, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined;
+      const fields = importerConfig?.fields ?? [];
       const known = new Set(fields.map((field) => field.key));
       const unknown = Object.keys(mapping).find((key) => !known.has(key));
       if (unknown !== undefined) {
@@ -58,14 +107,23 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       if (unmapped.length > 0) {
         throw new ApiError('parameter_invalid', `Required fields are not mapped: ${unmapped.join(', ')}.`, { param: 'mapping' });
       }
-      if (!(await completeSession(db, row.id, { mapping, rowCount, errorCount }))) {
+      // Uploaded rows are counted by the server's own validation, not the browser's claim.
+      const uploaded = await loadUploadedRows(db, row.id);
+      const counts =
+        uploaded.length > 0 && importerConfig
+          ? (() => {
+              const validation = validateUploadedRows(importerConfig, uploaded);
+              return { rowCount: validation.rowCount, errorCount: validation.invalidRowCount };
+            })()
+          : { rowCount, errorCount };
+      if (!(await completeSession(db, row.id, { mapping, ...counts }))) {
         const current = await findSession(db, auth, row.id);
         throw new ApiError('session_completed', 'This session was already completed.', { current: current && toSession(current) });
       }
       const s = scope(auth, row.importer_id);
       usage.increment({ ...s, metric: 'sessionsCompleted' });
-      usage.increment({ ...s, metric: 'rowsImported' }, rowCount);
-      usage.increment({ ...s, metric: 'rowErrors' }, errorCount);
+      usage.increment({ ...s, metric: 'rowsImported' }, counts.rowCount);
+      usage.increment({ ...s, metric: 'rowErrors' }, counts.errorCount);
       const done = await findSession(db, auth, row.id);
       if (!done) throw notFound('import session', row.id);
       return { data: toSession(done) };
