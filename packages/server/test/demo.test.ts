@@ -43,7 +43,7 @@ describe('/demo', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(`publishable-key="${demo.keys.testPublishable}"`);
     expect(response.body).toContain(`flow-id="${demo.flowId}"`);
-    expect(response.body).toContain('<script src="/cdn/inlay-checklist.js"></script>');
+    expect(response.body).toContain('<script src="/demo/demo.js"></script>\n<script src="/cdn/inlay-checklist.js"></script>');
     for (const secret of [demo.keys.testSecret, demo.keys.liveSecret]) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/<script>(?!<\/script>)/);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");

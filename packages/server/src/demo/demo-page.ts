@@ -42,14 +42,17 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
     <ol id="demo-log"></ol>
   </aside>
 </main>
-<script src="/cdn/inlay-checklist.js"></script>
 <script src="/demo/demo.js"></script>
+<script src="/cdn/inlay-checklist.js"></script>
 </body>
 </html>
 `;
 }
 
-/** Wires the page: author tokens from the stand-in backend, the user switcher, the event log. */
+/**
+ * Wires the page: author tokens from the stand-in backend, the user switcher, the event log.
+ * It runs before the widget bundle, so the properties are in place when the element upgrades.
+ */
 export const demoScript = `(() => {
   const checklist = document.getElementById('demo-checklist');
   const userInput = document.getElementById('demo-user');
