@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
  */
 export class ListSnapshots {
   readonly #entries = new Map<string, { ids: string[]; expires: number }>();
+  /** The newest snapshot per list (board, mode, sort, q), reused while fresh. */
+  readonly #latest = new Map<string, { id: string; ids: string[]; asOf: string; freshUntil: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
 
@@ -24,6 +26,27 @@ export class ListSnapshots {
     }
     this.#entries.set(id, { ids, expires: Date.now() + this.#ttlMs });
     return id;
+  }
+
+  /**
+   * The snapshot of a list, shared by every first page read within `freshMs`: a busy board does
+   * not rank its posts again for each visitor, and the entry count stays small.
+   */
+  async shared(list: string, freshMs: number, build: () => Promise<string[]>): Promise<{ id: string; ids: string[]; asOf: string }> {
+    const now = Date.now();
+    const latest = this.#latest.get(list);
+    if (latest && latest.freshUntil > now && this.#entries.has(latest.id)) return latest;
+    const asOf = new Date(now).toISOString();
+    const ids = await build();
+    const entry = { id: this.save(ids), ids, asOf, freshUntil: now + freshMs };
+    if (this.#latest.size >= this.#maxEntries) this.#latest.clear();
+    this.#latest.set(list, entry);
+    return entry;
+  }
+
+  /** Drops the shared snapshots of lists whose key starts with `prefix` (a board got a new post). */
+  invalidate(prefix: string): void {
+    for (const list of this.#latest.keys()) if (list.startsWith(prefix)) this.#latest.delete(list);
   }
 
   get(id: string): string[] | undefined {

@@ -16,6 +16,8 @@ import { decodePostCursor, encodePostCursor, type PostCursor } from './post-curs
 
 /** How many ids a ranked snapshot keeps; past them, pages continue by keyset. */
 const SNAPSHOT_SIZE = 500;
+/** How long first pages of the same list share one snapshot (so new posts show within 2 s). */
+const SNAPSHOT_FRESH_MS = 2_000;
 
 export function toPost(row: PostRow, access: BoardAccess, voted: boolean): Post {
   return {
@@ -34,6 +36,11 @@ export function toPost(row: PostRow, access: BoardAccess, voted: boolean): Post 
     },
     createdAt: row.created_at,
   };
+}
+
+/** The key prefix of a board's shared list snapshots, per mode. */
+export function listPrefix(scope: BoardScope): string {
+  return `${scope.workspaceId}|${scope.mode}|${scope.boardId}|`;
 }
 
 function scopeOf(access: BoardAccess): BoardScope {
@@ -83,9 +90,13 @@ export async function listPosts(
     let offset: number;
     let asOf: string;
     if (cursor === undefined) {
-      asOf = new Date().toISOString();
-      ids = q === undefined ? (await rankedIds(db, scope, query.sort, SNAPSHOT_SIZE)).map((r) => r.id) : await searchPosts(db, scope, q, { by: 'relevance', cap: SNAPSHOT_SIZE });
-      snapshotId = ids.length > query.limit ? snapshots.save(ids) : '';
+      const sort = query.sort;
+      const list = `${listPrefix(scope)}${sort}|${q ?? ''}`;
+      const shared = await snapshots.shared(list, SNAPSHOT_FRESH_MS, async () =>
+        q === undefined ? (await rankedIds(db, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : searchPosts(db, scope, q, { by: 'relevance', cap: SNAPSHOT_SIZE }),
+      );
+      ({ ids, asOf } = shared);
+      snapshotId = shared.id;
       offset = 0;
     } else if (snapshot !== undefined && cursor.o < snapshot.length) {
       ids = snapshot;

@@ -15,7 +15,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { findPost, insertPost, setVote } from '../../repositories/posts.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { openHostedBoard, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
-import { listPosts, toPost } from './post-service.js';
+import { listPosts, listPrefix, toPost } from './post-service.js';
 
 type Limiter = (request: unknown) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
@@ -66,11 +66,10 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     if (!access.config.submissionsEnabled) throw new ApiError('feature_disabled', 'This board does not take new posts (submissionsEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
     await spamCheck(request, `${access.boardId}:${author.key}`);
-    const row = await insertPost(db, { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId }, {
-      title: request.body.title,
-      body: request.body.body,
-      author,
-    });
+    const boardScope = { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId };
+    const row = await insertPost(db, boardScope, { title: request.body.title, body: request.body.body, author });
+    // The next first page ranks the board again, so the new post shows at once.
+    app.inlay.snapshots.invalidate(listPrefix(boardScope));
     usage.increment({ ...scope(access), metric: 'postsCreated' });
     usage.markActive(scope(access), author.key);
     return { data: toPost(row, access, false) };
