@@ -6,8 +6,12 @@
 // through the app's own Kysely instance (the FTS triggers index them as the app's inserts do).
 // Every rate limit is raised out of the way (the limiters stay in the path). Listens on
 // 127.0.0.1 at a free port and prints one JSON line once ready. Ends on SIGTERM/SIGINT.
+// With --cpu-prof-dir, it profiles only what it serves (not the set-up): `POST /__bench/profile
+// ?name=N` saves the profile so far (if any) and starts one named N; the last is saved at exit.
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { buildApp } from '@inlay/server';
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     board: { type: 'boolean', default: false },
     posts: { type: 'string', default: '100000' },
     'ids-file': { type: 'string' },
+    'cpu-prof-dir': { type: 'string' },
   },
 });
 if (!values.db) throw new Error('--db <file> is required');
@@ -48,16 +53,29 @@ const app = await buildApp({
   },
 });
 
+// Routes must be added before the first inject readies the app. Only when profiling.
+const profiler = cpuProfiler(values['cpu-prof-dir']);
+if (values['cpu-prof-dir']) {
+  app.post('/__bench/profile', async (request) => {
+    await profiler.save();
+    await profiler.start(String(request.query.name));
+    return { data: { profiling: request.query.name } };
+  });
+}
+
 let closing = false;
 const shutdown = () => {
   if (closing) return;
   closing = true;
   const force = setTimeout(() => process.exit(1), 5_000);
   force.unref();
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  app
+    .close()
+    .then(() => profiler.save())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 };
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
@@ -151,4 +169,29 @@ async function seedPosts(boardId, count) {
     });
   }
   return { posts: count, votes, sampleIds, ms: Math.round(performance.now() - started) };
+}
+
+/** V8 CPU profiles of named phases through the inspector, saved as <dir>/<name>.cpuprofile. */
+function cpuProfiler(dir) {
+  let session;
+  let current;
+  return {
+    async start(name) {
+      if (!dir) return;
+      if (!session) {
+        session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.setSamplingInterval', { interval: 500 });
+      }
+      await session.post('Profiler.start');
+      current = name;
+    },
+    async save() {
+      if (!session || current === undefined) return;
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(join(dir, `${current}.cpuprofile`), JSON.stringify(profile));
+      current = undefined;
+    },
+  };
 }

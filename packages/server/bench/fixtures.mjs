@@ -31,10 +31,12 @@ export function prng(seed) {
   };
 }
 
-// Words of product feedback, most frequent first (their Zipf rank is their position).
-const COMMON = `
-the to and a of for in it is we would be please add when can with on this that not our feature
-users export dashboard notification report team option support data page view settings email
+// The vocabulary in Zipf rank order: function words, then the words of product feedback, then
+// a long tail of generated words (ranks past the real ones), so term frequencies fall off as in
+// real text: the most common content words are in several percent of posts, the tail in a few.
+const FUNCTION_WORDS = `the to and a of for in it is we would be please add when can with on this that not our i you`.split(' ');
+const CONTENT_WORDS = `
+feature users export dashboard notification report team option support data page view settings email
 like able more search mobile app integration filter api new time custom list button workflow
 calendar dark mode import project comment board task user account access sync update share file
 template status label chart password sso permission webhook slack jira github csv pdf excel
@@ -47,7 +49,6 @@ screen reader zoom print copy paste undo redo autosave draft preview publish sch
 retry error crash slow loading performance memory battery sound alert badge icon avatar profile
 signup login logout session token security encryption backup restore sandbox staging production
 `.trim().split(/\s+/);
-
 /** Compounds: words inside words, so fragments of them must match (trigram search). */
 const COMPOUNDS = [
   'darkmode', 'autosave', 'whiteboard', 'dashboardwidget', 'webhooks', 'mailchimp', 'gmail', 'hotkeys', 'timesheet',
@@ -76,17 +77,18 @@ function rareWord(i) {
 
 /**
  * A post generator: `next()` answers {title, body}. Titles are 3–9 words, bodies 1–4 sentences
- * of 6–18 words. About 3% of words are compounds, 0.5% international, 4% from the rare tail.
+ * of 6–18 words. 3% of words are compounds, 0.5% international, the rest Zipf over the vocabulary.
  */
 export function postGenerator(seed = 42) {
   const random = prng(seed);
-  // Zipf (s = 1) over the common words, by inverse CDF on a prefix-sum table.
-  const weights = COMMON.map((_, i) => 1 / (i + 1));
+  // Zipf (s = 1) over the whole ranked vocabulary, by inverse CDF on a prefix-sum table.
+  const vocabulary = [...FUNCTION_WORDS, ...CONTENT_WORDS, ...Array.from({ length: RARE_WORDS }, (_, i) => rareWord(i))];
+  const weights = vocabulary.map((_, i) => 1 / (i + 1));
   const total = weights.reduce((a, b) => a + b, 0);
   const cdf = [];
   let acc = 0;
   for (const w of weights) cdf.push((acc += w / total));
-  const common = () => {
+  const zipf = () => {
     const u = random();
     let lo = 0;
     let hi = cdf.length - 1;
@@ -95,16 +97,14 @@ export function postGenerator(seed = 42) {
       if (cdf[mid] < u) lo = mid + 1;
       else hi = mid;
     }
-    return COMMON[lo];
+    return vocabulary[lo];
   };
   const pick = (list) => list[Math.floor(random() * list.length)];
   const word = () => {
     const u = random();
     if (u < 0.03) return pick(COMPOUNDS);
     if (u < 0.035) return pick(INTERNATIONAL);
-    // The long tail is itself skewed: low indexes are less rare than high ones.
-    if (u < 0.075) return rareWord(Math.floor(RARE_WORDS * random() ** 2));
-    return common();
+    return zipf();
   };
   const words = (min, max) => Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, word);
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -126,7 +126,7 @@ export function postGenerator(seed = 42) {
  */
 export const SEARCH_QUERIES = {
   common: ['export', 'dashboard', 'dark mode', 'notification email', 'search filter', 'mobile app'],
-  rare: [rareWord(7), rareWord(123), rareWord(4_321), rareWord(17_777), `${rareWord(55)} export`, 'zzqxwv'],
+  rare: [rareWord(1_500), rareWord(6_000), rareWord(12_345), rareWord(19_000), `${rareWord(800)} export`, 'zzqxwv'],
   fragment: ['board', 'hook', 'mail', 'zeit', 'port', 'einstellung', 'resume', 'モード'],
   short: ['ui', 'ok', 'go', 'ui export', 'db dashboard', 'ab'],
 };

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { buildApp } from '@inlay/server';
+import { benchFlowConfig } from './fixtures.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 /** High enough never to refuse during a run, while the limiter stays in the measured path. */
@@ -55,26 +56,10 @@ const call = async (method, url, payload) => {
   return response.json().data;
 };
 const flow = await call('POST', '/onboarding/api/v1/flows', { name: 'Bench flow' });
-await call('PATCH', `/onboarding/api/v1/flows/${flow.id}`, { name: 'Bench flow', config: benchConfig() });
+await call('PATCH', `/onboarding/api/v1/flows/${flow.id}`, { name: 'Bench flow', config: benchFlowConfig() });
 await call('POST', `/onboarding/api/v1/flows/${flow.id}`, { action: 'publish' });
 
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
   `${JSON.stringify({ url, path: `/onboarding/api/v1/config/${flow.id}`, publishableKey: keys.testPublishable, flowId: flow.id })}\n`,
 );
-
-/** A config of the size a real onboarding checklist has: ten items, descriptions, actions. */
-function benchConfig() {
-  const topics = ['profile', 'team', 'project', 'integration', 'billing', 'domain', 'import', 'alerts', 'api', 'mobile'];
-  return {
-    emptyState: 'You are all set!',
-    items: topics.map((topic, i) => ({
-      id: `step-${topic}`,
-      title: `Set up your ${topic}`,
-      description: `Step ${i + 1} of 10: configure your ${topic} so your team can get the most out of the product from day one.`,
-      action: { label: `Open ${topic}`, href: `/settings/${topic}` },
-      ...(i > 0 ? { dependsOn: [`step-${topics[i - 1]}`] } : {}),
-      ...(i % 4 === 3 ? { optional: true } : {}),
-    })),
-  };
-}

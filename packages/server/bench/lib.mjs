@@ -1,7 +1,9 @@
 // Shared helpers for the benchmarks: child processes that are always cleaned up, autocannon runs
 // in their own process, and small statistics/formatting helpers. No timing goals live here.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const require = createRequire(import.meta.url);
@@ -23,11 +25,12 @@ export class Children {
    * Spawns `node <script> ...args`, collecting stdout/stderr.
    * @param {string} script
    * @param {string[]} args
-   * @param {{ env?: NodeJS.ProcessEnv, nodeArgs?: string[], label?: string }} [options]
+   * @param {{ env?: NodeJS.ProcessEnv, nodeArgs?: string[], label?: string, cwd?: string }} [options]
    */
   spawnNode(script, args = [], options = {}) {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: options.cwd,
       env: { ...process.env, ...options.env },
     });
     child.label = options.label ?? script;
@@ -124,6 +127,99 @@ export async function autocannon(children, { url, connections, duration, headers
   return JSON.parse(line);
 }
 
+/** load-runner.mjs: programmatic autocannon runs whose requests vary (scenarios.mjs). */
+export const LOAD_RUNNER = fileURLToPath(new URL('./load-runner.mjs', import.meta.url));
+
+/**
+ * One load-runner run in its own process: `scenario` from scenarios.mjs, fed the JSON spec in
+ * `specFile` (url, publishableKey and what the scenario needs). Returns the runner's figures:
+ * {duration, total, ok, non2xx, errors, timeouts, statusCodes, latency, kinds, outcomes} with
+ * latencies as float milliseconds ({count, p50, p95, p99, max, mean}), overall and per request
+ * kind (`kinds[kind]`, with that kind's `outcomes`).
+ * @param {Children} children
+ * @param {{ scenario: string, specFile: string, connections: number, duration: number, label?: string }} run
+ */
+export async function loadRun(children, { scenario, specFile, connections, duration, label = `load ${scenario}` }) {
+  const args = ['--scenario', scenario, '--spec', specFile, '--connections', String(connections), '--duration', String(duration)];
+  const child = children.spawnNode(LOAD_RUNNER, args, { label });
+  const limitMs = (duration + 30) * 1_000;
+  const outcome = await Promise.race([child.exited, deadline(limitMs)]);
+  if (!outcome) {
+    await stopChild(child);
+    throw new Error(`${label} did not finish within ${limitMs / 1_000} s`);
+  }
+  if (outcome.code !== 0) throw new Error(`${label} failed (${outcome.code ?? outcome.signal}):\n${tail(child.stderrText)}`);
+  const line = child.stdoutText.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  if (!line) throw new Error(`${label} printed no JSON result:\n${tail(child.stdoutText + child.stderrText)}`);
+  const result = JSON.parse(line);
+  if (result.ok === 0) throw new Error(`${label}: no 2xx responses (${JSON.stringify(result.statusCodes)}, ${result.errors} errors, ${result.timeouts} timeouts)`);
+  return result;
+}
+
+/**
+ * Asks a target started with `--cpu-prof-dir` to save the CPU profile of what it served so far
+ * and start the next one, named `name` (see app-target.mjs). No-op when not profiling.
+ */
+export async function profilePhase(target, name, profiling) {
+  if (!profiling) return;
+  const response = await fetch(`${target.url}/__bench/profile?name=${encodeURIComponent(name)}`, { method: 'POST', signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`profile phase ${name}: ${response.status} ${await response.text()}`);
+}
+
+/** GET with a secret key and a timeout; the `data` of the answer. */
+export async function getData(url, key) {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(10_000) });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`GET ${url} → ${response.status}: ${body}`);
+  return JSON.parse(body).data;
+}
+
+/**
+ * CPU time of a process's main thread (where a Node server runs JavaScript and better-sqlite3's
+ * synchronous queries) in milliseconds, from Linux's /proc/<pid>/schedstat; undefined elsewhere.
+ */
+export function mainThreadCpuMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `work` and adds to its result the server's main-thread CPU over it: `serverBusy` (share
+ * of wall time, 1 = the event loop never waited) and `serverCpuUs` per response. A server whose
+ * busy share is near 1 is the limit; CPU per response is the figure least moved by other load
+ * on the machine (it still rises when caches are shared).
+ */
+export async function withServerCpu(pid, work) {
+  const cpuBefore = mainThreadCpuMs(pid);
+  const started = performance.now();
+  const result = await work();
+  const cpuAfter = mainThreadCpuMs(pid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+    result.serverBusy = (cpuAfter - cpuBefore) / (performance.now() - started);
+    result.serverCpuUs = ((cpuAfter - cpuBefore) * 1000) / result.total;
+  }
+  return result;
+}
+
+/** Who used the CPU in a run: the server's main thread and the load generator. */
+export function cpuNote(run) {
+  const server = run.serverCpuUs === undefined ? '' : `server ${Math.round(100 * run.serverBusy)}% busy, ${fmtInt(run.serverCpuUs)} µs CPU/response; `;
+  return `${server}load generator ${Math.round(100 * run.clientCpu)}% of a core`;
+}
+
+/** Whole numbers with thousands separators. */
+export function fmtInt(value) {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** Milliseconds with one decimal below 100 ms. */
+export function fmtMs(value) {
+  return value >= 100 ? value.toFixed(0) : value.toFixed(1);
+}
+
 /** The figures a benchmark reports for one autocannon run; throws if the run was not clean. */
 export function summarise(result, label) {
   const problems = [];
@@ -164,6 +260,6 @@ export function table(header, rows) {
   return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
 }
 
-function tail(text, lines = 20) {
+export function tail(text, lines = 20) {
   return text.trim().split('\n').slice(-lines).join('\n');
 }

@@ -6,30 +6,39 @@
 //   BENCH_DURATION     seconds per measured run (default 10)
 //   BENCH_WARMUP       seconds of warm-up per target (default 3)
 //   BENCH_ROUNDS       measured runs per target, alternating targets (default 3; medians reported)
-//   BENCH_CONNECTIONS  concurrent connections (default 100)
+//   BENCH_CONNECTIONS  concurrent connections of config-route (default 100; progress-writes and
+//                      feedback use the connection counts their targets name)
 //   BENCH_ONLY         comma-separated benchmark names to run (default all)
 //   BENCH_CPU_PROF     directory: run the targets with --cpu-prof and write their profiles there
-//                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`)
+//                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`);
+//                      progress-writes and feedback write one profile per measured phase
+//   BENCH_FEEDBACK_POSTS  posts on the feedback board (default 100000; smaller for quick trials)
+//
+// Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles (builds
+// @inlay/widgets with turbo first; the root script builds only @inlay/server).
 //
 // Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
 // and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log}, starts its processes
 // with `children.spawnNode` (ended by the runner even on error) and returns {report, checks}.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { bundlesBenchmark } from './bundles.mjs';
 import { configRouteBenchmark } from './config-route.mjs';
+import { feedbackBenchmark } from './feedback.mjs';
 import { Children, envInt } from './lib.mjs';
+import { progressWritesBenchmark } from './progress-writes.mjs';
 
 /**
- * @typedef {{ name: string, value: string, target: string, pass: boolean }} Check
+ * @typedef {{ name: string, value: string, target: string, pass: boolean | null }} Check  pass null: nothing to measure (N/A)
  * @typedef {{ duration: number, warmup: number, rounds: number, connections: number, cpuProfDir?: string }} Settings
  * @typedef {{ children: Children, tmpDir: string, settings: Settings, log: (line: string) => void }} BenchContext
  * @typedef {{ name: string, title: string, run: (context: BenchContext) => Promise<{ report: string, checks: Check[] }> }} Benchmark
  */
 
 /** @type {Benchmark[]} */
-const BENCHMARKS = [configRouteBenchmark];
+const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark];
 
 /** The whole command is bounded: no benchmark may hang the run. */
 const OVERALL_LIMIT_MS = 30 * 60_000;
@@ -82,8 +91,9 @@ let failed = false;
 try {
   if (settings.cpuProfDir) await mkdir(settings.cpuProfDir, { recursive: true });
   console.log(
-    `Inlay benchmarks: ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s per target (Node ${process.version})`,
+    `Inlay benchmarks: ${settings.connections} connections (config-route; the others fix their own), ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s per target (Node ${process.version})`,
   );
+  noteLoad('before');
   for (const benchmark of selected) {
     console.log(`\n== ${benchmark.name}: ${benchmark.title}`);
     const benchDir = join(tmpDir, benchmark.name);
@@ -107,10 +117,11 @@ try {
   clearTimeout(overall);
 }
 
+noteLoad('after');
 if (results.length > 1) {
   console.log('\n== Summary');
   for (const { benchmark, checks } of results) {
-    for (const check of checks) console.log(`  ${check.pass ? 'PASS' : 'MISS'}  ${benchmark.name}: ${check.name} ${check.value} (target ${check.target})`);
+    for (const check of checks) console.log(`  ${status(check)}  ${benchmark.name}: ${check.name} ${check.value} (target ${check.target})`);
   }
 }
 if (settings.cpuProfDir) console.log(`\nCPU profiles of the targets: ${settings.cpuProfDir}`);
@@ -120,6 +131,21 @@ process.exitCode = failed ? 1 : 0;
 function printChecks(checks) {
   const width = Math.max(...checks.map((c) => c.name.length));
   for (const check of checks) {
-    console.log(`${check.pass ? 'PASS' : 'MISS'}  ${check.name.padEnd(width)}  ${check.value.padStart(8)}   target ${check.target}`);
+    console.log(`${status(check)}  ${check.name.padEnd(width)}  ${check.value.padStart(8)}   target ${check.target}`);
   }
+}
+
+/**
+ * The machine's load average: the targets and load generators share its cores with whatever
+ * else runs, so a busy machine lowers every figure. Said next to the figures, not hidden.
+ */
+function noteLoad(when) {
+  const [one, five] = loadavg();
+  const busy = one > 0.5 * cpus().length;
+  console.log(`${when === 'after' ? '\n' : ''}Load average ${when} the run: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${cpus().length} cores${busy ? ' — other processes are busy: figures will be low and noisy' : ''}`);
+}
+
+/** @param {Check} check */
+function status(check) {
+  return check.pass === null ? 'N/A ' : check.pass ? 'PASS' : 'MISS';
 }

@@ -1,0 +1,171 @@
+// Benchmark: a feedback board with 100,000 generated posts (and ~450,000 votes) on SQLite.
+//   - search: `GET /feedback/api/v1/posts?boardId&q` (first page, relevance), a mix of common
+//     words, rare words, fragments of compounds and two-letter terms (fixtures.mjs), at 10
+//     connections; plus a one-connection pass per query for the breakdown;
+//   - list: the first page of `sort=top`, at 10 connections;
+//   - votes: `POST /feedback/api/v1/posts/:id {action: 'vote'}`, a new author per vote, at 50
+//     connections; checked against the server's `votes` usage counter.
+// Latency percentiles are exact, from autocannon's per-response timings in load-runner.mjs.
+// Targets: search p95 ≤ 15 ms, list p95 ≤ 5 ms, ≥ 5,000 votes/s. Misses are reported, not fatal.
+//   BENCH_FEEDBACK_POSTS  posts to generate (default 100000; smaller for quick trials)
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { SEARCH_QUERIES } from './fixtures.mjs';
+import { cpuNote, envInt, fmtInt, fmtMs, getData, loadRun, median, profilePhase, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
+
+const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
+
+const TARGET_SEARCH_P95_MS = 15;
+const TARGET_LIST_P95_MS = 5;
+const TARGET_VOTES_PER_S = 5_000;
+const TARGET_POSTS = 100_000;
+const READ_CONNECTIONS = 10;
+const VOTE_CONNECTIONS = 50;
+
+/** @type {import('./run.mjs').Benchmark} */
+export const feedbackBenchmark = {
+  name: 'feedback',
+  title: `feedback board with ${fmtInt(TARGET_POSTS)} posts on SQLite: search and first page (${READ_CONNECTIONS} connections), votes (${VOTE_CONNECTIONS})`,
+  async run({ children, tmpDir, settings, log }) {
+    const posts = envInt('BENCH_FEEDBACK_POSTS', TARGET_POSTS);
+    const profiling = settings.cpuProfDir !== undefined;
+    const dbFile = join(tmpDir, 'feedback.db');
+    const idsFile = join(tmpDir, 'post-ids.json');
+    const server = children.spawnNode(
+      APP_TARGET,
+      ['--db', dbFile, '--board', '--posts', String(posts), '--ids-file', idsFile, ...(profiling ? ['--cpu-prof-dir', settings.cpuProfDir] : [])],
+      { label: 'feedback target' },
+    );
+    log(`generating ${fmtInt(posts)} posts…`);
+    const target = await readyLine(server, 300_000);
+    log(`board ${target.boardId}: ${fmtInt(target.seeded.posts)} posts and ${fmtInt(target.seeded.votes)} votes inserted in ${(target.seeded.ms / 1000).toFixed(1)} s`);
+    const matches = countMatches(dbFile, target.boardId);
+
+    const spec = async (name, extra) => {
+      const file = join(tmpDir, `${name}-spec.json`);
+      await writeFile(file, JSON.stringify({ url: target.url, publishableKey: target.publishableKey, boardId: target.boardId, ...extra }));
+      return file;
+    };
+    const searchSpec = await spec('search', { queries: SEARCH_QUERIES });
+    const perQuerySpec = await spec('search-per-query', { queries: SEARCH_QUERIES, perQuery: true });
+    const listSpec = await spec('list', {});
+    const voteSpec = await spec('vote', { postIds: JSON.parse(await readFile(idsFile, 'utf8')) });
+
+    /** Warm-up, then the measured rounds; per round: the runner's figures. */
+    const phase = async (name, scenario, specFile, connections, afterWarmUp = async () => {}) => {
+      await profilePhase(target, `feedback-${name}`, profiling);
+      log(`${name}: warm-up ${settings.warmup} s`);
+      await loadRun(children, { scenario, specFile, connections, duration: settings.warmup, label: `${name} warm-up` });
+      await afterWarmUp();
+      const runs = [];
+      for (let round = 1; round <= settings.rounds; round++) {
+        const run = await withServerCpu(server.pid, () =>
+          loadRun(children, { scenario, specFile, connections, duration: settings.duration, label: `${name} round ${round}` }),
+        );
+        run.perS = run.ok / run.duration;
+        runs.push(run);
+        log(
+          `${name} round ${round}/${settings.rounds} ${fmtInt(run.perS)}/s  p50 ${fmtMs(run.latency.p50)} ms  p95 ${fmtMs(run.latency.p95)} ms  p99 ${fmtMs(run.latency.p99)} ms  ` +
+            `(${fmtInt(run.total)} responses, ${fmtInt(run.ok)} 2xx${run.errors + run.timeouts ? `, ${run.errors + run.timeouts} errors/timeouts` : ''}; ${cpuNote(run)})`,
+        );
+      }
+      return runs;
+    };
+
+    const search = await phase('search', 'search', searchSpec, READ_CONNECTIONS);
+    log(`search, one connection, per query: ${settings.duration} s`);
+    const perQuery = await withServerCpu(server.pid, () =>
+      loadRun(children, { scenario: 'search', specFile: perQuerySpec, connections: 1, duration: settings.duration, label: 'search per query' }),
+    );
+    const list = await phase('list', 'list', listSpec, READ_CONNECTIONS);
+    const usageUrl = `${target.url}/feedback/api/v1/usage?days=1`;
+    let before;
+    const votes = await phase('votes', 'vote', voteSpec, VOTE_CONNECTIONS, async () => {
+      before = (await getData(usageUrl, target.secretKey)).totals;
+    });
+    const after = (await getData(usageUrl, target.secretKey)).totals;
+    await stopChild(server);
+
+    const m = (runs, pick) => median(runs.map(pick));
+    const row = (label, runs, pick) => [
+      label,
+      fmtInt(m(runs, (r) => ((pick ? pick(r) : r.latency)?.count ?? 0) / r.duration)),
+      fmtMs(m(runs, (r) => (pick ? pick(r) : r.latency)?.p50 ?? NaN)),
+      fmtMs(m(runs, (r) => (pick ? pick(r) : r.latency)?.p95 ?? NaN)),
+      fmtMs(m(runs, (r) => (pick ? pick(r) : r.latency)?.p99 ?? NaN)),
+      fmtMs(m(runs, (r) => (pick ? pick(r) : r.latency)?.max ?? NaN)),
+      pick || runs[0].serverCpuUs === undefined ? '' : `${fmtInt(m(runs, (r) => r.serverCpuUs))} / ${Math.round(100 * m(runs, (r) => r.serverBusy))}%`,
+    ];
+    const header = ['requests', 'req/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'max (ms)', 'server CPU µs/resp / busy'];
+    const kinds = Object.keys(SEARCH_QUERIES);
+    const searchP95 = m(search, (r) => r.latency.p95);
+    const listP95 = m(list, (r) => r.latency.p95);
+    const votesPerS = m(votes, (r) => r.perS);
+    const okShare = (runs) => `${((100 * runs.reduce((a, r) => a + r.ok, 0)) / runs.reduce((a, r) => a + r.total, 0)).toFixed(1)}% 2xx`;
+    const votedOk = votes.reduce((a, r) => a + (r.outcomes.voted ?? 0), 0);
+
+    const perQueryRows = kinds.flatMap((kind) =>
+      SEARCH_QUERIES[kind].map((q) => {
+        const figures = perQuery.kinds[`${kind}|${q}`];
+        return [kind, JSON.stringify(q), fmtInt(matches.get(q) ?? NaN), String(figures?.count ?? 0), fmtMs(figures?.p50 ?? NaN), fmtMs(figures?.max ?? NaN)];
+      }),
+    );
+
+    const report = [
+      table(header, [
+        row(`search (${READ_CONNECTIONS} conn.)`, search),
+        ...kinds.map((kind) => row(`  ${kind}`, search, (r) => r.kinds[kind])),
+        row('search (1 conn., all queries)', [perQuery]),
+        row(`list sort=top (${READ_CONNECTIONS} conn.)`, list),
+        row(`vote (${VOTE_CONNECTIONS} conn.)`, votes),
+      ]),
+      `search ${okShare(search)}, list ${okShare(list)}, votes ${okShare(votes)}; server usage counted ${fmtInt(after.votes - before.votes)} new votes over the vote runs ` +
+        `(the bench saw ${fmtInt(votedOk)} 2xx votes; requests in flight when a run stops are served but not seen)`,
+      `(medians of ${settings.rounds} runs × ${settings.duration} s after ${settings.warmup} s warm-up; latencies are per response, from the request write to the last byte; ` +
+        'server CPU: main thread CPU per response, and its busy share of the run)',
+      '',
+      `Search per query, one connection (${settings.duration} s, ${fmtInt(perQuery.total)} requests; matches: posts of the board matching every term):`,
+      table(['kind', 'q', 'matches', 'n', 'p50 (ms)', 'max (ms)'], perQueryRows),
+    ].join('\n');
+    return {
+      report,
+      checks: [
+        { name: `search p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(searchP95)} ms`, target: `≤ ${TARGET_SEARCH_P95_MS} ms`, pass: searchP95 <= TARGET_SEARCH_P95_MS },
+        { name: `first page sort=top p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(listP95)} ms`, target: `≤ ${TARGET_LIST_P95_MS} ms`, pass: listP95 <= TARGET_LIST_P95_MS },
+        { name: `votes/s (2xx, ${VOTE_CONNECTIONS} connections)`, value: fmtInt(votesPerS), target: `≥ ${fmtInt(TARGET_VOTES_PER_S)}`, pass: votesPerS >= TARGET_VOTES_PER_S },
+        ...(posts === TARGET_POSTS ? [] : [{ name: `posts generated (BENCH_FEEDBACK_POSTS)`, value: fmtInt(posts), target: `= ${fmtInt(TARGET_POSTS)}`, pass: false }]),
+      ],
+    };
+  },
+};
+
+/**
+ * How many posts of the board each search query matches, read-only from the target's database
+ * file, with the search's rules: terms of three characters or more through the FTS index (all of
+ * them), shorter ones as substrings of title or body (case-insensitive for ASCII, as LIKE is).
+ */
+function countMatches(dbFile, boardId) {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const counts = new Map();
+    for (const q of Object.values(SEARCH_QUERIES).flat()) {
+      const terms = q.split(/\s+/).filter(Boolean);
+      const indexed = terms.filter((term) => [...term].length >= 3);
+      const short = terms.filter((term) => [...term].length < 3);
+      const filters = ['p.board_id = ?', ...short.map(() => '(p.title LIKE ? OR p.body LIKE ?)')];
+      const params = [boardId, ...short.flatMap((term) => [`%${term}%`, `%${term}%`])];
+      const row =
+        indexed.length === 0
+          ? db.prepare(`SELECT count(*) AS n FROM posts p WHERE ${filters.join(' AND ')}`).get(...params)
+          : db
+              .prepare(`SELECT count(*) AS n FROM posts_fts JOIN posts p ON p.rowid = posts_fts.rowid WHERE posts_fts MATCH ? AND ${filters.join(' AND ')}`)
+              .get(indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND '), ...params);
+      counts.set(q, row.n);
+    }
+    return counts;
+  } finally {
+    db.close();
+  }
+}
