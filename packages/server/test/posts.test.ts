@@ -107,6 +107,13 @@ describe('author tokens on posts and votes', () => {
     expect(dataOf(await vote(post.id, 'vote', null, { token }))).toEqual({ postId: post.id, voteCount: 1, voted: true });
   });
 
+  it('lets a signed-in visitor keep sending its anonymous author: the token wins', async () => {
+    const boardId = await publishBoard();
+    const token = await mint(boardId, 'tok_user');
+    const post = dataOf<Post>(await create(boardId, 'Signed in', '', { author: { id: 'anon_1', anonymous: true }, token }));
+    expect(post.author).toMatchObject({ id: 'tok_user', anonymous: false });
+  });
+
   it('refuses a body naming another author than the token', async () => {
     const boardId = await publishBoard();
     const token = await mint(boardId, 'tok_user');
@@ -218,6 +225,11 @@ describe('search', async () => {
   it('matches terms spread across title and body, and ranks title matches first', async () => {
     expect(await titles('dark editor')).toEqual(['Dark theme']);
     expect(await titles('theme')).toEqual(['Dark theme', 'Café mode']);
+  });
+
+  it('matches any word with match=any, for similar-post suggestions', async () => {
+    expect(await titles('dark invoices')).toEqual([]);
+    expect((await titles('dark invoices', '&match=any')).sort()).toEqual(['Dark theme', 'Export invoices']);
   });
 
   it('searches every post of the board, not just a page', async () => {

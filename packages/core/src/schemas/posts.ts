@@ -53,6 +53,8 @@ export const PostListQuerySchema = z.strictObject({
     .max(LIMITS.searchQueryMaxLength, { error: `q must be at most ${LIMITS.searchQueryMaxLength} characters` })
     .optional(),
   sort: PostSortSchema.default('top'),
+  /** `all` (default): every word of `q` must match; `any`: at least one (for "similar posts"). */
+  match: z.enum(['all', 'any']).default('all'),
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 100' })
     .int({ error: 'limit must be a whole number from 1 to 100' })

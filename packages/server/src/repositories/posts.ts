@@ -169,6 +169,7 @@ export async function searchPosts(
   scope: BoardScope,
   query: string,
   order: { by: 'relevance'; cap: number } | { by: 'new'; afterId?: string | undefined; limit: number },
+  match: 'all' | 'any' = 'all',
 ): Promise<string[]> {
   const terms = query.split(/\s+/).filter(Boolean);
   const indexed = terms.filter((term) => [...term].length >= 3);
@@ -177,7 +178,9 @@ export async function searchPosts(
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql`(p.title LIKE ${pattern} ESCAPE '\\' OR p.body LIKE ${pattern} ESCAPE '\\')`;
   });
-  const filters = [sql`p.board_id = ${scope.boardId}`, sql`p.mode = ${scope.mode}`, ...likes];
+  // With match=any, short terms only count when no indexed term exists (a LIKE scan otherwise).
+  const shortFilters = match === 'any' ? (indexed.length > 0 ? [] : likes.length > 0 ? [sql`(${sql.join(likes, sql` OR `)})`] : []) : likes;
+  const filters = [sql`p.board_id = ${scope.boardId}`, sql`p.mode = ${scope.mode}`, ...shortFilters];
   if (order.by === 'new' && order.afterId !== undefined) filters.push(sql`p.id < ${order.afterId}`);
   const where = sql.join(filters, sql` AND `);
   const tail = order.by === 'new' ? sql`ORDER BY p.id DESC LIMIT ${order.limit}` : sql`LIMIT ${order.cap}`;
@@ -186,10 +189,10 @@ export async function searchPosts(
     const result = await sql<{ id: string }>`SELECT p.id FROM posts p WHERE ${where} ${ordering} ${tail}`.execute(db);
     return result.rows.map((row) => row.id);
   }
-  const match = indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+  const expression = indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(match === 'any' ? ' OR ' : ' AND ');
   const ranking = order.by === 'new' ? sql`` : sql`ORDER BY bm25(posts_fts, 2.0, 1.0), p.vote_count DESC, p.id DESC`;
   const result = await sql<{ id: string }>`
     SELECT p.id FROM posts_fts JOIN posts p ON p.rowid = posts_fts.rowid
-    WHERE posts_fts MATCH ${match} AND ${where} ${ranking} ${tail}`.execute(db);
+    WHERE posts_fts MATCH ${expression} AND ${where} ${ranking} ${tail}`.execute(db);
   return result.rows.map((row) => row.id);
 }

@@ -49,7 +49,9 @@ export async function resolveAuthor(
       { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback', resourceId: access.boardId },
       app.inlay.signingSecrets,
     );
-    if (input !== undefined && (input.id !== claims.sub || input.anonymous === true)) {
+    // A visitor who was anonymous and has signed in may still send its anonymous author: the
+    // token wins. Naming another identified user is refused.
+    if (input !== undefined && input.anonymous !== true && input.id !== claims.sub) {
       throw new ApiError('identity_mismatch', 'author differs from the author token’s user.', { param: 'author.id' });
     }
     return { key: `u:${claims.sub}`, id: claims.sub, name: claims.name ?? null, anonymous: false };

@@ -18,6 +18,7 @@ const CursorSchema = z.discriminatedUnion('k', [
     t: z.string().max(40),
     q: z.string().max(200).optional(),
     sort: z.enum(['top', 'new', 'trending']),
+    m: z.enum(['all', 'any']).optional(),
   }),
 ]);
 export type PostCursor = z.infer<typeof CursorSchema>;

@@ -66,7 +66,7 @@ export async function listPosts(
   const scope = scopeOf(access);
   const cursor = query.cursor === undefined ? undefined : decodePostCursor(query.cursor);
   const q = query.q === undefined || query.q === '' ? undefined : query.q;
-  if (cursor?.k === 's' && (cursor.sort !== query.sort || cursor.q !== q)) {
+  if (cursor?.k === 's' && (cursor.sort !== query.sort || cursor.q !== q || (cursor.m ?? 'all') !== query.match)) {
     throw new ApiError('parameter_invalid', 'cursor belongs to a list with another sort or q; start again without a cursor.', { param: 'cursor' });
   }
 
@@ -78,7 +78,7 @@ export async function listPosts(
     const page =
       q === undefined
         ? await newestPosts(db, scope, { afterId, limit: query.limit + 1 })
-        : await postsByIds(db, scope, await searchPosts(db, scope, q, { by: 'new', afterId, limit: query.limit + 1 }));
+        : await postsByIds(db, scope, await searchPosts(db, scope, q, { by: 'new', afterId, limit: query.limit + 1 }, query.match));
     rows = page.slice(0, query.limit);
     const last = rows[rows.length - 1];
     if (page.length > query.limit && last) next = { k: 'n', id: last.id };
@@ -91,9 +91,9 @@ export async function listPosts(
     let asOf: string;
     if (cursor === undefined) {
       const sort = query.sort;
-      const list = `${listPrefix(scope)}${sort}|${q ?? ''}`;
+      const list = `${listPrefix(scope)}${sort}|${query.match}|${q ?? ''}`;
       const shared = await snapshots.shared(list, SNAPSHOT_FRESH_MS, async () =>
-        q === undefined ? (await rankedIds(db, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : searchPosts(db, scope, q, { by: 'relevance', cap: SNAPSHOT_SIZE }),
+        q === undefined ? (await rankedIds(db, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : searchPosts(db, scope, q, { by: 'relevance', cap: SNAPSHOT_SIZE }, query.match),
       );
       ({ ids, asOf } = shared);
       snapshotId = shared.id;
@@ -115,7 +115,17 @@ export async function listPosts(
       const last = rows[rows.length - 1];
       const end = offset + query.limit;
       if (last && (end < ids.length || (ids.length === SNAPSHOT_SIZE && q === undefined))) {
-        next = { k: 's', s: snapshotId, o: end, v: sortValue(last, query.sort), id: last.id, t: asOf, sort: query.sort, ...(q !== undefined ? { q } : {}) };
+        next = {
+          k: 's',
+          s: snapshotId,
+          o: end,
+          v: sortValue(last, query.sort),
+          id: last.id,
+          t: asOf,
+          sort: query.sort,
+          ...(q !== undefined ? { q } : {}),
+          ...(query.match === 'any' ? { m: 'any' as const } : {}),
+        };
       }
     } else if (q === undefined && cursor !== undefined) {
       const page = await rankedAfter(db, scope, query.sort, { value: cursor.v, id: cursor.id, asOf }, query.limit + 1);
