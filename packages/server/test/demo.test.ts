@@ -28,6 +28,17 @@ describe('the demo workspace', () => {
     expect(again.demo).toEqual(demo);
   });
 
+  it('seeds the demo board with posts', async () => {
+    const page = dataOf<{ items: { title: string; voteCount: number; status: string }[] }>(
+      await call(app, 'GET', `/feedback/api/v1/posts?boardId=${demo.boardId}`, { key: demo.keys.testPublishable }),
+    );
+    expect(page.items.map((p) => [p.title, p.voteCount, p.status])).toEqual([
+      ['Dark mode', 7, 'planned'],
+      ['Export to CSV', 4, 'in_progress'],
+      ['Slack notifications', 2, 'open'],
+    ]);
+  });
+
   it('has a published flow, board and importer that the publishable key can read', async () => {
     for (const [service, id] of [['onboarding', demo.flowId], ['feedback', demo.boardId], ['importer', demo.importerId]] as const) {
       const config = dataOf<{ id: string }>(await call(app, 'GET', `/${service}/api/v1/config/${id}`, { key: demo.keys.testPublishable }));

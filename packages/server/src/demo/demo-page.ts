@@ -37,6 +37,14 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
       user-id="demo-user"
       workspace-key="demo-account"></inlay-checklist>
   </section>
+  <section aria-labelledby="board-title">
+    <h2 id="board-title">Feedback board</h2>
+    <inlay-feedback-board id="demo-board"
+      board-id=${attr(demo.boardId)}
+      publishable-key=${attr(demo.keys.testPublishable)}
+      base-url=${attr(`${origin}/feedback`)}
+      anonymous></inlay-feedback-board>
+  </section>
   <aside aria-labelledby="log-title">
     <h2 id="log-title">Events</h2>
     <ol id="demo-log"></ol>
@@ -44,6 +52,7 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
 </main>
 <script src="/demo/demo.js"></script>
 <script src="/cdn/inlay-checklist.js"></script>
+<script src="/cdn/inlay-feedback-board.js"></script>
 </body>
 </html>
 `;
@@ -75,10 +84,10 @@ export const demoScript = `(() => {
     const value = userInput.value.trim();
     if (value) checklist.setAttribute('user-id', value);
   });
-  for (const type of ['inlay-item-complete', 'inlay-flow-complete', 'inlay-dismiss', 'inlay-error']) {
+  for (const type of ['inlay-item-complete', 'inlay-flow-complete', 'inlay-dismiss', 'inlay-post-create', 'inlay-vote', 'inlay-error']) {
     document.addEventListener(type, (event) => {
       const detail = event.detail || {};
-      const what = detail.itemId ? ' ' + detail.itemId : detail.error ? ' ' + (detail.error.message || detail.error) : '';
+      const what = detail.itemId ? ' ' + detail.itemId : detail.postId ? ' ' + detail.postId : detail.post ? ' ' + detail.post.id : detail.error ? ' ' + (detail.error.message || detail.error) : '';
       note(type + what);
     });
   }
@@ -89,7 +98,8 @@ export const demoStyles = `:root { color-scheme: light; font-family: system-ui, 
 body { margin: 0 auto; max-width: 1040px; padding: 32px 24px; }
 header h1 { margin: 0 0 8px; font-size: 1.75rem; }
 header p { margin: 0 0 24px; color: #4b5563; max-width: 70ch; line-height: 1.5; }
-main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 24px; align-items: start; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 24px; align-items: start; }
+aside { grid-column: 1 / -1; }
 section, aside { background: #fff; border-radius: 12px; padding: 20px; box-shadow: 0 1px 2px rgb(0 0 0 / 6%); }
 h2 { margin: 0 0 12px; font-size: 1.1rem; }
 .user { display: flex; gap: 8px; align-items: center; margin-bottom: 16px; font-size: 0.9rem; color: #4b5563; }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SERVICES, type ServiceDescriptor } from '@inlay/core';
+import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
 import type { Db } from '../db/connect.js';
+import { insertPost, setPostStatus, setVote } from '../repositories/posts.js';
 import { createResource, publishDraft, saveDraft } from '../repositories/resources.js';
 import { findWorkspace } from '../repositories/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../workspace-setup.js';
@@ -41,8 +42,24 @@ export async function ensureDemoWorkspace(db: Db, dbPath: string): Promise<{ dem
     boardId: await publish(SERVICES.feedback, 'Feature requests', { allowAnonymous: true, emptyState: 'No ideas yet. Be the first!' }),
     importerId: await publish(SERVICES.importer, 'Contacts', DEMO_IMPORTER),
   };
+  await seedDemoPosts(db, demo);
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return { demo, created: true };
+}
+
+/** A few test-mode posts so the demo board is not empty, with votes and a roadmap status. */
+async function seedDemoPosts(db: Db, demo: DemoWorkspace): Promise<void> {
+  const scope = { workspaceId: demo.workspaceId, mode: 'test' as const, boardId: demo.boardId };
+  const posts: [string, string, number, PostStatus][] = [
+    ['Dark mode', 'A darker theme for evening work, following the system setting.', 7, 'planned'],
+    ['Export to CSV', 'Download every record as a spreadsheet.', 4, 'in_progress'],
+    ['Slack notifications', 'Post a message to a channel when something changes.', 2, 'open'],
+  ];
+  for (const [title, body, votes, status] of posts) {
+    const row = await insertPost(db, scope, { title, body, author: { key: 'u:demo-team', id: 'demo-team', name: 'Demo team', anonymous: false } });
+    for (let i = 0; i < votes; i += 1) await setVote(db, row, `a:seed-${i}`, true);
+    await setPostStatus(db, row.id, status);
+  }
 }
 
 const DEMO_FLOW = {
