@@ -217,3 +217,19 @@ export { mappingFromMatches, matchColumns } from './importer/match-columns.js';
 export type { ColumnMatch, MatchMethod } from './importer/match-columns.js';
 export { headerFingerprint, RememberedMappingSchema, rememberMapping } from './importer/remembered-mapping.js';
 export type { RememberedMapping } from './importer/remembered-mapping.js';
+export {
+  errorFromResponse,
+  InlayApiError,
+  InlayAuthenticationError,
+  InlayConflictError,
+  InlayConnectionError,
+  InlayError,
+  InlayInvalidRequestError,
+  InlayNotFoundError,
+  InlayPermissionError,
+  InlayPlanError,
+  InlayRateLimitError,
+  isInlayError,
+  isRecord,
+} from './sdk/errors.js';
+export type { InlayErrorInit, ResponseDetails } from './sdk/errors.js';

@@ -1,125 +1,25 @@
 /**
- * The SDK's errors, modelled on stripe-node: one `InlayError` base carrying the server's error
- * body (DESIGN.md §4), and a subclass per HTTP status so callers can branch with `instanceof`
- * inside one copy of the SDK, or on `type`/`code` and {@link isInlayError} across copies and
- * across packages (`@inlay/client` brands its errors with the same registered symbol).
+ * The SDK's errors: the hierarchy shared with `@inlay/client` lives in `@inlay/core`, so an
+ * error from either SDK passes the other's {@link isInlayError}. Webhook verification adds its own.
  */
+import { InlayError } from '@inlay/core';
 
-/** Registered symbol shared with `@inlay/client`, so the brand survives separate copies. */
-const INLAY_ERROR = Symbol.for('inlay.error');
-
-/** What an {@link InlayError} is built from. */
-export interface InlayErrorInit {
-  type: string;
-  code: string;
-  message: string;
-  /** HTTP status; 0 when no response arrived. */
-  status: number;
-  requestId?: string | undefined;
-  param?: string | undefined;
-  current?: unknown;
-  headers?: Record<string, string> | undefined;
-  raw?: unknown;
-  cause?: unknown;
-}
-
-/**
- * Any failure of an Inlay call: an error response, a malformed response, or no response at all.
- *
- * @example
- * ```ts
- * try {
- *   await inlay.onboarding.flows.publish('flow_123');
- * } catch (error) {
- *   if (isInlayError(error)) console.error(error.code, error.requestId);
- *   throw error;
- * }
- * ```
- */
-export class InlayError extends Error {
-  override readonly name: string = 'InlayError';
-  /** The error type: one of DESIGN.md §4's types, or `connection`/`api` for client-side failures. */
-  readonly type: string;
-  /** Machine-readable code (`docs/errors.md`); treat the list as open. */
-  readonly code: string;
-  /** HTTP status; 0 for {@link InlayConnectionError}. */
-  readonly status: number;
-  /** The `Request-Id` to quote when asking for support; undefined when no response arrived. */
-  readonly requestId: string | undefined;
-  /** The request field the error is about, when there is one (e.g. `config.items.0.id`). */
-  readonly param: string | undefined;
-  /** On some conflicts, the object's current state. */
-  readonly current: unknown;
-  /** The response headers, lower-cased; empty when no response arrived. */
-  readonly headers: Record<string, string>;
-  /** The server's `error` object, the unparsed body, or the thrown network error. */
-  readonly raw: unknown;
-
-  constructor(init: InlayErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.type = init.type;
-    this.code = init.code;
-    this.status = init.status;
-    this.requestId = init.requestId;
-    this.param = init.param;
-    this.current = init.current;
-    this.headers = init.headers ?? {};
-    this.raw = init.raw;
-    Object.defineProperty(this, INLAY_ERROR, { value: true });
-  }
-}
-
-/** 400 or 413: the request is malformed, has an invalid field (`param`), or is too large. */
-export class InlayInvalidRequestError extends InlayError {
-  override readonly name: string = 'InlayInvalidRequestError';
-}
-
-/** 401: the secret key is missing, unknown or revoked. */
-export class InlayAuthenticationError extends InlayError {
-  override readonly name: string = 'InlayAuthenticationError';
-}
-
-/** 402: the workspace's plan does not cover this live-mode operation. */
-export class InlayPlanError extends InlayError {
-  override readonly name: string = 'InlayPlanError';
-}
-
-/** 403: the key is of the wrong kind, or the operation is not permitted. */
-export class InlayPermissionError extends InlayError {
-  override readonly name: string = 'InlayPermissionError';
-}
-
-/** 404: the object does not exist, or belongs to another workspace. */
-export class InlayNotFoundError extends InlayError {
-  override readonly name: string = 'InlayNotFoundError';
-}
-
-/** 409: e.g. `idempotency_key_reused`, an `Idempotency-Key` sent earlier with another request. */
-export class InlayConflictError extends InlayError {
-  override readonly name: string = 'InlayConflictError';
-}
-
-/** 429: too many requests, still refused after the SDK's retries; wait `retryAfterSec` seconds. */
-export class InlayRateLimitError extends InlayError {
-  override readonly name: string = 'InlayRateLimitError';
-  /** The `Retry-After` header in seconds, when the server sent one. */
-  readonly retryAfterSec: number | undefined;
-
-  constructor(init: InlayErrorInit & { retryAfterSec?: number | undefined }) {
-    super(init);
-    this.retryAfterSec = init.retryAfterSec;
-  }
-}
-
-/** 5xx, any other unexpected status, or a success response that is not `{"data": …}`. */
-export class InlayApiError extends InlayError {
-  override readonly name: string = 'InlayApiError';
-}
-
-/** No response: the network failed or the request timed out. `status` is 0, `type` `connection`. */
-export class InlayConnectionError extends InlayError {
-  override readonly name: string = 'InlayConnectionError';
-}
+export {
+  errorFromResponse,
+  InlayApiError,
+  InlayAuthenticationError,
+  InlayConflictError,
+  InlayConnectionError,
+  InlayError,
+  InlayInvalidRequestError,
+  InlayNotFoundError,
+  InlayPermissionError,
+  InlayPlanError,
+  InlayRateLimitError,
+  isInlayError,
+  isRecord,
+} from '@inlay/core';
+export type { InlayErrorInit, ResponseDetails } from '@inlay/core';
 
 /**
  * A webhook whose signature, timestamp or body did not verify (see `webhooks.verify`). `code`
@@ -143,102 +43,3 @@ export type WebhookVerificationErrorCode =
   | 'webhook_signature_invalid'
   | 'webhook_payload_invalid';
 
-/**
- * Whether `value` is an error thrown by any copy of this SDK or of `@inlay/client`. Prefer it to
- * `instanceof`, which fails when two copies of a package are installed.
- *
- * @example
- * ```ts
- * if (isInlayError(error) && error.status === 404) return null;
- * ```
- */
-export function isInlayError(value: unknown): value is InlayError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[INLAY_ERROR] === true;
-}
-
-/** The type each status always has (core's `ERROR_TYPES`, inverted; 413 is `too_large`). */
-const TYPE_OF_STATUS: Readonly<Record<number, string>> = {
-  400: 'invalid_request',
-  401: 'authentication',
-  402: 'plan',
-  403: 'permission',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'too_large',
-  429: 'rate_limited',
-  500: 'internal',
-};
-
-/** @internal */
-export interface ResponseDetails {
-  requestId: string | undefined;
-  retryAfterSec: number | undefined;
-  headers: Record<string, string>;
-  /** `METHOD /path`, for messages. */
-  description: string;
-}
-
-/**
- * The error for a non-2xx response. The class follows the status, not the body's `type`, so a
- * proxy's bare 502 is still an {@link InlayApiError}.
- * @internal
- */
-export function errorFromResponse(status: number, body: unknown, details: ResponseDetails): InlayError {
-  const error = isRecord(body) && isRecord(body['error']) ? body['error'] : undefined;
-  const common = { status, headers: details.headers };
-  const init: InlayErrorInit = error
-    ? {
-        ...common,
-        type: stringOr(error['type'], typeOfStatus(status)),
-        code: stringOr(error['code'], 'unexpected_response'),
-        message: stringOr(error['message'], `${details.description} failed with status ${status}.`),
-        requestId: details.requestId ?? optionalString(error['requestId']),
-        param: optionalString(error['param']),
-        current: error['current'],
-        raw: error,
-      }
-    : {
-        ...common,
-        type: typeOfStatus(status),
-        code: 'unexpected_response',
-        message: `${details.description} failed with status ${status} and no Inlay error body.`,
-        requestId: details.requestId,
-        raw: body,
-      };
-  switch (status) {
-    case 400:
-    case 413:
-      return new InlayInvalidRequestError(init);
-    case 401:
-      return new InlayAuthenticationError(init);
-    case 402:
-      return new InlayPlanError(init);
-    case 403:
-      return new InlayPermissionError(init);
-    case 404:
-      return new InlayNotFoundError(init);
-    case 409:
-      return new InlayConflictError(init);
-    case 429:
-      return new InlayRateLimitError({ ...init, retryAfterSec: details.retryAfterSec });
-    default:
-      return new InlayApiError(init);
-  }
-}
-
-function typeOfStatus(status: number): string {
-  return TYPE_OF_STATUS[status] ?? (status >= 500 ? 'internal' : 'api');
-}
-
-/** @internal */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringOr(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value !== '' ? value : fallback;
-}
-
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
