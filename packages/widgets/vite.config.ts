@@ -1,55 +1,78 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { importerWorkerConfig, workerUrlForConsumers } from './scripts/importer-worker-build.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 
 const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /** Bare imports left to the npm consumer's bundler in the ESM build. */
-const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/)/;
+const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/|papaparse$|read-excel-file\/)/;
 
 /**
- * Two builds (DESIGN.md §1, widgets):
+ * Script-tag bundles: file name in dist/cdn/ → the define file it starts from. Each is built on
+ * its own (`vite build --mode cdn:<name>`): Vite's IIFE output takes one entry per build.
+ */
+const CDN_BUNDLES: Record<string, string> = {
+  'inlay-checklist': 'checklist/define.ts',
+  'inlay-feedback-board': 'feedback-board/define.ts',
+  // Its engine, inlay-importer.worker.js, is an ES module: see scripts/importer-worker-build.mjs.
+  'inlay-importer': 'importer/cdn.ts',
+};
+
+/**
+ * Two kinds of build (DESIGN.md §1, widgets):
  * - `vite build`: ESM for npm, one module per source file under dist/ (so `sideEffects` in
  *   package.json can name define.js), dependencies left as imports. tsc adds the .d.ts files.
- * - `vite build --mode cdn`: one self-registering, minified IIFE per component in dist/cdn/,
- *   with Lit and @inlay/client bundled in, for a plain `<script src>`.
+ *   It empties dist/ first, so it runs before the bundles.
+ * - `vite build --mode cdn:inlay-checklist` (and one per entry of CDN_BUNDLES): one
+ *   self-registering, minified IIFE in dist/cdn/, with Lit and @inlay/client bundled in, for a
+ *   plain `<script src>`. Each bundle holds only what its component uses.
  */
-export default defineConfig(({ mode }) =>
-  mode === 'cdn'
-    ? {
-        plugins: [minifyTemplatesPlugin()],
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        build: {
-          outDir: 'dist/cdn',
-          emptyOutDir: true,
-          minify: true,
-          sourcemap: true,
-          target: 'es2022',
-          lib: { entry: { 'inlay-checklist': src('checklist/define.ts') }, formats: ['iife'],
-            // Required for IIFE output; define.ts exports nothing, so no global is created.
-            name: 'InlayChecklist',
-            fileName: (_format, name) => `${name}.js` },
-        },
-      }
-    : {
-        plugins: [minifyTemplatesPlugin()],
-        build: {
-          outDir: 'dist',
-          emptyOutDir: true,
-          minify: false,
-          sourcemap: true,
-          target: 'es2022',
-          lib: { entry: { index: src('index.ts'), checklist: src('checklist.ts') }, formats: ['es'] },
-          rolldownOptions: {
-            external: (id) => external.test(id),
-            output: {
-              preserveModules: true,
-              preserveModulesRoot: 'src',
-              // Bundler helpers (the decorator helper) go to dist/_virtual/<name>.js, not a path
-              // spelling out the helper package's name and version.
-              entryFileNames: (chunk) => (chunk.name.startsWith('_virtual/') ? `_virtual/${chunk.name.split('/').pop()}.js` : '[name].js'),
-            },
-          },
+export default defineConfig(({ mode }) => {
+  if (mode.startsWith('cdn:')) {
+    const name = mode.slice('cdn:'.length);
+    if (name === 'inlay-importer.worker') return importerWorkerConfig({ entry: src('importer/engine/worker.ts'), plugins: [minifyTemplatesPlugin()] });
+    const entry = CDN_BUNDLES[name];
+    if (entry === undefined) throw new Error(`Unknown CDN bundle "${name}"; choose from ${Object.keys(CDN_BUNDLES).join(', ')}.`);
+    return {
+      plugins: [minifyTemplatesPlugin()],
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: 'dist/cdn',
+        // The other bundles are already there.
+        emptyOutDir: false,
+        minify: true,
+        sourcemap: true,
+        target: 'es2022',
+        lib: {
+          entry: { [name]: src(entry) },
+          formats: ['iife'],
+          // Required for IIFE output; define.ts exports nothing, so no global is created.
+          name: 'Inlay',
+          fileName: (_format, file) => `${file}.js`,
         },
       },
-);
+    };
+  }
+  return {
+    plugins: [minifyTemplatesPlugin(), workerUrlForConsumers()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: true,
+      target: 'es2022',
+      lib: { entry: { index: src('index.ts'), checklist: src('checklist.ts'), 'feedback-board': src('feedback-board.ts'), importer: src('importer.ts') }, formats: ['es'] },
+      rolldownOptions: {
+        external: (id) => external.test(id),
+        output: {
+          preserveModules: true,
+          preserveModulesRoot: 'src',
+          // Bundler helpers (the decorator helper) go to dist/_virtual/<name>.js, not a path
+          // spelling out the helper package's name and version.
+          entryFileNames: (chunk) => (chunk.name.startsWith('_virtual/') ? `_virtual/${chunk.name.split('/').pop()}.js` : '[name].js'),
+        },
+      },
+    },
+  };
+});

@@ -25,6 +25,14 @@ describe('createAuthorTokenCache', () => {
     }
   });
 
+  it('does not cache "no token": a token source that becomes ready later is asked again', async () => {
+    let ready = false;
+    const cache = createAuthorTokenCache(() => (ready ? 'tok_later' : undefined));
+    expect(await cache.current()).toBeUndefined();
+    ready = true;
+    expect(await cache.current()).toBe('tok_later');
+  });
+
   it('refreshes a stale token with forceRefresh and caches the new one', async () => {
     const get = vi.fn(({ forceRefresh }: { forceRefresh: boolean }) => (forceRefresh ? 'jwt-2' : 'jwt-1'));
     const cache = createAuthorTokenCache(get);

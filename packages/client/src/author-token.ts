@@ -27,7 +27,9 @@ export function createAuthorTokenCache(getAuthorToken: GetAuthorToken): AuthorTo
     return request.then(
       (token) => {
         if (pending === request) {
-          settled = { token };
+          // "No token" is not cached: a host page may set up its token source after the
+          // widget's first request (a signed-in user, a getAuthorToken set later).
+          settled = token === undefined ? undefined : { token };
           pending = undefined;
         }
         return token;

@@ -1,10 +1,16 @@
 // Public entry point of @inlay/client. Every export is named; modules have no side effects, so a
-// bundler keeps only what the page uses. Later services (feedback, importer) add their own
-// `create…Client` beside the onboarding one, over the same transport and errors.
+// bundler keeps only what the page uses (a feedback board never carries the onboarding client).
+// Each service has its own `create…Client` over the same transport and errors.
 export { createClient } from './onboarding/client.js';
 export type { OnboardingClient, OutcomeParams, ProgressIdentity } from './onboarding/client.js';
 export { createHostedProgressStore } from './onboarding/progress-store.js';
 export type { HostedProgressStoreOptions, ProgressStore } from './onboarding/progress-store.js';
+export { createFeedbackClient } from './feedback/client.js';
+export type { CreatePostParams, FeedbackClient, ListPostsParams, PostPage, VoteParams } from './feedback/client.js';
+export { createHostedPostStore } from './feedback/post-store.js';
+export type { HostedPostStoreOptions, NewPost, PostQuery, PostStore } from './feedback/post-store.js';
+export { createImporterClient } from './importer/client.js';
+export type { CompleteSessionParams, ImporterClient, OpenSessionParams } from './importer/client.js';
 export type { ClientOptions, GetAuthorToken } from './options.js';
 export {
   InlayApiError,
@@ -22,10 +28,22 @@ export {
 export type { InlayErrorInit } from './errors.js';
 // The wire types the methods answer, so callers need not depend on @inlay/core themselves.
 export type {
+  BoardBranding,
+  BoardConfig,
+  ColumnMapping,
+  FieldDefinition,
   FlowConfig,
+  ImporterConfig,
+  ImportSession,
+  Post,
+  PostAuthor,
+  PostAuthorInput,
+  PostSort,
+  PostStatus,
   OutcomeResult,
   Progress,
   ProgressItem,
   ProgressOperation,
   PublishedConfig,
+  VoteResult,
 } from '@inlay/core';

@@ -215,7 +215,8 @@ export type { TableFormats } from './importer/validate-table.js';
 export { normalizeHeader } from './importer/normalize-header.js';
 export { mappingFromMatches, matchColumns } from './importer/match-columns.js';
 export type { ColumnMatch, MatchMethod } from './importer/match-columns.js';
-export { headerFingerprint, RememberedMappingSchema, rememberMapping } from './importer/remembered-mapping.js';
+export { headerFingerprint, rememberMapping } from './importer/remembered-mapping.js';
+export { RememberedMappingSchema } from './schemas/remembered-mapping.js';
 export type { RememberedMapping } from './importer/remembered-mapping.js';
 export {
   errorFromResponse,

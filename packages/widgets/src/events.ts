@@ -1,4 +1,4 @@
-import type { Progress, ProgressOperation } from '@inlay/core';
+import type { ImportValue, Post, Progress, ProgressOperation } from '@inlay/core';
 
 /**
  * The widgets' events (STYLE.md, Components): one class per event, every name prefixed
@@ -14,6 +14,10 @@ import type { Progress, ProgressOperation } from '@inlay/core';
  */
 const init = <T>(detail: T): CustomEventInit<T> => ({ detail, bubbles: true, composed: true });
 
+// `eventName` is a static getter rather than a static field: a field is an assignment after the
+// class, which bundlers must keep, so every script-tag bundle would carry every widget's events.
+// A getter leaves the class side-effect free and each bundle keeps only the events it uses.
+
 /** `detail` of {@link InlayItemCompleteEvent}. */
 export interface InlayItemCompleteDetail {
   flowId: string;
@@ -24,7 +28,9 @@ export interface InlayItemCompleteDetail {
 
 /** An end user completed a checklist item, and the store confirmed it. */
 export class InlayItemCompleteEvent extends CustomEvent<InlayItemCompleteDetail> {
-  static readonly eventName = 'inlay-item-complete';
+  static get eventName(): 'inlay-item-complete' {
+    return 'inlay-item-complete';
+  }
   constructor(detail: InlayItemCompleteDetail) {
     super(InlayItemCompleteEvent.eventName, init(detail));
   }
@@ -38,7 +44,9 @@ export interface InlayFlowCompleteDetail {
 
 /** The last required item of a flow was completed or skipped, and the store confirmed it. */
 export class InlayFlowCompleteEvent extends CustomEvent<InlayFlowCompleteDetail> {
-  static readonly eventName = 'inlay-flow-complete';
+  static get eventName(): 'inlay-flow-complete' {
+    return 'inlay-flow-complete';
+  }
   constructor(detail: InlayFlowCompleteDetail) {
     super(InlayFlowCompleteEvent.eventName, init(detail));
   }
@@ -52,11 +60,104 @@ export interface InlayDismissDetail {
 
 /** The end user dismissed the checklist, and the store confirmed it. */
 export class InlayDismissEvent extends CustomEvent<InlayDismissDetail> {
-  static readonly eventName = 'inlay-dismiss';
+  static get eventName(): 'inlay-dismiss' {
+    return 'inlay-dismiss';
+  }
   constructor(detail: InlayDismissDetail) {
     super(InlayDismissEvent.eventName, init(detail));
   }
 }
+
+/** `detail` of {@link InlayPostCreateEvent}. */
+export interface InlayPostCreateDetail {
+  boardId: string;
+  /** The post as the store saved it. */
+  post: Post;
+}
+
+/** An end user created a post on a feedback board, and the store saved it. */
+export class InlayPostCreateEvent extends CustomEvent<InlayPostCreateDetail> {
+  static get eventName(): 'inlay-post-create' {
+    return 'inlay-post-create';
+  }
+  constructor(detail: InlayPostCreateDetail) {
+    super(InlayPostCreateEvent.eventName, init(detail));
+  }
+}
+
+/** `detail` of {@link InlayVoteEvent}. */
+export interface InlayVoteDetail {
+  boardId: string;
+  postId: string;
+  /** Whether the end user's vote is now on the post. */
+  voted: boolean;
+  /** The post's count after the change; null when the board hides counts. */
+  voteCount: number | null;
+}
+
+/** An end user added or removed a vote on a feedback board, and the store confirmed it. */
+export class InlayVoteEvent extends CustomEvent<InlayVoteDetail> {
+  static get eventName(): 'inlay-vote' {
+    return 'inlay-vote';
+  }
+  constructor(detail: InlayVoteDetail) {
+    super(InlayVoteEvent.eventName, init(detail));
+  }
+}
+
+/** A feedback board's write that failed: a vote (rolled back) or a new post (kept in the form). */
+export type BoardOperation = { type: 'vote'; postId: string; voted: boolean } | { type: 'create'; title: string; body: string };
+
+/** `detail` of {@link InlayImportCompleteEvent}. */
+export interface InlayImportCompleteDetail {
+  importerId: string;
+  /** The completed session (`sess_…`), which records the mapping and counts, never rows. */
+  sessionId: string;
+  /** Field key → the header of the file's column that filled it. */
+  mapping: Record<string, string>;
+  /**
+   * The imported rows, as objects keyed by field key with validated values: strings (dates as
+   * ISO), numbers, booleans, or `null` for empty cells — and for cells still invalid when the
+   * user chose to import rows with problems.
+   */
+  rows: Record<string, ImportValue>[];
+  rowCount: number;
+  /** Problems left in `rows` (0 when rows with problems were left out). */
+  errorCount: number;
+}
+
+/**
+ * The user finished an import: the rows are in `detail.rows` (they never went to Inlay) and the
+ * session is completed.
+ */
+export class InlayImportCompleteEvent extends CustomEvent<InlayImportCompleteDetail> {
+  static get eventName(): 'inlay-import-complete' {
+    return 'inlay-import-complete';
+  }
+  constructor(detail: InlayImportCompleteDetail) {
+    super(InlayImportCompleteEvent.eventName, init(detail));
+  }
+}
+
+/** `detail` of {@link InlayImportCancelEvent}. */
+export interface InlayImportCancelDetail {
+  importerId: string;
+  /** The session the import had opened, or null when none was opened yet. */
+  sessionId: string | null;
+}
+
+/** The user cancelled an import; the importer is back at its first step. */
+export class InlayImportCancelEvent extends CustomEvent<InlayImportCancelDetail> {
+  static get eventName(): 'inlay-import-cancel' {
+    return 'inlay-import-cancel';
+  }
+  constructor(detail: InlayImportCancelDetail) {
+    super(InlayImportCancelEvent.eventName, init(detail));
+  }
+}
+
+/** An importer's step that failed: opening or completing its session, or reading the file. */
+export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' };
 
 /** `detail` of {@link InlayErrorEvent}. */
 export interface InlayErrorDetail {
@@ -65,8 +166,12 @@ export interface InlayErrorDetail {
    * whatever a host-supplied store rejected with, wrapped in an `Error` when it was not one.
    */
   error: Error;
-  /** The write that failed and was rolled back; absent when loading failed. */
-  operation?: ProgressOperation;
+  /**
+   * The write that failed: a checklist's {@link ProgressOperation} (rolled back), a feedback
+   * board's {@link BoardOperation}, or an importer's {@link ImporterOperation}. Absent when
+   * loading failed.
+   */
+  operation?: ProgressOperation | BoardOperation | ImporterOperation;
 }
 
 /**
@@ -74,7 +179,9 @@ export interface InlayErrorDetail {
  * of the optimistic update); it never throws into the host page.
  */
 export class InlayErrorEvent extends CustomEvent<InlayErrorDetail> {
-  static readonly eventName = 'inlay-error';
+  static get eventName(): 'inlay-error' {
+    return 'inlay-error';
+  }
   constructor(detail: InlayErrorDetail) {
     super(InlayErrorEvent.eventName, init(detail));
   }
@@ -85,6 +192,10 @@ declare global {
     'inlay-item-complete': InlayItemCompleteEvent;
     'inlay-flow-complete': InlayFlowCompleteEvent;
     'inlay-dismiss': InlayDismissEvent;
+    'inlay-post-create': InlayPostCreateEvent;
+    'inlay-vote': InlayVoteEvent;
+    'inlay-import-complete': InlayImportCompleteEvent;
+    'inlay-import-cancel': InlayImportCancelEvent;
     'inlay-error': InlayErrorEvent;
   }
 }

@@ -1,7 +1,10 @@
 /**
  * `@inlay/widgets`: the component classes, their events and strings, without registering any
- * tag. Import `@inlay/widgets/checklist` (or load `cdn/inlay-checklist.js`) to register
- * `<inlay-checklist>`; import the class from here to subclass it or register it yourself.
+ * tag. Import `@inlay/widgets/checklist`, `@inlay/widgets/feedback-board` or
+ * `@inlay/widgets/importer` (or load `cdn/inlay-checklist.js`, `cdn/inlay-feedback-board.js` or
+ * `cdn/inlay-importer.js`) to register a tag; import the class from here to subclass it or
+ * register it yourself (an importer registered this way needs `worker-url`, or
+ * `InlayImporter.engineAssets`, to find its engine).
  *
  * @example
  * ```ts
@@ -12,10 +15,32 @@
 export { InlayChecklist } from './checklist/checklist.js';
 export { defaultChecklistStrings } from './checklist/checklist.strings.js';
 export type { ChecklistStrings } from './checklist/checklist.strings.js';
+export { InlayFeedbackBoard } from './feedback-board/feedback-board.js';
+export { defaultFeedbackBoardStrings } from './feedback-board/feedback-board.strings.js';
+export type { FeedbackBoardStrings } from './feedback-board/feedback-board.strings.js';
+export { InlayImporter } from './importer/importer.js';
+export { defaultImporterStrings } from './importer/importer.strings.js';
+export type { ImporterStrings } from './importer/importer.strings.js';
+export type { EngineAssets, EngineModule } from './importer/connection.js';
 export {
   InlayDismissEvent,
   InlayErrorEvent,
   InlayFlowCompleteEvent,
+  InlayImportCancelEvent,
+  InlayImportCompleteEvent,
   InlayItemCompleteEvent,
+  InlayPostCreateEvent,
+  InlayVoteEvent,
 } from './events.js';
-export type { InlayDismissDetail, InlayErrorDetail, InlayFlowCompleteDetail, InlayItemCompleteDetail } from './events.js';
+export type {
+  BoardOperation,
+  ImporterOperation,
+  InlayDismissDetail,
+  InlayErrorDetail,
+  InlayFlowCompleteDetail,
+  InlayImportCancelDetail,
+  InlayImportCompleteDetail,
+  InlayItemCompleteDetail,
+  InlayPostCreateDetail,
+  InlayVoteDetail,
+} from './events.js';

@@ -7,14 +7,16 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Imports `specifiers` in a fresh Node process (no vitest transforms, Node's own resolution of
- * the package's `exports`) with `window` and `document` turned into tripwires that answer
- * `undefined`, as in plain Node. Reports what the modules export and which module read either
- * global while loading (`global@file`).
+ * the package's `exports`) with `window`, `document` and `localStorage` turned into tripwires
+ * that answer `undefined`, as in plain Node. Reports what the modules export, which tags got
+ * registered, and which module read one of those globals while loading (`global@file`).
  */
-async function importInNode(specifiers: string[]): Promise<{ touched: string[]; exports: Record<string, string[]>; defined: boolean }> {
+async function importInNode(
+  specifiers: string[],
+): Promise<{ touched: string[]; exports: Record<string, string[]>; defined: Record<'inlay-checklist' | 'inlay-feedback-board', boolean> }> {
   const script = `
     const touched = [];
-    for (const name of ['window', 'document']) {
+    for (const name of ['window', 'document', 'localStorage']) {
       Object.defineProperty(globalThis, name, {
         configurable: true,
         get() {
@@ -26,7 +28,8 @@ async function importInNode(specifiers: string[]): Promise<{ touched: string[]; 
     }
     const exports = {};
     for (const specifier of ${JSON.stringify(specifiers)}) exports[specifier] = Object.keys(await import(specifier)).sort();
-    const defined = typeof customElements !== 'undefined' && customElements.get('inlay-checklist') !== undefined;
+    const registry = typeof customElements !== 'undefined' ? customElements : undefined;
+    const defined = Object.fromEntries(['inlay-checklist', 'inlay-feedback-board'].map((tag) => [tag, registry?.get(tag) !== undefined]));
     console.log(JSON.stringify({ touched, exports, defined }));
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', script], { cwd: packageDir });
@@ -46,9 +49,18 @@ describe('server-side (Node) import of the built ESM entries', () => {
     const result = await importInNode(['@inlay/widgets']);
     expect(ours(result.touched)).toEqual([]);
     expect(result.exports['@inlay/widgets']).toEqual(
-      expect.arrayContaining(['InlayChecklist', 'InlayErrorEvent', 'InlayItemCompleteEvent', 'defaultChecklistStrings']),
+      expect.arrayContaining([
+        'InlayChecklist',
+        'InlayErrorEvent',
+        'InlayFeedbackBoard',
+        'InlayItemCompleteEvent',
+        'InlayPostCreateEvent',
+        'InlayVoteEvent',
+        'defaultChecklistStrings',
+        'defaultFeedbackBoardStrings',
+      ]),
     );
-    expect(result.defined).toBe(false);
+    expect(result.defined).toEqual({ 'inlay-checklist': false, 'inlay-feedback-board': false });
   });
 
   it('imports @inlay/widgets/checklist without touching window or document', async () => {
@@ -64,6 +76,19 @@ describe('server-side (Node) import of the built ESM entries', () => {
     ]);
     // Lit's Node build provides a stand-in registry; the define file registers into it and
     // would be a no-op without one.
-    expect(result.defined).toBe(true);
+    expect(result.defined).toEqual({ 'inlay-checklist': true, 'inlay-feedback-board': false });
+  });
+
+  it('imports @inlay/widgets/feedback-board without touching window, document or localStorage', async () => {
+    const result = await importInNode(['@inlay/widgets/feedback-board']);
+    expect(ours(result.touched)).toEqual([]);
+    expect(result.exports['@inlay/widgets/feedback-board']).toEqual([
+      'InlayErrorEvent',
+      'InlayFeedbackBoard',
+      'InlayPostCreateEvent',
+      'InlayVoteEvent',
+      'defaultFeedbackBoardStrings',
+    ]);
+    expect(result.defined).toEqual({ 'inlay-checklist': false, 'inlay-feedback-board': true });
   });
 });

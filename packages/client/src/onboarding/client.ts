@@ -1,5 +1,6 @@
 import type { FlowConfig, OutcomeResult, Progress, ProgressOperation, PublishedConfig } from '@inlay/core';
 import type { ClientOptions } from '../options.js';
+import { segment } from '../path.js';
 import { createTransport, type Transport } from '../transport.js';
 
 /**
@@ -132,10 +133,4 @@ export function onboardingClient(transport: Transport): OnboardingClient {
  */
 function identityOf(identity: ProgressIdentity | undefined): Record<string, string | undefined> {
   return { userId: identity?.userId, workspaceKey: identity?.workspaceKey };
-}
-
-/** An id as one encoded path segment; an empty one would silently hit another route. */
-function segment(name: string, value: string): string {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`Inlay: ${name} must be a non-empty string.`);
-  return encodeURIComponent(value);
 }

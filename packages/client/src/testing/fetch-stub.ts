@@ -1,6 +1,6 @@
 // Test support only (excluded from the build): a fetch that records each request and answers
 // from a script, so tests see exactly what went over the wire.
-import type { Progress } from '@inlay/core';
+import type { Post, Progress } from '@inlay/core';
 
 export interface RecordedRequest {
   url: string;
@@ -93,6 +93,22 @@ export function progressFixture(overrides: Partial<Progress> = {}): Progress {
     dismissedAt: null,
     snoozedUntil: null,
     updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function postFixture(overrides: Partial<Post> = {}): Post {
+  return {
+    id: 'post_1',
+    object: 'post',
+    boardId: 'board_1',
+    title: 'Dark mode',
+    body: 'Please add a dark theme.',
+    status: 'open',
+    voteCount: 3,
+    voted: false,
+    author: { id: 'user_1', name: 'Ada', anonymous: false },
+    createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerFingerprint, RememberedMappingSchema, rememberMapping } from './remembered-mapping.js';
+import { RememberedMappingSchema } from '../schemas/remembered-mapping.js';
+import { headerFingerprint, rememberMapping } from './remembered-mapping.js';
 
 describe('headerFingerprint', () => {
   it('is the same for headers differing only in case, accents and punctuation', () => {

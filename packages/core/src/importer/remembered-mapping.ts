@@ -1,21 +1,17 @@
-import { z } from 'zod';
-import { FieldKeySchema } from '../schemas/importer.js';
 import { normalizeHeader } from './normalize-header.js';
 
 /**
  * A column mapping the user confirmed, remembered per importer (the widget keeps it in the
  * browser) so the next file with the same headers maps itself. `fieldKey: null` remembers that
- * the user chose to skip a column.
- */
-export const RememberedMappingSchema = z.object({
-  fingerprint: z.string().max(100),
-  columns: z.array(z.object({ header: z.string().max(1000), fieldKey: FieldKeySchema.nullable() })).max(10_000),
-});
-/**
+ * the user chose to skip a column. Validate stored values with `RememberedMappingSchema`.
+ *
  * @example
  * { fingerprint: 'h1.3.1x2y3z', columns: [{ header: 'Mail', fieldKey: 'email' }, { header: 'Notes', fieldKey: null }] }
  */
-export type RememberedMapping = z.infer<typeof RememberedMappingSchema>;
+export interface RememberedMapping {
+  fingerprint: string;
+  columns: { header: string; fieldKey: string | null }[];
+}
 
 /**
  * A stable, short identity of a header row: the same for headers that differ only in case,

@@ -17,6 +17,7 @@ export const baseStyles = css`
     --_surface: var(--inlay-surface-color, #fff);
     --_border: var(--inlay-border-color, #e5e7eb);
     --_track: var(--inlay-track-color, #eceef2);
+    --_danger: var(--inlay-danger-color, #b91c1c);
 
     display: block;
     color: var(--_text);

@@ -1,6 +1,5 @@
 import { LitElement } from 'lit';
-import { InlayErrorEvent } from '../events.js';
-import type { ProgressOperation } from '@inlay/core';
+import { type InlayErrorDetail, InlayErrorEvent } from '../events.js';
 import { baseStyles } from './base.styles.js';
 
 /**
@@ -22,7 +21,7 @@ export class InlayElement extends LitElement {
    * error state or rollback. Non-`Error` rejections (a BYO store may reject with anything) are
    * wrapped so `detail.error` is always an `Error`.
    */
-  protected reportError(error: unknown, operation?: ProgressOperation): Error {
+  protected reportError(error: unknown, operation?: InlayErrorDetail['operation']): Error {
     const wrapped = toError(error);
     this.emit(new InlayErrorEvent(operation === undefined ? { error: wrapped } : { error: wrapped, operation }));
     return wrapped;

@@ -12,6 +12,12 @@ export interface TestEnv {
   baseUrl: string;
   publishableKey: string;
   flows: Record<'main' | 'empty' | 'pro' | 'bare' | 'token' | 'unpublished', string>;
+  /** The feedback service, with a publishable key of its own and the boards of test/boards.mjs. */
+  feedback: {
+    baseUrl: string;
+    publishableKey: string;
+    boards: Record<'main' | 'open' | 'locked' | 'uncounted' | 'empty' | 'token' | 'xss' | 'stale' | 'unpublished', string>;
+  };
 }
 
 let cached: TestEnv | undefined;

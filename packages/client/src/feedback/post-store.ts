@@ -1,0 +1,87 @@
+import type { Post, PostAuthorInput, PostSort, VoteResult } from '@inlay/core';
+import type { FeedbackClient, PostPage } from './client.js';
+
+/** What a board lists: the board itself is the store's business. */
+export interface PostQuery {
+  /** Full-text search over every post of the board; blank or absent means no search. */
+  q?: string;
+  sort?: PostSort;
+  limit?: number;
+  /** `nextCursor` of the previous page of the same query. */
+  cursor?: string;
+}
+
+/** A new post, as the end user typed it. */
+export interface NewPost {
+  title: string;
+  body?: string;
+}
+
+/**
+ * Where a feedback board keeps its posts and votes (DESIGN.md §3). The hosted store below
+ * implements it over Inlay's routes; on the BYO plan the host page passes its own object with
+ * the same three methods, backed by its own API, and the widget never calls the hosted post
+ * routes. Posts it answers must have the {@link Post} shape; `voteCount: null` hides counts.
+ *
+ * @example
+ * ```ts
+ * const byoStore: PostStore = {
+ *   list: (query) => myApi.get('/feedback/posts', query),
+ *   create: (input) => myApi.post('/feedback/posts', input),
+ *   vote: (postId, voted) => myApi.post(`/feedback/posts/${postId}/vote`, { voted }),
+ * };
+ * ```
+ */
+export interface PostStore {
+  /** One page of posts matching `query`. */
+  list(query: PostQuery): Promise<PostPage>;
+  /** Creates a post by the current author and answers it. */
+  create(input: NewPost): Promise<Post>;
+  /** Adds (`voted: true`) or removes the current author's vote; answers the post's new count. */
+  vote(postId: string, voted: boolean): Promise<VoteResult>;
+}
+
+/** The board and the author a hosted store reads and writes as. */
+export interface HostedPostStoreOptions {
+  boardId: string;
+  /**
+   * Who posts and votes when no author token says so: the host app's user (`{id, name?}`, test
+   * mode) or an anonymous visitor (`{id, anonymous: true}`, boards with `allowAnonymous`). Its
+   * id is also sent with reads so `voted` is right without a token.
+   */
+  author?: PostAuthorInput;
+}
+
+/**
+ * A {@link PostStore} over the hosted post routes. Votes on one post reach the server one after
+ * another, in the order they were made, so a quick vote–unvote–vote ends as the last click says.
+ *
+ * @example
+ * ```ts
+ * const store = createHostedPostStore(feedback, { boardId: 'board_123', author: { id: 'user_42' } });
+ * const { items } = await store.list({ sort: 'new' });
+ * await store.vote(items[0].id, true);
+ * ```
+ */
+export function createHostedPostStore(client: FeedbackClient, options: HostedPostStoreOptions): PostStore {
+  const { boardId, author } = options;
+  const tails = new Map<string, Promise<unknown>>();
+
+  function serial<T>(postId: string, run: () => Promise<T>): Promise<T> {
+    const result = (tails.get(postId) ?? Promise.resolve()).then(run);
+    // A failed vote must not block the ones queued behind it; an idle post holds no promise.
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(postId, tail);
+    void tail.then(() => tails.get(postId) === tail && tails.delete(postId));
+    return result;
+  }
+
+  return {
+    list: (query) => client.listPosts({ ...query, boardId, authorId: author?.id }),
+    create: (input) => client.createPost({ boardId, title: input.title, body: input.body, author }),
+    vote: (postId, voted) => serial(postId, () => (voted ? client.vote : client.unvote)(postId, { author })),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The Vite config of the importer's engine for script tags (`vite build --mode
+ * cdn:inlay-importer.worker`): an ES module, `dist/cdn/inlay-importer.worker.js`, that the
+ * bundle starts as a module worker beside itself (or imports on the main thread where workers
+ * are forbidden), with the XLSX reader split off into `inlay-importer.xlsx.js`, loaded only when
+ * a workbook is opened.
+ */
+import { fileURLToPath } from 'node:url';
+
+const fflateSync = fileURLToPath(new URL('./fflate-sync.mjs', import.meta.url));
+
+/** Points read-excel-file's `fflate` at the synchronous `unzip` (see fflate-sync.mjs). */
+function fflateWithoutWorkers() {
+  return {
+    name: 'inlay-fflate-without-workers',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'fflate' && importer !== undefined && importer !== fflateSync) return fflateSync;
+      return null;
+    },
+  };
+}
+
+/**
+ * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options
+ * @returns {import('vite').UserConfig}
+ */
+export function importerWorkerConfig({ entry, plugins }) {
+  return {
+    plugins: [...plugins, fflateWithoutWorkers()],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: 'dist/cdn',
+      emptyOutDir: false,
+      minify: true,
+      sourcemap: true,
+      target: 'es2022',
+      lib: { entry: { 'inlay-importer.worker': entry }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      rolldownOptions: {
+        output: {
+          chunkFileNames: (chunk) => (chunk.name === 'xlsx-reader' ? 'inlay-importer.xlsx.js' : 'inlay-importer.[name].js'),
+        },
+      },
+    },
+  };
+}
+
+/**
+ * For the npm (ESM) build: the importer's entry starts its engine with
+ * `new Worker(new URL(/* @vite-ignore *\/ './importer/engine/worker.js', import.meta.url))`. The
+ * comment stops this build from bundling the worker into an asset under an absolute /assets/
+ * path; removing it from the output leaves consumers' bundlers the pattern they recognise
+ * (Vite, webpack 5 and Parcel bundle the worker with its imports).
+ * @returns {import('vite').Plugin}
+ */
+export function workerUrlForConsumers() {
+  return {
+    name: 'inlay-worker-url-for-consumers',
+    renderChunk(code) {
+      if (!code.includes('new Worker(')) return null;
+      return { code: code.replace(/new URL\(\s*\/\* @vite-ignore \*\/\s*/g, 'new URL('), map: null };
+    },
+  };
+}

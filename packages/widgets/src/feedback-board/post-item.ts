@@ -1,0 +1,40 @@
+import type { BoardConfig, Post } from '@inlay/core';
+import { html, nothing, type TemplateResult } from 'lit';
+import type { FeedbackBoardStrings } from './feedback-board.strings.js';
+
+const voteIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M3.5 10l4.5-4.5 4.5 4.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" /></svg>`;
+
+/**
+ * One post of the board's list: its vote toggle (or, with voting off, its count as text), title,
+ * details, status badge (none for `open`), author and date. Titles and bodies are user content:
+ * text bindings only, never `unsafeHTML` (STYLE.md).
+ * @internal
+ */
+export function renderPost(
+  t: FeedbackBoardStrings,
+  config: BoardConfig,
+  post: Post,
+  vote: { enabled: boolean; onClick: () => void },
+): TemplateResult {
+  const count = post.voteCount;
+  const author = post.author.name ?? (post.author.anonymous ? t.anonymous : '');
+  const date = new Date(post.createdAt);
+  const votes = config.votingEnabled
+    ? html`<button class="vote" part="vote-button" aria-pressed=${post.voted} aria-label=${t.voteLabel(post.title, count)}
+        ?disabled=${!vote.enabled} @click=${vote.onClick}>${voteIcon}${count === null ? nothing : html`<span part="vote-count">${count}</span>`}</button>`
+    : count === null
+      ? nothing
+      : html`<div class="vote" part="vote-count"><span aria-hidden="true">${count}</span><span class="visually-hidden">${t.votes(count)}</span></div>`;
+  return html`<li part="post" data-status=${post.status}>
+    ${votes}
+    <div class="content">
+      <h3 part="post-title" tabindex="-1">${post.title}</h3>
+      ${post.body ? html`<p class="muted" part="post-body">${post.body}</p>` : nothing}
+      <p class="meta" part="post-meta">
+        ${post.status === 'open' ? nothing : html`<span class="status" part="status" data-status=${post.status}>${t.status[post.status]}</span>`}
+        ${author ? html`<span>${author}</span>` : nothing}
+        ${Number.isNaN(date.getTime()) ? nothing : html`<time datetime=${post.createdAt}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`}
+      </p>
+    </div>
+  </li>`;
+}

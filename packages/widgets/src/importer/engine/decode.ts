@@ -1,0 +1,101 @@
+/**
+ * Reading bytes as text (DESIGN.md §8): a byte-order mark decides (UTF-8, UTF-16 LE/BE, and is
+ * dropped); without one the start of the file is tried as strict UTF-8, and Windows-1252 — what
+ * spreadsheet programs write on Windows — is the fallback. The user can override the choice.
+ * @internal
+ */
+
+/** Bytes looked at to tell UTF-8 from a legacy encoding. */
+const SNIFF_BYTES = 256 * 1024;
+
+/** The encoding of `head`, the first bytes of a file. */
+export function detectEncoding(head: Uint8Array): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  // UTF-16 without a mark: every other byte of ASCII text is zero.
+  const zeros = countZeros(head);
+  if (zeros.even > head.length / 4 && zeros.odd < head.length / 20) return 'utf-16be';
+  if (zeros.odd > head.length / 4 && zeros.even < head.length / 20) return 'utf-16le';
+  try {
+    // `stream: true`: a character cut at the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, SNIFF_BYTES), { stream: true });
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+function countZeros(bytes: Uint8Array): { even: number; odd: number } {
+  let even = 0;
+  let odd = 0;
+  const end = Math.min(bytes.length, 4096);
+  for (let i = 0; i < end; i++) {
+    if (bytes[i] === 0) {
+      if (i % 2 === 0) even += 1;
+      else odd += 1;
+    }
+  }
+  return { even, odd };
+}
+
+/** The first bytes of a blob, for {@link detectEncoding} and format sniffing. */
+export async function headOf(blob: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
+}
+
+/** One piece of a text, in order, and how far into the source it reaches. */
+export interface TextChunk {
+  text: string;
+  /** Bytes (files) or characters (pasted text) read so far. */
+  done: number;
+  total: number;
+  last: boolean;
+}
+
+/**
+ * The text of a file in pieces of about `chunkBytes`, decoded as a stream so that a character cut
+ * between two pieces is read whole. The byte-order mark is dropped.
+ */
+export async function* fileText(blob: Blob, encoding: string, chunkBytes: number): AsyncGenerator<TextChunk> {
+  const decoder = new TextDecoder(encoding);
+  const total = blob.size;
+  if (total === 0) {
+    yield { text: '', done: 0, total, last: true };
+    return;
+  }
+  for (let start = 0; start < total; start += chunkBytes) {
+    const end = Math.min(total, start + chunkBytes);
+    const bytes = new Uint8Array(await blob.slice(start, end).arrayBuffer());
+    const last = end >= total;
+    yield { text: decoder.decode(bytes, { stream: !last }), done: end, total, last };
+  }
+}
+
+/** Pasted text in pieces, so that a large paste is parsed in slices too. */
+export function* stringText(text: string, chunkChars: number): Generator<TextChunk> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const total = body.length;
+  if (total === 0) {
+    yield { text: '', done: 0, total, last: true };
+    return;
+  }
+  for (let start = 0; start < total; start += chunkChars) {
+    let end = Math.min(total, start + chunkChars);
+    // Never split a surrogate pair.
+    if (end < total && isHighSurrogate(body.charCodeAt(end - 1))) end += 1;
+    yield { text: body.slice(start, end), done: end, total, last: end >= total };
+    start = end - chunkChars;
+  }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** Counts U+FFFD, which a decoder writes for bytes it cannot read. */
+export function countUnreadable(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\ufffd'); at >= 0; at = text.indexOf('\ufffd', at + 1)) count += 1;
+  return count;
+}

@@ -1,0 +1,180 @@
+import { detectTableFormats } from '@inlay/core';
+import * as operations from './operations.js';
+import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
+import { ReviewTable } from './review-table.js';
+import { CancelledError, Slicer } from './slicer.js';
+import { type OpenedSource, openSource, previewOf } from './source.js';
+import type { Workbook } from './xlsx-reader.js';
+
+/** Rows read before the number format and date order are settled (core's sample size). */
+const FORMAT_SAMPLE_ROWS = 10_000;
+
+/** How the engine slices its work: long in a worker, short on the main thread. @internal */
+export interface EngineOptions {
+  /** ms of work between pauses. */
+  sliceMs: number;
+  /** Bytes (or characters) read per piece. */
+  chunkBytes: number;
+}
+
+export const WORKER_OPTIONS: EngineOptions = { sliceMs: 100, chunkBytes: 16 * 1024 * 1024 };
+export const MAIN_THREAD_OPTIONS: EngineOptions = { sliceMs: 8, chunkBytes: 128 * 1024 };
+
+/**
+ * The importer's engine (DESIGN.md §8): opens the source, reads and validates every row with
+ * `@inlay/core`, and answers the grid's requests. It holds the only copy of the rows. Commands
+ * come in through {@link handle}; answers and progress go out through `post`.
+ * @internal
+ */
+export class ImportEngine {
+  #source?: OpenedSource;
+  #table?: ReviewTable;
+  readonly #workbooks = new Map<Blob, Promise<Workbook>>();
+  readonly #running = new Map<number, Slicer>();
+  /** Requests run one at a time, in order: each sees the table its predecessor left. */
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly post: (message: Message) => void,
+    private readonly options: EngineOptions,
+  ) {}
+
+  handle(command: Command): void {
+    if (command.type === 'cancel') {
+      this.#running.get(command.id)?.cancel();
+      return;
+    }
+    const slicer = new Slicer(this.options.sliceMs);
+    this.#running.set(command.id, slicer);
+    this.#queue = this.#queue.then(async () => {
+      try {
+        const result = await this.#run(command, slicer);
+        this.post({ type: 'result', id: command.id, result });
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        this.post({ type: 'error', id: command.id, error: { name: failure.name, message: failure.message } });
+      } finally {
+        slicer.close();
+        this.#running.delete(command.id);
+      }
+    });
+  }
+
+  async #run(request: Request, slicer: Slicer): Promise<unknown> {
+    if (slicer.cancelled) throw new CancelledError();
+    const report = (progress: Progress) => this.post({ type: 'progress', id: request.id, progress });
+    switch (request.method) {
+      case 'open':
+        return this.#open(request.params, slicer);
+      case 'load':
+        return this.#load(request.params, slicer, report);
+    }
+    const table = this.#table;
+    if (!table) throw new Error('Nothing is loaded yet.');
+    switch (request.method) {
+      case 'view':
+        return { size: table.setView(request.params) };
+      case 'rows':
+        return table.rows(request.params.start, request.params.count);
+      case 'edit': {
+        const { row, field, raw } = request.params;
+        const changedRows = table.setCell(row, field, raw);
+        return { changedRows, changed: 1, stats: table.stats() };
+      }
+      case 'replaceSimilar':
+        return operations.replaceSimilar(table, request.params, slicer);
+      case 'acceptSuggestions':
+        return operations.acceptSuggestions(table, request.params, slicer);
+      case 'countSimilar':
+        return operations.countSimilar(table, request.params);
+      case 'findReplace':
+        return operations.findReplace(table, request.params, slicer, report);
+      case 'remove': {
+        const changed = new Set<number>();
+        for (const row of request.params.rows) for (const other of table.validator.setRowExcluded(row, request.params.removed)) changed.add(other);
+        table.changed();
+        return { changedRows: [...changed].sort((a, b) => a - b), changed: request.params.rows.length, stats: table.stats(), viewSize: table.refreshView() };
+      }
+      case 'restoreRemoved': {
+        const removed = table.validation().excludedRows;
+        const changed = new Set<number>();
+        for (const row of removed) for (const other of table.validator.setRowExcluded(row, false)) changed.add(other);
+        table.changed();
+        return { changedRows: [...changed].sort((a, b) => a - b), changed: removed.length, stats: table.stats(), viewSize: table.refreshView() };
+      }
+      case 'resolveDuplicates': {
+        const dropped = table.validator.resolveDuplicates(request.params.strategy);
+        table.changed();
+        return { changedRows: dropped, changed: dropped.length, stats: table.stats(), viewSize: table.refreshView() };
+      }
+      case 'records':
+        return operations.records(table, request.params, slicer, report);
+    }
+  }
+
+  async #open(params: OpenParams, slicer: Slicer): Promise<OpenResult> {
+    this.#table = undefined;
+    if (this.#source === undefined || params.source.kind !== 'file' || !this.#workbooks.has(params.source.file)) this.#workbooks.clear();
+    const source = await openSource(params, this.#workbooks);
+    this.#source = source;
+    return { ...source.info, ...(await previewOf(source, slicer)) };
+  }
+
+  /** Reads every record after the header row and validates it; reports progress as it goes. */
+  async #load(params: LoadParams, slicer: Slicer, report: (progress: Progress) => void): Promise<LoadResult> {
+    const source = this.#source;
+    if (!source) throw new Error('Open a file first.');
+    this.#table = undefined;
+    let seen = 0;
+    let sample: string[][] | null = [];
+    let table: ReviewTable | undefined;
+    let formats: ReturnType<typeof detectTableFormats> = { numberFormat: 'dot', dateOrder: null };
+    const start = async () => {
+      const rows = sample ?? [];
+      sample = null;
+      formats = detectTableFormats(params.config.fields, rows, params.mapping);
+      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats });
+      table = created;
+      // In slices: on the main thread, ten thousand rows at once would be a long task.
+      for (let i = 0; i < rows.length; i++) {
+        created.add(rows[i] as string[]);
+        if ((i & 511) === 511) await slicer.maybePause();
+      }
+    };
+    let lastReport = 0;
+    let validateMs = 0;
+    const started = performance.now();
+    for await (const batch of source.records(slicer, this.options.chunkBytes)) {
+      const validating = performance.now();
+      for (const cells of batch.rows) {
+        if (seen++ <= params.headerRow) continue;
+        if (sample !== null) {
+          sample.push(cells);
+          if (sample.length >= FORMAT_SAMPLE_ROWS) await start();
+        } else (table as ReviewTable).add(cells);
+      }
+      const now = performance.now();
+      validateMs += now - validating;
+      if (now - lastReport > 100 || batch.done >= batch.total) {
+        lastReport = now;
+        report({ phase: 'validate', done: batch.done, total: batch.total, rows: table?.rowCount ?? sample?.length ?? 0 });
+      }
+      if (slicer.cancelled) throw new CancelledError();
+    }
+    const finishing = performance.now();
+    if (sample !== null) await start();
+    const loaded = table as unknown as ReviewTable;
+    loaded.unreadable = source.unreadable;
+    loaded.setView({ errors: false });
+    this.#table = loaded;
+    const stats = loaded.stats();
+    validateMs += performance.now() - finishing;
+    return { stats, ...formats, timings: { readMs: performance.now() - started - validateMs, validateMs } };
+  }
+}
+
+/** Connects an engine to a message port-like pair of functions. @internal */
+export function startEngine(post: (message: Message) => void, options: EngineOptions): (command: Command) => void {
+  const engine = new ImportEngine(post, options);
+  return (command) => engine.handle(command);
+}

@@ -1,0 +1,148 @@
+import type { DuplicateStrategy, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
+
+/*
+ * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
+ * Worker, or — when the page forbids workers — on the main thread in slices (DESIGN.md §8). The
+ * rows live only in the engine; the element asks for the few it shows. Everything here survives
+ * `postMessage` (plain data, Blobs).
+ */
+
+/** What to read: a file the user chose or dropped, or pasted text. */
+export type SourceInput = { kind: 'file'; file: Blob; name: string } | { kind: 'text'; text: string };
+
+/** Text encodings the user can choose; `null` means "detect". @internal */
+export const ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-2', 'macintosh', 'shift_jis'] as const;
+
+/** Delimiters that are detected; any single character may be forced. @internal */
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+export interface OpenParams {
+  source: SourceInput;
+  /** Force an encoding (CSV files only); detected when absent. */
+  encoding?: string | undefined;
+  /** Force a delimiter; detected when absent. */
+  delimiter?: string | undefined;
+  /** The sheet of a workbook (0-based); the first when absent. */
+  sheet?: number | undefined;
+}
+
+export interface OpenResult {
+  format: 'csv' | 'xlsx';
+  /** The encoding read with, and the one detected (CSV files; null for pasted text and workbooks). */
+  encoding: string | null;
+  detectedEncoding: string | null;
+  delimiter: string | null;
+  sheets: string[];
+  sheet: number;
+  /** The first non-blank records, as strings, for choosing the header row. */
+  preview: string[][];
+  /** The record that most looks like a header row (index into `preview`). */
+  headerRow: number;
+}
+
+export interface LoadParams {
+  /** Index of the header record among non-blank records, or -1 when the file has none. */
+  headerRow: number;
+  /** Field key → 0-based column index. */
+  mapping: Record<string, number>;
+  config: TableConfig;
+}
+
+/** Counts the element shows; sent after every change. */
+export interface Stats {
+  rowCount: number;
+  errorCount: number;
+  invalidRowCount: number;
+  removedCount: number;
+  duplicateGroups: number;
+  /** Rows in `duplicateKey` groups beyond the first of each. */
+  duplicateRows: number;
+  /** Errors per field key. */
+  fieldErrors: Record<string, number>;
+  /** Characters the chosen encoding could not read (U+FFFD), a hint to choose another. */
+  unreadable: number;
+}
+
+export interface LoadResult {
+  stats: Stats;
+  numberFormat: 'dot' | 'comma';
+  dateOrder: 'dmy' | 'mdy' | 'ymd' | null;
+  /** Where the time went, in ms: reading and parsing the file, and validating its rows. */
+  timings: { readMs: number; validateMs: number };
+}
+
+export type ViewFilter = { errors: false } | { errors: true; field?: string | undefined };
+
+/** One cell's error as the grid shows it. */
+export interface CellIssue {
+  code: ImportErrorCode;
+  message: string;
+  suggestion?: ImportValue;
+}
+
+/** One row of the grid, cells in field order. */
+export interface GridRow {
+  /** The row's index in the file's data (0-based, stable across edits and removals). */
+  row: number;
+  values: ImportValue[];
+  /** What the user wrote where it could not be read (the value is then null). */
+  raw: (string | null)[];
+  issues: (CellIssue | null)[];
+}
+
+export interface ChangeResult {
+  /** Rows whose cells or errors changed: re-read them if shown. */
+  changedRows: number[];
+  /** How many cells changed. */
+  changed: number;
+  stats: Stats;
+  /** Set when rows left or entered the view: its new length. */
+  viewSize?: number;
+}
+
+/** The requests, by method: parameters and answer. */
+export interface Methods {
+  open: [OpenParams, OpenResult];
+  load: [LoadParams, LoadResult];
+  view: [ViewFilter, { size: number }];
+  rows: [{ start: number; count: number }, GridRow[]];
+  edit: [{ row: number; field: string; raw: string }, ChangeResult];
+  /** Error cells of `field` whose text is `from` get `to` (from: the text before an edit). */
+  replaceSimilar: [{ field: string; from: string; to: string }, ChangeResult];
+  /** Accepts the suggestion of error cells of `field` (only those showing `raw`, when given). */
+  acceptSuggestions: [{ field: string; raw?: string | undefined; row?: number | undefined }, ChangeResult];
+  /** How many error cells of `field` show `raw`. */
+  countSimilar: [{ field: string; raw: string }, number];
+  findReplace: [{ field: string; find: string; replace: string; matchCase: boolean; wholeCell: boolean }, ChangeResult];
+  remove: [{ rows: number[]; removed: boolean }, ChangeResult];
+  restoreRemoved: [Record<string, never>, ChangeResult];
+  resolveDuplicates: [{ strategy: DuplicateStrategy }, ChangeResult];
+  /** Streams `records` progress messages, then answers the counts. */
+  records: [{ onlyValid: boolean; chunkSize?: number }, { rowCount: number; errorCount: number }];
+}
+
+export type Method = keyof Methods;
+export type ParamsOf<M extends Method> = Methods[M][0];
+export type ResultOf<M extends Method> = Methods[M][1];
+
+export type Request = { [M in Method]: { id: number; method: M; params: ParamsOf<M> } }[Method];
+
+/** Progress of a long request. */
+export interface Progress {
+  phase: 'read' | 'validate' | 'records' | 'change';
+  /** Bytes or rows done, out of `total` (0 when unknown). */
+  done: number;
+  total: number;
+  rows: number;
+  /** A chunk of records (`records` requests). */
+  records?: Record<string, ImportValue>[];
+}
+
+export type Message =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'error'; id: number; error: { name: string; message: string; code?: string } }
+  | { type: 'progress'; id: number; progress: Progress };
+
+/** To the engine: a request, or the cancellation of one. */
+export type Command = ({ type: 'call' } & Request) | { type: 'cancel'; id: number };

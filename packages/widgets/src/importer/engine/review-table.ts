@@ -1,0 +1,200 @@
+import { type CellError, type ImportValue, type RowOptions, type TableConfig, type TableValidation, TableValidator } from '@inlay/core';
+import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
+
+/**
+ * The validated table the user reviews: core's {@link TableValidator} (values by column, errors,
+ * `unique` and `duplicateKey` indexes) plus what the grid needs besides — the text the user wrote
+ * in cells that could not be read (their value is null), and the rows the grid shows (all rows
+ * kept, or only those with errors). Raw text is kept for refused cells only, so a million valid
+ * rows cost no more than their values.
+ * @internal
+ */
+export class ReviewTable {
+  readonly validator: TableValidator;
+  readonly fieldKeys: string[];
+  readonly #fieldIndex = new Map<string, number>();
+  readonly #columns: number[];
+  /** Raw text of refused cells, by `row * fieldCount + field`. */
+  readonly #raw = new Map<number, string>();
+  #view: Int32Array | null = null;
+  #viewSize = 0;
+  #filter: ViewFilter = { errors: false };
+  /** `finish()` walks every error and duplicate group: kept until the next change. */
+  #validation: TableValidation | undefined;
+  unreadable = 0;
+
+  constructor(config: TableConfig, options: RowOptions & { mapping: Record<string, number> }) {
+    this.validator = new TableValidator(config, options);
+    this.fieldKeys = config.fields.map((field) => field.key);
+    this.fieldKeys.forEach((key, i) => this.#fieldIndex.set(key, i));
+    this.#columns = this.fieldKeys.map((key) => (Object.hasOwn(options.mapping, key) ? (options.mapping[key] as number) : -1));
+  }
+
+  get rowCount(): number {
+    return this.validator.rowCount;
+  }
+
+  /** The validation as of now (cached until the next change). */
+  validation(): TableValidation {
+    this.#validation ??= this.validator.finish();
+    return this.#validation;
+  }
+
+  /** Forget the cached validation: call after changing the validator directly. */
+  changed(): void {
+    this.#validation = undefined;
+  }
+
+  /** Validates the next row of cells; the hot path of a load. */
+  add(cells: readonly string[]): void {
+    this.#validation = undefined;
+    const validator = this.validator;
+    const before = validator.errorCount;
+    const row = validator.add(cells);
+    if (validator.errorCount !== before) {
+      for (const error of validator.errorsOf(row)) {
+        const column = this.#columns[this.fieldOf(error.field)] as number;
+        const text = column < 0 ? undefined : cells[column];
+        if (text !== undefined && text.trim() !== '' && isUnreadable(error)) this.#raw.set(this.#key(row, error.field), text);
+      }
+    }
+  }
+
+  fieldOf(key: string): number {
+    const i = this.#fieldIndex.get(key);
+    if (i === undefined) throw new RangeError(`no field has key ${JSON.stringify(key)}`);
+    return i;
+  }
+
+  /** What a cell shows: the user's text where it could not be read, else its value as text. */
+  textOf(row: number, field: string): string {
+    const raw = this.#raw.get(this.#key(row, field));
+    return raw ?? valueText(this.validator.valueAt(row, field));
+  }
+
+  /** Sets a cell from text the user wrote (an edit, a replacement), re-checking uniqueness. */
+  setCell(row: number, field: string, text: string): number[] {
+    this.#validation = undefined;
+    const change = this.validator.revalidateCell(row, field, text);
+    this.#noteRaw(row, field, change.error, text);
+    return change.changedRows;
+  }
+
+  /** Accepts a refused cell's suggestion; `null` when it has none. */
+  acceptSuggestion(row: number, field: string): number[] | null {
+    this.#validation = undefined;
+    const change = this.validator.applySuggestion(row, field);
+    if (change === null) return null;
+    this.#noteRaw(row, field, change.error, valueText(change.value));
+    return change.changedRows;
+  }
+
+  /** The refused cells of one field, in row order (included rows only). */
+  errorCells(field: string): CellError[] {
+    return this.validation().errors.filter((error) => error.field === field);
+  }
+
+  /** Chooses the rows the grid shows; answers how many. */
+  setView(filter: ViewFilter): number {
+    this.#filter = filter;
+    const validation = this.validation();
+    if (!filter.errors && validation.excludedRows.length === 0) {
+      this.#view = null;
+      this.#viewSize = validation.rowCount;
+      return this.#viewSize;
+    }
+    let rows: number[];
+    if (filter.errors) {
+      rows = [];
+      let last = -1;
+      for (const error of validation.errors) {
+        if (error.row !== last && (filter.field === undefined || error.field === filter.field)) {
+          rows.push(error.row);
+          last = error.row;
+        }
+      }
+    } else {
+      const excluded = new Set(validation.excludedRows);
+      rows = [];
+      for (let row = 0; row < validation.rowCount; row++) if (!excluded.has(row)) rows.push(row);
+    }
+    this.#view = Int32Array.from(rows);
+    this.#viewSize = rows.length;
+    return this.#viewSize;
+  }
+
+  /** Rebuilds the view after rows were removed or restored (a filter of errors keeps its rows otherwise). */
+  refreshView(): number {
+    return this.setView(this.#filter);
+  }
+
+  get viewSize(): number {
+    return this.#viewSize;
+  }
+
+  /** Rows `start`… of the view, as the grid shows them. */
+  rows(start: number, count: number): GridRow[] {
+    const out: GridRow[] = [];
+    const end = Math.min(this.#viewSize, start + count);
+    for (let at = Math.max(0, start); at < end; at++) {
+      const row = this.#view === null ? at : (this.#view[at] as number);
+      out.push(this.gridRow(row));
+    }
+    return out;
+  }
+
+  gridRow(row: number): GridRow {
+    const errors = this.validator.errorsOf(row);
+    const issues: (CellIssue | null)[] = this.fieldKeys.map(() => null);
+    for (const error of errors) {
+      const issue: CellIssue = { code: error.code, message: error.message };
+      if (error.suggestion !== undefined) issue.suggestion = error.suggestion;
+      issues[this.fieldOf(error.field)] = issue;
+    }
+    return {
+      row,
+      values: this.fieldKeys.map((key) => this.validator.valueAt(row, key)),
+      raw: this.fieldKeys.map((key) => this.#raw.get(this.#key(row, key)) ?? null),
+      issues,
+    };
+  }
+
+  stats(): Stats {
+    const validation = this.validation();
+    const fieldErrors: Record<string, number> = {};
+    for (const key of this.fieldKeys) fieldErrors[key] = 0;
+    for (const error of validation.errors) fieldErrors[error.field] = (fieldErrors[error.field] ?? 0) + 1;
+    let duplicateRows = 0;
+    for (const group of validation.duplicateGroups) duplicateRows += group.rows.length - 1;
+    return {
+      rowCount: validation.rowCount - validation.excludedRows.length,
+      errorCount: this.validator.errorCount,
+      invalidRowCount: validation.invalidRowCount,
+      removedCount: validation.excludedRows.length,
+      duplicateGroups: validation.duplicateGroups.length,
+      duplicateRows,
+      fieldErrors,
+      unreadable: this.unreadable,
+    };
+  }
+
+  #noteRaw(row: number, field: string, error: CellError | null, text: string): void {
+    const key = this.#key(row, field);
+    if (error !== null && isUnreadable(error) && text.trim() !== '') this.#raw.set(key, text);
+    else this.#raw.delete(key);
+  }
+
+  #key(row: number, field: string): number {
+    return row * this.fieldKeys.length + this.fieldOf(field);
+  }
+}
+
+/** Errors whose cell has no value (a refused type), as opposed to repeats of a valid value. */
+function isUnreadable(error: CellError): boolean {
+  return error.code !== 'duplicate_value' && error.code !== 'duplicate_key' && error.code !== 'required';
+}
+
+/** A value as text, the way an edit would write it back. @internal */
+export function valueText(value: ImportValue): string {
+  return value === null ? '' : String(value);
+}

@@ -1,0 +1,97 @@
+import type { FieldDefinition, ImportValue } from '@inlay/core';
+import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { GridRow } from '../engine/protocol.js';
+import type { ImporterStrings } from '../importer.strings.js';
+import type { GridController } from './grid-controller.js';
+
+/** Least width of a column by its field's type: addresses need room, yes/no very little. */
+const WIDTH_REM: Readonly<Record<FieldDefinition['type'], number>> = { string: 9, email: 13, url: 13, date: 8, number: 7, boolean: 6, enum: 7 };
+
+/** What a cell shows: the user's text where it could not be read, else the value. @internal */
+export function cellText(row: GridRow, col: number, t: ImporterStrings): string {
+  const raw = row.raw[col];
+  if (raw !== null && raw !== undefined) return raw;
+  return valueText(row.values[col] ?? null, t);
+}
+
+function valueText(value: ImportValue, t: ImporterStrings): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  return String(value);
+}
+
+/** A suggestion as the user would type it. @internal */
+export function suggestionText(value: ImportValue, t: ImporterStrings): string {
+  return valueText(value, t);
+}
+
+/**
+ * The review grid (ARIA grid pattern): a header row, then only the rows in view, each placed by
+ * transform in a body as tall as the whole view. Cell text is user content and is rendered as
+ * text only. Rows are keyed by position, so the focused cell keeps its element while the view
+ * scrolls. A cell with a problem is marked `aria-invalid`, styled, and carries its message —
+ * read with the cell, shown as a tooltip on hover or focus.
+ * @internal
+ */
+export function renderGrid(grid: GridController, fields: readonly FieldDefinition[], fieldErrors: Record<string, number>, t: ImporterStrings): TemplateResult {
+  // Room for the header too (about 0.6rem a character, plus the problem count).
+  const widths = fields.map((field) => Math.max(WIDTH_REM[field.type], Math.min(14, Math.ceil(field.label.length * 0.6) + 3)));
+  const columns = `--_cols:4rem ${widths.map((rem) => `minmax(${rem}rem,${rem}fr)`).join(' ')};--_min:${4 + widths.reduce((sum, rem) => sum + rem, 0)}rem`;
+  const onKeydown = (event: KeyboardEvent) => grid.onKeydown(event, event.currentTarget as HTMLElement, (row, col) => cellText(row, col, t));
+  return html`<div class="grid" part="grid" role="grid" aria-labelledby="grid-label" aria-describedby="grid-hint"
+      aria-rowcount=${grid.size + 1} aria-colcount=${fields.length + 1} .style=${columns}
+      @scroll=${(event: Event) => grid.onScroll(event)} @keydown=${onKeydown}>
+    <div role="rowgroup" class="head">
+      <div role="row" class="row" aria-rowindex="1">
+        <div role="columnheader" class="rowhead">${t.rowHeader}</div>
+        ${fields.map((field) => {
+          const problems = fieldErrors[field.key] ?? 0;
+          return html`<div role="columnheader" class="colhead">
+            <span class="label">${field.label}</span>
+            ${problems > 0 ? html`<span class="count" title=${t.columnProblems(problems)}>${problems.toLocaleString()}<span class="visually-hidden"> ${t.columnProblems(problems)}</span></span>` : nothing}
+          </div>`;
+        })}
+      </div>
+    </div>
+    <div role="rowgroup" class="body" .style=${`height:${grid.bodyHeight}px`}>
+      ${repeat(grid.visiblePositions(), (pos) => pos, (pos) => renderRow(grid, pos, fields, t))}
+    </div>
+  </div>`;
+}
+
+function renderRow(grid: GridController, pos: number, fields: readonly FieldDefinition[], t: ImporterStrings): TemplateResult {
+  const row = grid.rowAt(pos);
+  const top = `transform:translateY(${grid.topOf(pos)}px)`;
+  return html`<div role="row" class="row ${row ? '' : 'pending'}" aria-rowindex=${pos + 2} .style=${top}>
+    <div role="rowheader" class="rowhead">${row ? row.row + 1 : ''}</div>
+    ${fields.map((field, col) => renderCell(grid, row, pos, col, field, t))}
+  </div>`;
+}
+
+function renderCell(grid: GridController, row: GridRow | undefined, pos: number, col: number, field: FieldDefinition, t: ImporterStrings): TemplateResult {
+  const active = grid.pos === pos && grid.col === col;
+  const editing = grid.editing !== null && grid.editing.pos === pos && grid.editing.col === col;
+  if (editing && row) {
+    const state = grid.editing;
+    return html`<div role="gridcell" class="cell editing" data-pos=${pos} data-col=${col}>
+      <input part="cell-input" aria-label=${t.cellLabel(field.label, row.row + 1)} .value=${state?.text ?? ''}
+        @input=${(event: Event) => state && (state.text = (event.target as HTMLInputElement).value)}
+        @keydown=${(event: KeyboardEvent) => {
+          event.stopPropagation();
+          if (event.key === 'Enter') grid.endEdit(true);
+          else if (event.key === 'Escape') grid.endEdit(false);
+        }}
+        @blur=${() => grid.endEdit(true)} />
+    </div>`;
+  }
+  const issue = row?.issues[col] ?? null;
+  const kind = issue === null ? '' : issue.code === 'duplicate_key' || issue.code === 'duplicate_value' ? 'invalid duplicate' : 'invalid';
+  return html`<div role="gridcell" part="cell ${kind}" class="cell ${kind} ${active ? 'active' : ''}" tabindex=${active ? 0 : -1}
+      data-pos=${pos} data-col=${col} aria-invalid=${issue ? 'true' : nothing}
+      @click=${() => grid.activate(pos, col)} @focus=${() => grid.select(pos, col)}
+      @dblclick=${() => row && grid.startEdit(cellText(row, col, t))}>
+    <span class="text">${row ? cellText(row, col, t) : ''}</span>
+    ${issue ? html`<span class="tip">${issue.message}</span>` : nothing}
+  </div>`;
+}

@@ -1,0 +1,557 @@
+import { type ImporterConfig, type ImportSession, type ImportValue, mappingFromMatches, type PublishedConfig } from '@inlay/core';
+import { createImporterClient, type ImporterClient, isInlayError } from '@inlay/client';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { InlayElement } from '../base/inlay-element.js';
+import { InlayImportCancelEvent, InlayImportCompleteEvent } from '../events.js';
+import { assetsAt, type Call, type EngineAssets, EngineConnection } from './connection.js';
+import type { ChangeResult, GridRow, OpenResult, SourceInput, Stats, ViewFilter } from './engine/protocol.js';
+import { GridController, type GridHost } from './grid/grid-controller.js';
+import { importerStyles } from './importer.styles.js';
+import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
+import { chooseField, type ColumnChoice, headersOf, missingRequired, proposeColumns } from './mapping.js';
+import { recallMapping, saveMapping } from './remembered-mappings.js';
+import { renderDone } from './steps/done.js';
+import { renderMapping } from './steps/mapping.js';
+import { renderReview } from './steps/review.js';
+import { renderSetup } from './steps/setup.js';
+import { renderUpload } from './steps/upload.js';
+import type { Actions, Phase, StepContext } from './steps/context.js';
+
+type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
+
+/** Properties whose change means another importer or server: everything starts over. */
+const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
+
+/**
+ * A data importer (DESIGN.md §8): the user drops or pastes a spreadsheet, picks the header row,
+ * matches columns to the importer's fields, fixes what does not validate in a grid, and the rows
+ * go to the host page in `inlay-import-complete`. Files are parsed and validated in a Web Worker
+ * (or in slices on the main thread where workers are forbidden); rows never go to Inlay — the
+ * session records only the mapping and counts.
+ *
+ * @example
+ * ```html
+ * <inlay-importer importer-id="imp_123" publishable-key="svc_live_pub_…"
+ *   base-url="https://inlay.example.com/importer"></inlay-importer>
+ * <script>
+ *   document.querySelector('inlay-importer').addEventListener('inlay-import-complete', (event) => {
+ *     saveContacts(event.detail.rows);
+ *   });
+ * </script>
+ * ```
+ *
+ * @event inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`.
+ * @event inlay-import-cancel - The user cancelled an import. `detail: {importerId, sessionId}`.
+ * @event inlay-error - Loading the importer, reading a file or a session call failed. `detail: {error, operation?}`.
+ *
+ * @csspart base - The card around everything.
+ * @csspart header - The title and steps.
+ * @csspart title - The importer's name.
+ * @csspart steps - The list of steps.
+ * @csspart dropzone - The area a file is dropped on.
+ * @csspart choose-button - The "choose a file" button.
+ * @csspart paste - The textarea for pasted rows.
+ * @csspart paste-button - The button that reads pasted rows.
+ * @csspart header-rows - The header row choice.
+ * @csspart mapping - The column mapping table.
+ * @csspart field-select - One column's field choice.
+ * @csspart confidence - How sure a column's match is.
+ * @csspart missing - The list of required fields no column fills.
+ * @csspart progress - The progress bar while reading and checking rows.
+ * @csspart toolbar - Summary, filter and find-and-replace above the grid.
+ * @csspart find-replace - The find-and-replace form.
+ * @csspart notice - A notice above the grid (duplicates, unreadable characters, removed rows).
+ * @csspart grid - The review grid (`role="grid"`).
+ * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
+ * @csspart cell-input - The input of the cell being edited.
+ * @csspart inspector - The bar below the grid with the active cell's problem and fixes.
+ * @csspart footer - The row of buttons at the bottom of a step.
+ * @csspart button - Every button; `button primary` for the main one.
+ * @csspart error - The error state.
+ * @csspart done - The completed state.
+ *
+ * @cssproperty --inlay-accent - Buttons, focus ring and highlights. Default `#4f46e5`.
+ * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
+ * @cssproperty --inlay-font - Font family. Default: the system UI font.
+ * @cssproperty --inlay-font-size - Base font size. Default `14px`.
+ * @cssproperty --inlay-radius - Corner radius of the card. Default `12px`.
+ * @cssproperty --inlay-spacing - Base spacing unit. Default `16px`.
+ * @cssproperty --inlay-text-color - Main text. Default `#111827`.
+ * @cssproperty --inlay-muted-color - Secondary text. Default `#4b5563`.
+ * @cssproperty --inlay-surface-color - Card background. Default `#fff`.
+ * @cssproperty --inlay-border-color - Lines. Default `#e5e7eb`.
+ * @cssproperty --inlay-track-color - Progress track and stripes. Default `#eceef2`.
+ * @cssproperty --inlay-danger-color - Problems. Default `#b91c1c`.
+ * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
+ * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
+ */
+export class InlayImporter extends InlayElement implements GridHost {
+  static override styles = [...InlayElement.styles, importerStyles];
+
+  /**
+   * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
+   * entry (`@inlay/widgets/importer`) to its module worker, the script-tag bundle to
+   * `inlay-importer.worker.js` beside itself.
+   */
+  static engineAssets: EngineAssets | undefined;
+
+  static override properties: PropertyDeclarations = {
+    importerId: { attribute: 'importer-id' },
+    publishableKey: { attribute: 'publishable-key' },
+    baseUrl: { attribute: 'base-url' },
+    workerUrl: { attribute: 'worker-url' },
+    metadata: { attribute: false },
+    strings: { attribute: false },
+    phase: { state: true },
+    state: { state: true },
+  };
+
+  /** The published importer (`imp_…`). Attribute `importer-id`. */
+  importerId = '';
+  /** A publishable key (`svc_test_pub_…` / `svc_live_pub_…`). Attribute `publishable-key`. */
+  publishableKey = '';
+  /** The importer base URL, e.g. `https://inlay.example.com/importer`. Attribute `base-url`. */
+  baseUrl = '';
+  /**
+   * The engine's module (`inlay-importer.worker.js`), when it is not beside the bundle — for
+   * instance when the bundle is served from another origin than the page. Attribute `worker-url`.
+   */
+  workerUrl?: string;
+  /** The host's key–value pairs recorded with the session (≤ 20 keys; no row contents). */
+  metadata: Record<string, string> = {};
+  /** Overrides of the built-in texts; see {@link ImporterStrings}. */
+  strings: Partial<ImporterStrings> = {};
+
+  private phase: Phase = 'idle';
+  /** Everything the steps show; replaced (never mutated) so Lit sees each change. */
+  private state: StepContext['state'] = initialState();
+
+  readonly #grid = new GridController(this);
+  #client?: ImporterClient;
+  #published?: PublishedImporter;
+  #connection?: Promise<EngineConnection>;
+  #session?: Promise<ImportSession>;
+  #sessionId: string | null = null;
+  #source?: SourceInput;
+  #call?: Call<unknown>;
+  #generation = 0;
+  readonly #actions: Actions = this.#createActions();
+
+  get #text(): ImporterStrings {
+    return { ...defaultImporterStrings, ...this.strings };
+  }
+
+  /** Which way the engine runs: `worker`, `main-thread` (workers forbidden), or null before the first file. */
+  get engineMode(): 'worker' | 'main-thread' | null {
+    return this.state.engineMode;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#closeEngine();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back on the page after a move: start over rather than keep a closed engine.
+    if (this.phase !== 'idle' && this.phase !== 'loading' && this.phase !== 'error' && !this.#connection) void this.#loadConfig();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (SOURCE.some((name) => changed.has(name))) void this.#loadConfig();
+  }
+
+  protected override updated(): void {
+    const scroller = this.renderRoot.querySelector<HTMLElement>('[part~="grid"]');
+    if (scroller) {
+      const viewport = Math.max(this.#grid.rowHeight, scroller.clientHeight - this.#grid.rowHeight);
+      if (Math.abs(viewport - this.#grid.viewport) > 1) {
+        this.#grid.viewport = viewport;
+        this.requestUpdate();
+      }
+    }
+  }
+
+  #set(patch: Partial<StepContext['state']>): void {
+    this.state = { ...this.state, ...patch };
+  }
+
+  async #loadConfig(): Promise<void> {
+    const generation = ++this.#generation;
+    this.#closeEngine();
+    this.#published = undefined;
+    this.state = initialState();
+    const { importerId, publishableKey, baseUrl } = this;
+    this.phase = importerId && publishableKey && baseUrl ? 'loading' : 'idle';
+    if (this.phase === 'idle') return;
+    try {
+      this.#client = createImporterClient({ publishableKey, baseUrl });
+      const published = await this.#client.getConfig(importerId);
+      if (generation !== this.#generation) return;
+      this.#published = published;
+      this.#set({ name: published.name, fields: published.config.fields, duplicateKey: published.config.duplicateKey });
+      this.phase = 'upload';
+    } catch (error) {
+      this.#fail(generation, error);
+    }
+  }
+
+  #fail(generation: number, error: unknown, operation?: 'open-session' | 'complete-session' | 'read'): void {
+    if (generation !== this.#generation) return;
+    this.phase = 'error';
+    this.#set({ failure: this.reportError(error, operation === undefined ? undefined : { type: operation }) });
+  }
+
+  #closeEngine(): void {
+    this.#call?.cancel();
+    this.#call = undefined;
+    const connection = this.#connection;
+    this.#connection = undefined;
+    void connection?.then((open) => open.close()).catch(() => undefined);
+  }
+
+  #engine(): Promise<EngineConnection> {
+    if (!this.#connection) {
+      const assets = this.workerUrl ? assetsAt(this.workerUrl) : InlayImporter.engineAssets;
+      if (!assets) throw new Error('<inlay-importer> does not know where its engine is: set the worker-url attribute.');
+      const connecting = EngineConnection.open(assets);
+      this.#connection = connecting;
+      void connecting.then(
+        (connection) => this.#set({ engineMode: connection.mode }),
+        () => {
+          if (this.#connection === connecting) this.#connection = undefined;
+        },
+      );
+    }
+    return this.#connection;
+  }
+
+  /** Runs one engine request, remembering it so Stop/Cancel can end it. */
+  async #run<T>(start: (connection: EngineConnection) => Call<T>): Promise<T> {
+    const call = start(await this.#engine());
+    this.#call = call as Call<unknown>;
+    try {
+      return await call.promise;
+    } finally {
+      if (this.#call === (call as Call<unknown>)) this.#call = undefined;
+    }
+  }
+
+  /** The user chose a file or pasted rows: the session opens and the file is read. */
+  async #start(source: SourceInput, name: string): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const generation = this.#generation;
+    this.#source = source;
+    this.#set({ sourceName: name, openOptions: {}, headerRow: 0 });
+    this.phase = 'reading';
+    if (!this.#session) {
+      this.#session = client.openSession({ importerId: this.importerId, metadata: Object.keys(this.metadata ?? {}).length > 0 ? this.metadata : undefined });
+      this.#session.then(
+        (session) => (this.#sessionId = session.id),
+        (error: unknown) => this.#fail(generation, error, 'open-session'),
+      );
+    }
+    await this.#open({});
+  }
+
+  async #open(options: StepContext['state']['openOptions']): Promise<void> {
+    const source = this.#source;
+    if (!source) return;
+    const generation = this.#generation;
+    try {
+      const opened: OpenResult = await this.#run((engine) => engine.call('open', { source, ...options }));
+      if (generation !== this.#generation || this.phase === 'error') return;
+      this.#set({ opened, openOptions: options, headerRow: opened.headerRow });
+      this.phase = 'setup';
+    } catch (error) {
+      this.#fail(generation, error, 'read');
+    }
+  }
+
+  #toMapping(): void {
+    const published = this.#published;
+    const opened = this.state.opened;
+    if (!published || !opened) return;
+    const headers = headersOf(opened.preview, this.state.headerRow);
+    const remembered = recallMapping(this.importerId, headers);
+    const columns = proposeColumns(opened.preview, this.state.headerRow, published.config.fields, remembered);
+    this.#set({ columns, remembered: columns.some((column) => column.method === 'remembered') });
+    this.phase = 'mapping';
+  }
+
+  async #validate(): Promise<void> {
+    const published = this.#published;
+    const { columns } = this.state;
+    if (!published || missingRequired(columns, published.config.fields).length > 0) return;
+    saveMapping(this.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
+    const generation = this.#generation;
+    this.phase = 'validating';
+    this.#set({ progress: { rows: 0, percent: 0 } });
+    try {
+      const loaded = await this.#run((engine) =>
+        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: published.config }, (progress) =>
+          this.#set({ progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
+        ),
+      );
+      if (generation !== this.#generation) return;
+      const t = this.#text;
+      await this.#setView({ errors: false });
+      this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null });
+      this.phase = 'review';
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      if (error instanceof Error && error.name === 'CancelledError') this.phase = 'mapping';
+      else this.#fail(generation, error, 'read');
+    }
+  }
+
+  async #setView(filter: ViewFilter): Promise<void> {
+    const { size } = await this.#run((engine) => engine.call('view', filter));
+    this.#set({ filter, viewSize: size });
+    this.#grid.reset(size, this.state.fields.length);
+  }
+
+  /** GridHost: rows of the view for the grid. @internal */
+  async fetchRows(start: number, count: number): Promise<GridRow[]> {
+    const engine = await this.#engine();
+    return engine.call('rows', { start, count }).promise;
+  }
+
+  /** GridHost: an edited cell. @internal */
+  commitEdit(row: GridRow, col: number, text: string, original: string): void {
+    const field = this.state.fields[col];
+    if (!field) return;
+    void this.#change(
+      (engine) => engine.call('edit', { row: row.row, field: field.key, raw: text }),
+      async (result) => {
+        // Offer the same fix for other cells that showed what this one did.
+        if (result.stats.fieldErrors[field.key] === 0 || original.trim() === '') return;
+        const count = await (await this.#engine()).call('countSimilar', { field: field.key, raw: original }).promise;
+        if (count > 0) this.#set({ similar: { field: field.key, from: original, to: text, count } });
+      },
+    );
+  }
+
+  /** GridHost: the active cell moved. @internal */
+  activeChanged(): void {
+    this.#set({ similar: null });
+  }
+
+  /** Runs a change in the engine, then re-reads what the grid shows and announces the outcome. */
+  async #change(start: (engine: EngineConnection) => Call<ChangeResult>, then?: (result: ChangeResult) => Promise<void>, announce?: (result: ChangeResult) => string): Promise<void> {
+    const generation = this.#generation;
+    try {
+      const result = await this.#run(start);
+      if (generation !== this.#generation) return;
+      const t = this.#text;
+      this.#set({ stats: result.stats, similar: null, announcement: announce?.(result) ?? t.announceChanged(result.changed, result.stats.errorCount) });
+      if (result.viewSize !== undefined) {
+        this.#set({ viewSize: result.viewSize });
+        this.#grid.reset(result.viewSize, this.state.fields.length, true);
+      } else this.#grid.refresh();
+      await then?.(result);
+    } catch (error) {
+      this.reportError(error);
+    }
+  }
+
+  async #complete(): Promise<void> {
+    const session = this.#session;
+    if (!session) return;
+    const generation = this.#generation;
+    const onlyValid = this.state.skipInvalid && (this.state.stats?.errorCount ?? 0) > 0;
+    this.phase = 'completing';
+    try {
+      const rows: Record<string, ImportValue>[] = [];
+      const counts = await this.#run((engine) =>
+        engine.call('records', { onlyValid }, (progress) => {
+          if (progress.records) for (const record of progress.records) rows.push(record);
+        }),
+      );
+      const opened = await session;
+      const mapping = this.#sessionMapping();
+      const completed = await (this.#client as ImporterClient).completeSession(opened.id, { mapping, rowCount: counts.rowCount, errorCount: counts.errorCount });
+      if (generation !== this.#generation) return;
+      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
+      this.#set({ importedRows: counts.rowCount });
+      this.phase = 'done';
+      this.#closeEngine();
+      this.#session = undefined;
+    } catch (error) {
+      this.#fail(generation, error, 'complete-session');
+    }
+  }
+
+  /** Field key → the header of the column that filled it, as the session records it. */
+  #sessionMapping(): Record<string, string> {
+    const t = this.#text;
+    const mapping: Record<string, string> = {};
+    for (const column of this.state.columns) {
+      if (column.fieldKey !== null && !Object.hasOwn(mapping, column.fieldKey)) {
+        Object.defineProperty(mapping, column.fieldKey, { value: column.header || t.untitledColumn(column.column + 1), enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return mapping;
+  }
+
+  #cancel(): void {
+    this.emit(new InlayImportCancelEvent({ importerId: this.importerId, sessionId: this.#sessionId }));
+    this.#startOver();
+  }
+
+  #startOver(): void {
+    this.#generation += 1;
+    this.#closeEngine();
+    this.#source = undefined;
+    const { name, fields, duplicateKey } = this.state;
+    this.state = { ...initialState(), name, fields, duplicateKey };
+    this.phase = this.#published ? 'upload' : 'idle';
+    if (!this.#published) void this.#loadConfig();
+  }
+
+  #createActions(): Actions {
+    return {
+      chooseFile: (file) => void this.#start({ kind: 'file', file, name: file.name }, file.name),
+      paste: (text) => void this.#start({ kind: 'text', text }, this.#text.pastedName),
+      setDragOver: (dragOver) => this.#set({ dragOver }),
+      reopen: (options) => {
+        this.phase = 'reading';
+        void this.#open({ ...this.state.openOptions, ...options });
+      },
+      setHeaderRow: (headerRow) => this.#set({ headerRow }),
+      toMapping: () => this.#toMapping(),
+      back: () => {
+        if (this.phase === 'mapping') this.phase = 'setup';
+        else if (this.phase === 'review') this.phase = 'mapping';
+        else this.#startOver();
+      },
+      chooseField: (column, fieldKey) => this.#set({ columns: chooseField(this.state.columns, column, fieldKey) }),
+      validate: () => void this.#validate(),
+      stop: () => this.#call?.cancel(),
+      cancel: () => this.#cancel(),
+      retry: () => (this.#published && this.#source ? this.#startOver() : void this.#loadConfig()),
+      setFilter: (filter) => void this.#setView(filter).catch((error: unknown) => this.reportError(error)),
+      acceptSuggestion: (row, field) => void this.#change((engine) => engine.call('acceptSuggestions', { field, row })),
+      acceptColumnSuggestions: (field) => void this.#change((engine) => engine.call('acceptSuggestions', { field })),
+      applySimilar: () => {
+        const similar = this.state.similar;
+        if (similar) void this.#change((engine) => engine.call('replaceSimilar', similar));
+      },
+      removeRow: (row) => void this.#change((engine) => engine.call('remove', { rows: [row], removed: true }), undefined, (result) => this.#text.announceRemoved(result.changed)),
+      restoreRemoved: () => void this.#change((engine) => engine.call('restoreRemoved', {}), undefined, (result) => this.#text.announceRestored(result.changed)),
+      resolveDuplicates: (strategy) =>
+        void this.#change((engine) => engine.call('resolveDuplicates', { strategy }), undefined, (result) => this.#text.announceRemoved(result.changed)),
+      toggleFind: () => this.#set({ findOpen: !this.state.findOpen }),
+      findReplace: (params) => void this.#change((engine) => engine.call('findReplace', params)),
+      setSkipInvalid: (skipInvalid) => this.#set({ skipInvalid }),
+      complete: () => void this.#complete(),
+      startOver: () => this.#startOver(),
+    };
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    const t = this.#text;
+    if (this.phase === 'idle') return nothing;
+    if (this.phase === 'loading') {
+      return html`<div class="card loading" part="base" aria-busy="true"><span class="visually-hidden">${t.loading}</span></div>`;
+    }
+    const context: StepContext = { t, phase: this.phase, state: this.state, actions: this.#actions, grid: this.#grid };
+    return html`<section class="card" part="base" aria-labelledby="title">
+      <header class="header" part="header">
+        <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
+        ${this.#renderSteps(t)}
+      </header>
+      ${this.#renderStep(context)}
+      <div class="visually-hidden" role="status">${this.state.announcement}</div>
+    </section>`;
+  }
+
+  #renderSteps(t: ImporterStrings): TemplateResult | typeof nothing {
+    const index = stepIndex(this.phase);
+    if (index < 0) return nothing;
+    return html`<ol class="steps" part="steps" aria-label=${t.stepProgress(index + 1, t.steps.length)}>
+      ${t.steps.map((label, i) => html`<li class=${i === index ? 'current' : i < index ? 'past' : ''} aria-current=${i === index ? 'step' : 'false'}>${label}</li>`)}
+    </ol>`;
+  }
+
+  #renderStep(context: StepContext): TemplateResult {
+    switch (this.phase) {
+      case 'error':
+        return this.#renderError(context.t);
+      case 'upload':
+      case 'reading':
+        return renderUpload(context);
+      case 'setup':
+        return renderSetup(context);
+      case 'mapping':
+      case 'validating':
+        return renderMapping(context);
+      case 'review':
+      case 'completing':
+        return renderReview(context);
+      default:
+        return renderDone(context);
+    }
+  }
+
+  #renderError(t: ImporterStrings): TemplateResult {
+    const failure = this.state.failure;
+    const code = isInlayError(failure) ? failure.code : undefined;
+    return html`<div class="error-state" part="error" role="alert">
+      <p class="error-title">${t.errorTitle}</p>
+      <p class="muted">${t.errorMessage(code)}</p>
+      <button class="button" part="button retry-button" @click=${this.#actions.retry}>${t.retry}</button>
+    </div>`;
+  }
+}
+
+function initialState(): StepContext['state'] {
+  return {
+    name: '',
+    fields: [],
+    duplicateKey: undefined,
+    engineMode: null,
+    failure: undefined,
+    sourceName: '',
+    dragOver: false,
+    opened: undefined,
+    openOptions: {},
+    headerRow: 0,
+    columns: [] as ColumnChoice[],
+    remembered: false,
+    progress: { rows: 0, percent: 0 },
+    stats: undefined as Stats | undefined,
+    filter: { errors: false },
+    viewSize: 0,
+    similar: null,
+    findOpen: false,
+    skipInvalid: true,
+    importedRows: 0,
+    announcement: '',
+  };
+}
+
+function stepIndex(phase: Phase): number {
+  switch (phase) {
+    case 'upload':
+    case 'reading':
+      return 0;
+    case 'setup':
+      return 1;
+    case 'mapping':
+    case 'validating':
+      return 2;
+    case 'review':
+    case 'completing':
+      return 3;
+    default:
+      return -1;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'inlay-importer': InlayImporter;
+  }
+}

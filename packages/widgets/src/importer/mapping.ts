@@ -1,0 +1,52 @@
+import { type ColumnMatch, type FieldDefinition, matchColumns, type RememberedMapping } from '@inlay/core';
+
+/** One column of the file on the mapping step: its match, and a few values to recognise it by. @internal */
+export interface ColumnChoice extends ColumnMatch {
+  samples: string[];
+  /** The user picked the field (no confidence to show). */
+  chosen?: boolean;
+}
+
+/** The header texts of a file: the header row's cells, or none when the file has no header row. @internal */
+export function headersOf(preview: readonly string[][], headerRow: number): string[] {
+  const width = Math.max(0, ...preview.map((row) => row.length));
+  const header = headerRow >= 0 ? (preview[headerRow] ?? []) : [];
+  return Array.from({ length: width }, (_, i) => (header[i] ?? '').trim());
+}
+
+/** Proposes a field for each column with core's matcher, a remembered mapping first. @internal */
+export function proposeColumns(
+  preview: readonly string[][],
+  headerRow: number,
+  fields: readonly FieldDefinition[],
+  remembered: RememberedMapping | undefined,
+): ColumnChoice[] {
+  const headers = headersOf(preview, headerRow);
+  const data = preview.slice(headerRow + 1);
+  return matchColumns(headers, fields, remembered).map((match) => ({
+    ...match,
+    samples: data
+      .map((row) => (row[match.column] ?? '').trim())
+      .filter((value) => value !== '')
+      .slice(0, 3),
+  }));
+}
+
+/**
+ * Gives `column` the field `fieldKey` (or none). A field fills one column: the column that had it
+ * gives it up. Both are then the user's choice, shown without a confidence.
+ * @internal
+ */
+export function chooseField(columns: readonly ColumnChoice[], column: number, fieldKey: string | null): ColumnChoice[] {
+  return columns.map((choice) => {
+    if (choice.column === column) return { ...choice, fieldKey, chosen: true };
+    if (fieldKey !== null && choice.fieldKey === fieldKey) return { ...choice, fieldKey: null, chosen: true };
+    return choice;
+  });
+}
+
+/** Required fields no column fills. @internal */
+export function missingRequired(columns: readonly ColumnChoice[], fields: readonly FieldDefinition[]): FieldDefinition[] {
+  const mapped = new Set(columns.map((choice) => choice.fieldKey));
+  return fields.filter((field) => field.required && !mapped.has(field.key));
+}

@@ -1,0 +1,68 @@
+import type { DuplicateStrategy, FieldDefinition } from '@inlay/core';
+import type { OpenResult, ParamsOf, Stats, ViewFilter } from '../engine/protocol.js';
+import type { GridController } from '../grid/grid-controller.js';
+import type { ImporterStrings } from '../importer.strings.js';
+import type { ColumnChoice } from '../mapping.js';
+
+/** Where `<inlay-importer>` is. @internal */
+export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'review' | 'completing' | 'done';
+
+/** What the user can do; the element binds each to itself once. @internal */
+export interface Actions {
+  chooseFile(file: File): void;
+  paste(text: string): void;
+  setDragOver(over: boolean): void;
+  reopen(options: { encoding?: string | undefined; delimiter?: string | undefined; sheet?: number | undefined }): void;
+  setHeaderRow(row: number): void;
+  toMapping(): void;
+  back(): void;
+  chooseField(column: number, fieldKey: string | null): void;
+  validate(): void;
+  stop(): void;
+  cancel(): void;
+  retry(): void;
+  setFilter(filter: ViewFilter): void;
+  acceptSuggestion(row: number, field: string): void;
+  acceptColumnSuggestions(field: string): void;
+  applySimilar(): void;
+  removeRow(row: number): void;
+  restoreRemoved(): void;
+  resolveDuplicates(strategy: DuplicateStrategy): void;
+  toggleFind(): void;
+  findReplace(params: ParamsOf<'findReplace'>): void;
+  setSkipInvalid(skip: boolean): void;
+  complete(): void;
+  startOver(): void;
+}
+
+/** What a step renders from. @internal */
+export interface StepContext {
+  t: ImporterStrings;
+  phase: Phase;
+  actions: Actions;
+  grid: GridController;
+  state: {
+    name: string;
+    fields: readonly FieldDefinition[];
+    duplicateKey: string | undefined;
+    engineMode: 'worker' | 'main-thread' | null;
+    failure: Error | undefined;
+    sourceName: string;
+    dragOver: boolean;
+    opened: OpenResult | undefined;
+    openOptions: { encoding?: string | undefined; delimiter?: string | undefined; sheet?: number | undefined };
+    headerRow: number;
+    columns: ColumnChoice[];
+    remembered: boolean;
+    progress: { rows: number; percent: number | null };
+    stats: Stats | undefined;
+    filter: ViewFilter;
+    viewSize: number;
+    /** After an edit: other refused cells of the field that showed the same text. */
+    similar: { field: string; from: string; to: string; count: number } | null;
+    findOpen: boolean;
+    skipInvalid: boolean;
+    importedRows: number;
+    announcement: string;
+  };
+}

@@ -1,0 +1,173 @@
+// Helpers for the feedback board's browser tests (web-test-runner). Not part of the build.
+import type { PostQuery, PostStore } from '@inlay/client';
+import type { Post, PostStatus, VoteResult } from '@inlay/core';
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { InlayFeedbackBoard } from '../feedback-board/feedback-board.js';
+import type { FeedbackBoardStrings } from '../feedback-board/feedback-board.strings.js';
+import { testEnv } from './helpers.js';
+import '../feedback-board/define.js';
+
+export interface BoardMountOptions {
+  boardId: string;
+  authorId?: string;
+  authorName?: string;
+  anonymous?: boolean;
+  baseUrl?: string;
+  publishableKey?: string;
+  pageSize?: number;
+  store?: PostStore;
+  strings?: Partial<FeedbackBoardStrings>;
+  getAuthorToken?: InlayFeedbackBoard['getAuthorToken'];
+}
+
+/** Renders `<inlay-feedback-board>` after a focusable button (for Tab tests) and waits until it has loaded. */
+export async function mountBoard(options: BoardMountOptions): Promise<InlayFeedbackBoard> {
+  const { feedback } = await testEnv();
+  const wrapper = await fixture<HTMLDivElement>(html`<div>
+    <button id="before">before</button>
+    <inlay-feedback-board
+      board-id=${options.boardId}
+      publishable-key=${options.publishableKey ?? feedback.publishableKey}
+      base-url=${options.baseUrl ?? feedback.baseUrl}
+      author-id=${ifDefined(options.authorId)}
+      author-name=${ifDefined(options.authorName)}
+      page-size=${ifDefined(options.pageSize)}
+      ?anonymous=${options.anonymous ?? false}
+      .store=${options.store}
+      .strings=${options.strings ?? {}}
+      .getAuthorToken=${options.getAuthorToken}
+    ></inlay-feedback-board>
+  </div>`);
+  const element = wrapper.querySelector('inlay-feedback-board') as InlayFeedbackBoard;
+  await boardSettled(element);
+  return element;
+}
+
+/** Waits until the board is no longer loading and its list is not being replaced. */
+export async function boardSettled(element: InlayFeedbackBoard): Promise<void> {
+  await waitUntil(() => !element.shadowRoot?.querySelector('[aria-busy="true"]'), 'the board kept loading', { timeout: 8000 });
+  await element.updateComplete;
+}
+
+export function $<T extends Element = HTMLElement>(element: Element, selector: string): T | null {
+  return element.shadowRoot?.querySelector<T>(selector) ?? null;
+}
+
+export function $$<T extends Element = HTMLElement>(element: Element, selector: string): T[] {
+  return [...(element.shadowRoot?.querySelectorAll<T>(selector) ?? [])];
+}
+
+/** The titles of the listed posts, in order. */
+export function titles(element: Element): string[] {
+  return $$(element, '[part~="post-title"]').map((title) => title.textContent ?? '');
+}
+
+/** The `<li>` of the post titled `title`. */
+export function postNamed(element: Element, title: string): HTMLElement {
+  const item = $$(element, '[part~="post"]').find((candidate) => candidate.querySelector('h3')?.textContent === title);
+  if (!item) throw new Error(`no post titled ${title}; shown: ${titles(element).join(' | ')}`);
+  return item;
+}
+
+export function voteButton(element: Element, title: string): HTMLButtonElement {
+  const button = postNamed(element, title).querySelector<HTMLButtonElement>('[part~="vote-button"]');
+  if (!button) throw new Error(`no vote button on ${title}`);
+  return button;
+}
+
+/**
+ * The focused element of the board's shadow root. Tests compare its attributes rather than the
+ * element itself: a failed equality of two elements makes chai print whole DOM trees.
+ */
+export function focused(element: Element): Element | null {
+  return element.shadowRoot?.activeElement ?? null;
+}
+
+export function liveText(element: Element): string {
+  return $(element, '[role="status"]')?.textContent?.trim() ?? '';
+}
+
+/** Types `value` into an input of the board's shadow root as a user would (one input event). */
+export function typeInto(field: HTMLInputElement | HTMLTextAreaElement | null, value: string): void {
+  if (!field) throw new Error('no such field');
+  field.value = value;
+  field.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+}
+
+let visitors = 0;
+/** A fresh author id, so votes and the per-author post limit start from zero. */
+export function newAuthorId(): string {
+  visitors += 1;
+  return `author-${Date.now().toString(36)}-${visitors}`;
+}
+
+/** A host's own (BYO) post store kept in memory, recording every call. */
+export interface MemoryPostStore extends PostStore {
+  posts: Post[];
+  calls: { list: PostQuery[]; create: { title: string; body?: string }[]; vote: [string, boolean][] };
+}
+
+export function post(id: string, title: string, overrides: Partial<Post> = {}): Post {
+  return {
+    id,
+    object: 'post',
+    boardId: 'byo',
+    title,
+    body: '',
+    status: 'open',
+    voteCount: 0,
+    voted: false,
+    author: { id: 'someone', anonymous: false },
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * Searches titles and bodies (every word, as the server does), sorts by votes or newest, and
+ * pages with a numeric cursor.
+ */
+export function memoryPostStore(posts: Post[] = defaultByoPosts()): MemoryPostStore {
+  const store: MemoryPostStore = {
+    posts,
+    calls: { list: [], create: [], vote: [] },
+    list: async (query) => {
+      store.calls.list.push(query);
+      const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const found = store.posts.filter((candidate) => words.every((word) => `${candidate.title} ${candidate.body}`.toLowerCase().includes(word)));
+      const sorted = query.sort === 'new' ? [...found].reverse() : [...found].sort((a, b) => (b.voteCount ?? 0) - (a.voteCount ?? 0));
+      const start = Number(query.cursor ?? 0);
+      const end = start + (query.limit ?? 20);
+      return { items: sorted.slice(start, end), nextCursor: end < sorted.length ? String(end) : null };
+    },
+    create: async (input) => {
+      store.calls.create.push(input);
+      const created = post(`byo_${store.posts.length + 1}`, input.title, { body: input.body ?? '', author: { id: 'me', name: 'Me', anonymous: false } });
+      store.posts.push(created);
+      return created;
+    },
+    vote: async (postId, voted): Promise<VoteResult> => {
+      store.calls.vote.push([postId, voted]);
+      const target = store.posts.find((candidate) => candidate.id === postId);
+      if (!target) throw new Error(`no post ${postId}`);
+      if (target.voted !== voted) target.voteCount = (target.voteCount ?? 0) + (voted ? 1 : -1);
+      target.voted = voted;
+      return { postId, voted, voteCount: target.voteCount };
+    },
+  };
+  return store;
+}
+
+const statuses: PostStatus[] = ['planned', 'in_progress', 'completed', 'under_review', 'closed', 'open'];
+
+export function defaultByoPosts(): Post[] {
+  return [
+    'Saved filters',
+    'Markdown in comments',
+    'Guest access',
+    'Read receipts',
+    'Sprint planning',
+    'Slack digest',
+  ].map((title, index) => post(`byo_p${index + 1}`, title, { voteCount: 12 - index * 2, status: statuses[index] ?? 'open' }));
+}

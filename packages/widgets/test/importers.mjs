@@ -1,0 +1,42 @@
+/**
+ * Importers published on the test server (web-test-runner.config.mjs), for the screenshot
+ * (scripts/screenshot.mjs) and the demo. `contacts` has a field of every type, a `unique` field
+ * and a `duplicateKey`; its labels and aliases match the headers of demo/contacts-messy.csv.
+ */
+export const importers = {
+  contacts: {
+    name: 'Import contacts',
+    config: {
+      fields: [
+        { key: 'customer_id', label: 'Customer ID', type: 'string', unique: true, aliases: ['id', 'customer no'] },
+        { key: 'email', label: 'Email', type: 'email', required: true, aliases: ['e-mail', 'mail'] },
+        { key: 'name', label: 'Name', type: 'string', required: true, aliases: ['full name'] },
+        { key: 'age', label: 'Age', type: 'number' },
+        { key: 'signed_up', label: 'Signed up', type: 'date', aliases: ['signup date'] },
+        { key: 'newsletter', label: 'Newsletter', type: 'boolean', aliases: ['subscribed'] },
+        { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['Free', 'Pro', 'Team'] },
+        { key: 'website', label: 'Website', type: 'url', aliases: ['homepage'] },
+        { key: 'balance', label: 'Balance', type: 'number' },
+      ],
+      duplicateKey: 'email',
+    },
+  },
+  /** Two fields, nothing required: for size and speed tests. */
+  simple: {
+    name: 'Simple list',
+    config: {
+      fields: [
+        { key: 'code', label: 'Code', type: 'string' },
+        { key: 'amount', label: 'Amount', type: 'number' },
+      ],
+    },
+  },
+};
+
+/** Publishes every importer; answers their ids by key, plus an unpublished one. */
+export async function publishImporters(server) {
+  const ids = {};
+  for (const [key, importer] of Object.entries(importers)) ids[key] = await server.publishImporter(importer.name, importer.config);
+  ids.unpublished = await server.createImporter('Never published');
+  return ids;
+}
