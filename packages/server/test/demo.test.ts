@@ -13,6 +13,7 @@ const dbPath = join(dir, 'demo.db');
 const assetsDir = join(dir, 'cdn');
 mkdirSync(assetsDir);
 writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');
+writeFileSync(join(assetsDir, 'inlay-importer.worker.js'), 'self.onmessage = () => {}');
 
 const app = await buildApp({ db: dbPath, logger: false });
 const { demo, created } = await ensureDemoWorkspace(app.inlay.db, dbPath);
@@ -58,6 +59,9 @@ describe('/demo', () => {
     for (const secret of [demo.keys.testSecret, demo.keys.liveSecret]) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/<script>(?!<\/script>)/);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(response.body).toContain(`importer-id="${demo.importerId}"`);
+    expect(response.body).toContain(`board-id="${demo.boardId}"`);
   });
 
   it('serves the widget bundles at /cdn and nothing else from their folder', async () => {
@@ -65,7 +69,8 @@ describe('/demo', () => {
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body).toBe('console.log("bundle")');
     expect(bundle.headers['content-type']).toContain('text/javascript');
-    for (const name of ['..%2Fdemo.db', 'demo.db', '.env', 'inlay-missing.js']) {
+    expect((await app.inject({ method: 'GET', url: '/cdn/inlay-importer.worker.js' })).statusCode).toBe(200);
+    for (const name of ['..%2Fdemo.db', 'demo.db', '.env', 'inlay-missing.js', 'inlay-a.b.c.js']) {
       expect((await app.inject({ method: 'GET', url: `/cdn/${name}` })).statusCode).toBe(404);
     }
   });

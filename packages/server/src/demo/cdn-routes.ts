@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 
-const ASSET_NAME = /^inlay-[a-z-]+\.js(\.map)?$/;
+/** `inlay-importer.js`, `inlay-importer.worker.js`, `inlay-importer.xlsx.js`, and their maps. */
+const ASSET_NAME = /^inlay-[a-z-]+(\.[a-z]+)?\.js(\.map)?$/;
 
 /**
  * `/cdn/inlay-*.js`: the widgets' self-registering script-tag bundles, for self-hosters who

@@ -45,6 +45,15 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
       base-url=${attr(`${origin}/feedback`)}
       anonymous></inlay-feedback-board>
   </section>
+  <section class="wide" aria-labelledby="importer-title">
+    <h2 id="importer-title">Data importer</h2>
+    <p class="hint">Try it with <a href="/demo/contacts-messy.csv" download>a messy contacts file</a>: semicolons, decimal commas,
+    mixed date formats, a duplicate email and a bad URL.</p>
+    <inlay-importer id="demo-importer"
+      importer-id=${attr(demo.importerId)}
+      publishable-key=${attr(demo.keys.testPublishable)}
+      base-url=${attr(`${origin}/importer`)}></inlay-importer>
+  </section>
   <aside aria-labelledby="log-title">
     <h2 id="log-title">Events</h2>
     <ol id="demo-log"></ol>
@@ -53,6 +62,7 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
 <script src="/demo/demo.js"></script>
 <script src="/cdn/inlay-checklist.js"></script>
 <script src="/cdn/inlay-feedback-board.js"></script>
+<script src="/cdn/inlay-importer.js"></script>
 </body>
 </html>
 `;
@@ -84,10 +94,10 @@ export const demoScript = `(() => {
     const value = userInput.value.trim();
     if (value) checklist.setAttribute('user-id', value);
   });
-  for (const type of ['inlay-item-complete', 'inlay-flow-complete', 'inlay-dismiss', 'inlay-post-create', 'inlay-vote', 'inlay-error']) {
+  for (const type of ['inlay-item-complete', 'inlay-flow-complete', 'inlay-dismiss', 'inlay-post-create', 'inlay-vote', 'inlay-import-complete', 'inlay-import-cancel', 'inlay-error']) {
     document.addEventListener(type, (event) => {
       const detail = event.detail || {};
-      const what = detail.itemId ? ' ' + detail.itemId : detail.postId ? ' ' + detail.postId : detail.post ? ' ' + detail.post.id : detail.error ? ' ' + (detail.error.message || detail.error) : '';
+      const what = detail.rows ? ' ' + detail.rowCount + ' rows, ' + detail.errorCount + ' with problems' : detail.itemId ? ' ' + detail.itemId : detail.postId ? ' ' + detail.postId : detail.post ? ' ' + detail.post.id : detail.error ? ' ' + (detail.error.message || detail.error) : '';
       note(type + what);
     });
   }
@@ -99,7 +109,8 @@ body { margin: 0 auto; max-width: 1040px; padding: 32px 24px; }
 header h1 { margin: 0 0 8px; font-size: 1.75rem; }
 header p { margin: 0 0 24px; color: #4b5563; max-width: 70ch; line-height: 1.5; }
 main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 24px; align-items: start; }
-aside { grid-column: 1 / -1; }
+aside, .wide { grid-column: 1 / -1; }
+.hint { margin: 0 0 12px; color: #4b5563; font-size: 0.9rem; }
 section, aside { background: #fff; border-radius: 12px; padding: 20px; box-shadow: 0 1px 2px rgb(0 0 0 / 6%); }
 h2 { margin: 0 0 12px; font-size: 1.1rem; }
 .user { display: flex; gap: 8px; align-items: center; margin-bottom: 16px; font-size: 0.9rem; color: #4b5563; }

@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { mintAuthorToken } from '../auth/author-tokens.js';
+import { ApiError } from '../errors.js';
 import type { ZodTypeProvider } from '../type-provider.js';
+import { widgetsFile } from './widgets-dir.js';
 import type { DemoWorkspace } from './demo-workspace.js';
 import { demoPage, demoScript, demoStyles } from './demo-page.js';
 
@@ -23,13 +26,20 @@ export async function demoRoutes(parent: FastifyInstance, options: DemoOptions):
   app.addHook('onSend', async (_request, reply) => {
     reply.header(
       'Content-Security-Policy',
-      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
   });
 
   app.get('/demo', async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`;
     return reply.type('text/html; charset=utf-8').send(demoPage({ demo, origin, widgetsBuilt }));
+  });
+
+  // A messy spreadsheet to try the importer with (semicolons, decimal commas, mixed dates, …).
+  app.get('/demo/contacts-messy.csv', async (_request, reply) => {
+    const file = widgetsFile('demo', 'contacts-messy.csv');
+    if (file === undefined) throw new ApiError('route_not_found', 'The sample file ships with @inlay/widgets.');
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="contacts-messy.csv"').send(await readFile(file));
   });
 
   app.get('/demo/demo.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(demoScript));

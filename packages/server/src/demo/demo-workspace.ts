@@ -71,15 +71,18 @@ const DEMO_FLOW = {
   ],
 };
 
+/** Every field type, with aliases that match the sample file at /demo/contacts-messy.csv. */
 const DEMO_IMPORTER = {
   fields: [
-    { key: 'name', label: 'Name', type: 'string', required: true },
+    { key: 'customerNo', label: 'Customer number', type: 'string', aliases: ['Customer no', 'Customer #'] },
     { key: 'email', label: 'Email', type: 'email', required: true, unique: true, aliases: ['e-mail', 'mail'] },
+    { key: 'name', label: 'Name', type: 'string', required: true, aliases: ['Full name'] },
     { key: 'age', label: 'Age', type: 'number' },
-    { key: 'signup', label: 'Signed up', type: 'date' },
-    { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro', 'team'] },
-    { key: 'active', label: 'Active', type: 'boolean' },
-    { key: 'website', label: 'Website', type: 'url' },
+    { key: 'signup', label: 'Signup date', type: 'date', aliases: ['Signed up'] },
+    { key: 'subscribed', label: 'Subscribed', type: 'boolean', aliases: ['Active'] },
+    { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['Free', 'Pro', 'Team'] },
+    { key: 'website', label: 'Homepage', type: 'url', aliases: ['Website'] },
+    { key: 'balance', label: 'Balance', type: 'number' },
   ],
   duplicateKey: 'email',
 };

@@ -8,10 +8,15 @@ import { join } from 'node:path';
  * tests depend on the server).
  */
 export function widgetsCdnDir(): string | undefined {
+  return widgetsFile('dist', 'cdn');
+}
+
+/** A file or folder of the installed `@inlay/widgets` package, if it exists. */
+export function widgetsFile(...path: string[]): string | undefined {
   const require = createRequire(import.meta.url);
   for (const base of require.resolve.paths('@inlay/widgets') ?? []) {
-    const dir = join(base, '@inlay', 'widgets', 'dist', 'cdn');
-    if (existsSync(dir)) return dir;
+    const file = join(base, '@inlay', 'widgets', ...path);
+    if (existsSync(file)) return file;
   }
   return undefined;
 }
