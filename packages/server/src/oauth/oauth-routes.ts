@@ -127,7 +127,8 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   }
 
   app.get('/oauth/authorize', async (request, reply) => {
-    const params = request.query as Record<string, string | undefined>;
+    const params = singleValues(request.query);
+    if (!params) return reply.code(400).type('text/html').send(errorPage('Each parameter must appear once; start again from your MCP client.'));
     const checked = await checkAuthorization(request, params);
     if ('fatal' in checked) return reply.code(400).type('text/html').send(errorPage(checked.fatal as string));
     if ('redirect' in checked) return reply.redirect(checked.redirect as string);
@@ -171,7 +172,8 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   });
 
   app.post('/oauth/authorize', async (request, reply) => {
-    const params = request.body as Record<string, string | undefined>;
+    const params = singleValues(request.body);
+    if (!params) return reply.code(400).type('text/html').send(errorPage('Each field must appear once; start again from your MCP client.'));
     const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(db, request.cookies[SESSION_COOKIE]) : undefined;
     if (!session || params.csrf !== session.csrfToken) {
       return reply.code(403).type('text/html').send(errorPage('Your session expired or the form was not ours; start again from your MCP client.'));
@@ -255,6 +257,16 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     // RFC 7009: unknown tokens are answered like known ones.
     return reply.code(200).header('Cache-Control', 'no-store').send();
   });
+}
+
+/** Query or form fields as single strings; undefined when a field repeats or is not text. */
+function singleValues(input: unknown): Record<string, string | undefined> | undefined {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (typeof value !== 'string') return undefined;
+    out[name] = value;
+  }
+  return out;
 }
 
 function isRedirectUri(value: unknown): boolean {

@@ -27,6 +27,7 @@ export const errorsPlugin = fp(
 
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.header('Request-Id', request.id);
   return reply.code(error.status).send({
     error: {
       type: error.type,

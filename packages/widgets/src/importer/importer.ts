@@ -7,6 +7,7 @@ import { assetsAt, type Call, type EngineAssets, EngineConnection } from './conn
 import type { ChangeResult, GridRow, OpenResult, SourceInput, Stats, ViewFilter } from './engine/protocol.js';
 import { GridController, type GridHost } from './grid/grid-controller.js';
 import { importerStyles } from './importer.styles.js';
+import { reviewStyles } from './review.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
 import { chooseField, type ColumnChoice, headersOf, missingRequired, proposeColumns } from './mapping.js';
 import { recallMapping, saveMapping } from './remembered-mappings.js';
@@ -86,7 +87,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
  */
 export class InlayImporter extends InlayElement implements GridHost {
-  static override styles = [...InlayElement.styles, importerStyles];
+  static override styles = [...InlayElement.styles, importerStyles, reviewStyles];
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
