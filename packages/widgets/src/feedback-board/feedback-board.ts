@@ -6,6 +6,7 @@ import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
 import { anonymousId } from './anonymous-id.js';
 import { feedbackBoardStyles } from './feedback-board.styles.js';
 import { draftProblems, type PostDraft, similarPosts } from './post-draft.js';
+import { renderPostForm } from './post-form.js';
 import { renderPost } from './post-item.js';
 import { defaultFeedbackBoardStrings, type FeedbackBoardStrings } from './feedback-board.strings.js';
 
@@ -453,38 +454,11 @@ export class InlayFeedbackBoard extends InlayElement {
   }
 
   #renderForm(t: FeedbackBoardStrings): TemplateResult {
-    const problems = draftProblems(this.draft, t, this.submitted);
-    const field = (name: 'title' | 'body', problem: string | undefined, control: (describedBy: string | typeof nothing) => TemplateResult) =>
-      html`${control(problem ? `new-${name}-error` : nothing)}
-      ${problem ? html`<p class="field-error" part="field-error" id="new-${name}-error">${problem}</p>` : nothing}`;
-    return html`<form class="form" part="form" aria-label=${t.formLabel} novalidate @submit=${this.#submit}>
-      <label for="new-title">${t.titleLabel}</label>
-      ${field(
-        'title',
-        problems.title,
-        (describedBy) => html`<input id="new-title" name="title" part="title-input" autocomplete="off" placeholder=${t.titlePlaceholder}
-          aria-invalid=${Boolean(problems.title)} aria-describedby=${describedBy} .value=${this.draft.title} @input=${this.#onDraft} />`,
-      )}
-      ${this.similar.length > 0
-        ? html`<div class="similar" part="similar">
-            <p id="similar-label" class="muted">${t.similar}</p>
-            <ul aria-labelledby="similar-label">
-              ${this.similar.map((post) => html`<li>${post.title}${post.voteCount === null ? nothing : html` <span class="muted">· ${t.votes(post.voteCount)}</span>`}</li>`)}
-            </ul>
-          </div>`
-        : nothing}
-      <label for="new-body">${t.bodyLabel}</label>
-      ${field(
-        'body',
-        problems.body,
-        (describedBy) => html`<textarea id="new-body" name="body" part="body-input" rows="2"
-          aria-invalid=${Boolean(problems.body)} aria-describedby=${describedBy} .value=${this.draft.body} @input=${this.#onDraft}></textarea>`,
-      )}
-      <div class="actions">
-        ${this.formError ? html`<p class="field-error" part="form-error" role="alert">${this.formError}</p>` : nothing}
-        <button class="button" part="submit-button" type="submit" ?disabled=${this.sending}>${this.sending ? t.submitting : t.submit}</button>
-      </div>
-    </form>`;
+    return renderPostForm(
+      t,
+      { draft: this.draft, submitted: this.submitted, similar: this.similar, formError: this.formError, sending: this.sending },
+      { onSubmit: this.#submit, onInput: this.#onDraft },
+    );
   }
 
   #renderList(t: FeedbackBoardStrings, config: BoardConfig): TemplateResult {
