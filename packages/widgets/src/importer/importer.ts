@@ -1,22 +1,18 @@
 import { type ImporterConfig, type ImportSession, type ImportValue, mappingFromMatches, type PublishedConfig } from '@inlay/core';
-import { createImporterClient, type ImporterClient, isInlayError } from '@inlay/client';
+import { createImporterClient, type ImporterClient } from '@inlay/client';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCancelEvent, InlayImportCompleteEvent } from '../events.js';
 import { assetsAt, type Call, type EngineAssets, EngineConnection } from './connection.js';
-import type { ChangeResult, GridRow, OpenResult, SourceInput, Stats, ViewFilter } from './engine/protocol.js';
+import type { ChangeResult, GridRow, OpenResult, SourceInput, ViewFilter } from './engine/protocol.js';
 import { GridController, type GridHost } from './grid/grid-controller.js';
 import { importerStyles } from './importer.styles.js';
 import { reviewStyles } from './review.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
-import { chooseField, type ColumnChoice, headersOf, missingRequired, proposeColumns } from './mapping.js';
+import { chooseField, headersOf, missingRequired, proposeColumns } from './mapping.js';
 import { recallMapping, saveMapping } from './remembered-mappings.js';
-import { renderDone } from './steps/done.js';
-import { renderMapping } from './steps/mapping.js';
-import { renderReview } from './steps/review.js';
-import { renderSetup } from './steps/setup.js';
-import { renderUpload } from './steps/upload.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
+import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -461,93 +457,11 @@ export class InlayImporter extends InlayElement implements GridHost {
     return html`<section class="card" part="base" aria-labelledby="title">
       <header class="header" part="header">
         <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
-        ${this.#renderSteps(t)}
+        ${renderStepsBar(t, this.phase)}
       </header>
-      ${this.#renderStep(context)}
+      ${renderStep(context)}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
     </section>`;
-  }
-
-  #renderSteps(t: ImporterStrings): TemplateResult | typeof nothing {
-    const index = stepIndex(this.phase);
-    if (index < 0) return nothing;
-    return html`<ol class="steps" part="steps" aria-label=${t.stepProgress(index + 1, t.steps.length)}>
-      ${t.steps.map((label, i) => html`<li class=${i === index ? 'current' : i < index ? 'past' : ''} aria-current=${i === index ? 'step' : 'false'}>${label}</li>`)}
-    </ol>`;
-  }
-
-  #renderStep(context: StepContext): TemplateResult {
-    switch (this.phase) {
-      case 'error':
-        return this.#renderError(context.t);
-      case 'upload':
-      case 'reading':
-        return renderUpload(context);
-      case 'setup':
-        return renderSetup(context);
-      case 'mapping':
-      case 'validating':
-        return renderMapping(context);
-      case 'review':
-      case 'completing':
-        return renderReview(context);
-      default:
-        return renderDone(context);
-    }
-  }
-
-  #renderError(t: ImporterStrings): TemplateResult {
-    const failure = this.state.failure;
-    const code = isInlayError(failure) ? failure.code : undefined;
-    return html`<div class="error-state" part="error" role="alert">
-      <p class="error-title">${t.errorTitle}</p>
-      <p class="muted">${t.errorMessage(code)}</p>
-      <button class="button" part="button retry-button" @click=${this.#actions.retry}>${t.retry}</button>
-    </div>`;
-  }
-}
-
-function initialState(): StepContext['state'] {
-  return {
-    name: '',
-    fields: [],
-    duplicateKey: undefined,
-    engineMode: null,
-    failure: undefined,
-    sourceName: '',
-    dragOver: false,
-    opened: undefined,
-    openOptions: {},
-    headerRow: 0,
-    columns: [] as ColumnChoice[],
-    remembered: false,
-    progress: { rows: 0, percent: 0 },
-    stats: undefined as Stats | undefined,
-    filter: { errors: false },
-    viewSize: 0,
-    similar: null,
-    findOpen: false,
-    skipInvalid: true,
-    importedRows: 0,
-    announcement: '',
-  };
-}
-
-function stepIndex(phase: Phase): number {
-  switch (phase) {
-    case 'upload':
-    case 'reading':
-      return 0;
-    case 'setup':
-      return 1;
-    case 'mapping':
-    case 'validating':
-      return 2;
-    case 'review':
-    case 'completing':
-      return 3;
-    default:
-      return -1;
   }
 }
 
