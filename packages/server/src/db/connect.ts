@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { attachSqliteHandle } from './compiled.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -52,6 +53,7 @@ export async function openDatabase(path: string): Promise<Db> {
   // Memory-mapped reads: full-text search over large boards reads far fewer pages through the OS.
   sqlite.pragma('mmap_size = 1073741824');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  attachSqliteHandle(db, sqlite);
   await migrateToLatest(db as Kysely<unknown>);
   return db;
 }

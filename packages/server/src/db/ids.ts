@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 14;
@@ -6,9 +6,20 @@ const RANDOM_LENGTH = 14;
 let lastTime = 0;
 let lastRandom: number[] = [];
 
+/** Random bytes drawn from the OS in blocks: one call per id costs more than the rest of newId. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
 function freshRandom(): number[] {
+  if (poolOffset + RANDOM_LENGTH > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
   // 14 base36 digits from 14 bytes; the slight modulo bias is irrelevant for ids.
-  return [...randomBytes(RANDOM_LENGTH)].map((byte) => byte % 36);
+  const digits = new Array<number>(RANDOM_LENGTH);
+  for (let i = 0; i < RANDOM_LENGTH; i += 1) digits[i] = (pool[poolOffset + i] ?? 0) % 36;
+  poolOffset += RANDOM_LENGTH;
+  return digits;
 }
 
 /** Adds one to a base36 digit array (ULID's monotonic rule); wraps to fresh randomness if full. */

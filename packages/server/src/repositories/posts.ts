@@ -1,5 +1,6 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
+import { compile, readSync, statementsPerDatabase, transactionSync, type Param } from '../db/compiled.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
@@ -48,14 +49,28 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
 }
 
 /** A post of the scope's workspace and mode (any board). */
-export async function findPost(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<PostRow | undefined> {
-  return db
-    .selectFrom('posts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('workspace_id', '=', scope.workspaceId)
-    .where('mode', '=', scope.mode)
-    .executeTakeFirst();
+const voteStatements = statementsPerDatabase((db) => ({
+  find: compile(db, (p: Param<'id' | 'workspaceId' | 'mode'>) =>
+    db.selectFrom('posts').selectAll().where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode')),
+  ),
+  addVote: compile(db, (p: Param<'postId' | 'authorKey' | 'createdAt'>) =>
+    db
+      .insertInto('votes')
+      .values({ post_id: p('postId'), author_key: p('authorKey'), created_at: p('createdAt') })
+      .onConflict((oc) => oc.doNothing()),
+  ),
+  removeVote: compile(db, (p: Param<'postId' | 'authorKey'>) =>
+    db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey')),
+  ),
+  counts: compile(db, (p: Param<'postId'>) => db.selectFrom('posts').select(['vote_count', 'created_at']).where('id', '=', p('postId'))),
+  setCounts: compile(db, (p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
+    db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId')),
+  ),
+}));
+
+export function findPost(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<PostRow | undefined> {
+  const { find } = voteStatements(db);
+  return readSync(db, () => find.get({ id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
 
 /** Rows for ids, in the order of `ids`. */
@@ -134,23 +149,16 @@ export async function votedPostIds(db: Db, authorKeys: readonly string[], postId
  * when, the vote row changed: the primary key (post, author) makes a repeated or concurrent
  * vote a no-op. Returns the new count.
  */
-export async function setVote(db: Db, post: PostRow, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const changed = vote
-      ? (await trx
-          .insertInto('votes')
-          .values({ post_id: post.id, author_key: authorKey, created_at: nowIso() })
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst()).numInsertedOrUpdatedRows === 1n
-      : (await trx.deleteFrom('votes').where('post_id', '=', post.id).where('author_key', '=', authorKey).executeTakeFirst()).numDeletedRows === 1n;
-    const current = await trx.selectFrom('posts').select(['vote_count', 'created_at']).where('id', '=', post.id).executeTakeFirstOrThrow();
+export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean }> {
+  const { addVote, removeVote, counts, setCounts } = voteStatements(db);
+  const postId = post.id;
+  return transactionSync(db, () => {
+    const changed = (vote ? addVote.run({ postId, authorKey, createdAt: nowIso() }) : removeVote.run({ postId, authorKey })) === 1;
+    const current = counts.get({ postId });
+    if (current === undefined) throw new Error(`post ${postId} is gone`);
     if (!changed) return { voteCount: current.vote_count, changed };
     const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
-    await trx
-      .updateTable('posts')
-      .set({ vote_count: voteCount, trending_score: trendingScore(voteCount, current.created_at) })
-      .where('id', '=', post.id)
-      .execute();
+    setCounts.run({ postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
     return { voteCount, changed };
   });
 }

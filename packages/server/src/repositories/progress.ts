@@ -1,5 +1,6 @@
 import type { KeyMode, Progress, ProgressItem } from '@inlay/core';
 import type { Db } from '../db/connect.js';
+import { compile, statementsPerDatabase, type Param } from '../db/compiled.js';
 import { newId, nowIso } from '../db/ids.js';
 
 /** Whose progress: one row per (flow, mode, workspaceKey, userId). */
@@ -19,53 +20,112 @@ export type StoredProgress = Pick<
   'revisionId' | 'items' | 'startedAt' | 'completedAt' | 'dismissedAt' | 'snoozedUntil' | 'updatedAt'
 >;
 
-export async function findProgress(db: Db, key: ProgressKey): Promise<StoredProgress | undefined> {
-  const row = await db
-    .selectFrom('progress')
-    .select(['revision_id', 'items', 'started_at', 'completed_at', 'dismissed_at', 'snoozed_until', 'updated_at'])
-    .where('flow_id', '=', key.flowId)
-    .where('mode', '=', key.mode)
-    .where('workspace_key', '=', key.workspaceKey)
-    .where('user_id', '=', key.userId)
-    .where('workspace_id', '=', key.workspaceId)
-    .executeTakeFirst();
-  return (
-    row && {
-      revisionId: row.revision_id,
-      items: JSON.parse(row.items) as ProgressItem[],
-      startedAt: row.started_at,
-      completedAt: row.completed_at,
-      dismissedAt: row.dismissed_at,
-      snoozedUntil: row.snoozed_until,
-      updatedAt: row.updated_at,
-    }
-  );
-}
+type KeyParam = 'workspaceId' | 'mode' | 'flowId' | 'workspaceKey' | 'userId';
+type StoredParam = 'revisionId' | 'items' | 'startedAt' | 'completedAt' | 'dismissedAt' | 'snoozedUntil' | 'updatedAt';
 
-export async function saveProgress(db: Db, key: ProgressKey, progress: StoredProgress): Promise<void> {
-  const values = {
-    revision_id: progress.revisionId,
-    items: JSON.stringify(progress.items.map(({ id, state, updatedAt }) => ({ id, state, updatedAt }))),
-    started_at: progress.startedAt,
-    completed_at: progress.completedAt,
-    dismissed_at: progress.dismissedAt,
-    snoozed_until: progress.snoozedUntil,
-    updated_at: progress.updatedAt,
+const statements = statementsPerDatabase((db) => {
+  const stored = (p: Param<StoredParam>) => ({
+    revision_id: p('revisionId'),
+    items: p('items'),
+    started_at: p('startedAt'),
+    completed_at: p('completedAt'),
+    dismissed_at: p('dismissedAt'),
+    snoozed_until: p('snoozedUntil'),
+    updated_at: p('updatedAt'),
+  });
+  return {
+    find: compile(db, (p: Param<KeyParam>) =>
+      db
+        .selectFrom('progress')
+        .select(['revision_id', 'items', 'started_at', 'completed_at', 'dismissed_at', 'snoozed_until', 'updated_at'])
+        .where('flow_id', '=', p('flowId'))
+        .where('mode', '=', p('mode'))
+        .where('workspace_key', '=', p('workspaceKey'))
+        .where('user_id', '=', p('userId'))
+        .where('workspace_id', '=', p('workspaceId')),
+    ),
+    save: compile(db, (p: Param<KeyParam | StoredParam | 'id' | 'createdAt'>) =>
+      db
+        .insertInto('progress')
+        .values({
+          id: p('id'),
+          workspace_id: p('workspaceId'),
+          mode: p('mode'),
+          flow_id: p('flowId'),
+          workspace_key: p('workspaceKey'),
+          user_id: p('userId'),
+          created_at: p('createdAt'),
+          ...stored(p),
+        })
+        .onConflict((oc) => oc.columns(['flow_id', 'mode', 'workspace_key', 'user_id']).doUpdateSet(stored(p))),
+    ),
+    insertOutcome: compile(db, (p: Param<KeyParam | 'id' | 'event' | 'occurredAt' | 'completedItemIds' | 'createdAt'>) =>
+      db.insertInto('outcomes').values({
+        id: p('id'),
+        workspace_id: p('workspaceId'),
+        mode: p('mode'),
+        flow_id: p('flowId'),
+        workspace_key: p('workspaceKey'),
+        user_id: p('userId'),
+        event: p('event'),
+        occurred_at: p('occurredAt'),
+        completed_item_ids: p('completedItemIds'),
+        created_at: p('createdAt'),
+      }),
+    ),
   };
-  await db
-    .insertInto('progress')
-    .values({
-      id: newId('prog'),
-      workspace_id: key.workspaceId,
-      mode: key.mode,
-      flow_id: key.flowId,
-      workspace_key: key.workspaceKey,
-      user_id: key.userId,
-      created_at: nowIso(),
-      ...values,
-    })
-    .onConflict((oc) => oc.columns(['flow_id', 'mode', 'workspace_key', 'user_id']).doUpdateSet(values))
-    .execute();
+});
+
+/**
+ * Progress storage. Synchronous: call it inside `transactionSync` (writes) or `readSync`
+ * (reads) from db/compiled.ts, which hold the connection.
+ */
+export function progressStore(db: Db) {
+  const { find, save, insertOutcome } = statements(db);
+  return {
+    find(key: ProgressKey): StoredProgress | undefined {
+      const row = find.get(key);
+      return (
+        row && {
+          revisionId: row.revision_id,
+          items: JSON.parse(row.items) as ProgressItem[],
+          startedAt: row.started_at,
+          completedAt: row.completed_at,
+          dismissedAt: row.dismissed_at,
+          snoozedUntil: row.snoozed_until,
+          updatedAt: row.updated_at,
+        }
+      );
+    },
+
+    save(key: ProgressKey, progress: StoredProgress): void {
+      save.run({
+        ...key,
+        id: newId('prog'),
+        createdAt: nowIso(),
+        revisionId: progress.revisionId,
+        items: JSON.stringify(progress.items.map(({ id, state, updatedAt }) => ({ id, state, updatedAt }))),
+        startedAt: progress.startedAt,
+        completedAt: progress.completedAt,
+        dismissedAt: progress.dismissedAt,
+        snoozedUntil: progress.snoozedUntil,
+        updatedAt: progress.updatedAt,
+      });
+    },
+
+    insertOutcome(outcome: OutcomeRecord): string {
+      const id = newId('out');
+      insertOutcome.run({
+        ...outcome.key,
+        id,
+        event: outcome.event,
+        occurredAt: outcome.occurredAt,
+        completedItemIds: JSON.stringify(outcome.completedItemIds),
+        createdAt: nowIso(),
+      });
+      return id;
+    },
+  };
 }
 
 export interface OutcomeRecord {
@@ -73,24 +133,4 @@ export interface OutcomeRecord {
   event: string;
   occurredAt: string;
   completedItemIds: string[];
-}
-
-export async function insertOutcome(db: Db, outcome: OutcomeRecord): Promise<string> {
-  const id = newId('out');
-  await db
-    .insertInto('outcomes')
-    .values({
-      id,
-      workspace_id: outcome.key.workspaceId,
-      mode: outcome.key.mode,
-      flow_id: outcome.key.flowId,
-      workspace_key: outcome.key.workspaceKey,
-      user_id: outcome.key.userId,
-      event: outcome.event,
-      occurred_at: outcome.occurredAt,
-      completed_item_ids: JSON.stringify(outcome.completedItemIds),
-      created_at: nowIso(),
-    })
-    .execute();
-  return id;
 }

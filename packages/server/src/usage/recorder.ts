@@ -17,7 +17,8 @@ interface ActiveUser {
   service: ServiceName;
   resourceId: string;
   day: string;
-  userHash: string;
+  /** The end user's identity, in memory only: hashed when written (hashing per request costs more than a map lookup). */
+  userKey: string;
 }
 
 interface Counter {
@@ -28,6 +29,15 @@ interface Counter {
   day: string;
   metric: string;
   count: number;
+}
+
+function activeId(a: Omit<ActiveUser, 'day' | 'userKey'>, day: string, userKey: string): string {
+  return `${a.workspaceId}\u0000${a.mode}\u0000${a.service}\u0000${a.resourceId}\u0000${day}\u0000${userKey}`;
+}
+
+/** What is stored of an end user's identity: a hash, never the identity itself. */
+function userHash(userKey: string): string {
+  return createHash('sha256').update(userKey).digest('base64url').slice(0, 22);
 }
 
 /**
@@ -59,11 +69,10 @@ export class UsageRecorder {
   }
 
   /** Notes that an end user was active on a resource today; counted once per user and day. */
-  markActive(event: Omit<ActiveUser, 'day' | 'userHash'>, userKey: string, at = new Date()): void {
-    const day = at.toISOString().slice(0, 10);
-    const userHash = createHash('sha256').update(userKey).digest('base64url').slice(0, 22);
-    const id = `${event.workspaceId}\u0000${event.mode}\u0000${event.service}\u0000${event.resourceId}\u0000${day}\u0000${userHash}`;
-    if (!this.#active.has(id)) this.#active.set(id, { ...event, day, userHash });
+  markActive(event: Omit<ActiveUser, 'day' | 'userKey'>, userKey: string, at?: Date): void {
+    const day = at === undefined ? today() : at.toISOString().slice(0, 10);
+    const id = activeId(event, day, userKey);
+    if (!this.#active.has(id)) this.#active.set(id, { ...event, day, userKey });
   }
 
   /** Writes what is pending; concurrent callers wait for the same write. */
@@ -88,7 +97,7 @@ export class UsageRecorder {
         for (const a of active) {
           await trx
             .insertInto('active_users_daily')
-            .values({ workspace_id: a.workspaceId, mode: a.mode, service: a.service, resource_id: a.resourceId, day: a.day, user_hash: a.userHash })
+            .values({ workspace_id: a.workspaceId, mode: a.mode, service: a.service, resource_id: a.resourceId, day: a.day, user_hash: userHash(a.userKey) })
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
@@ -115,7 +124,7 @@ export class UsageRecorder {
     } catch (error) {
       // Put the counts back so the next flush retries them.
       for (const c of batch) this.increment(c, c.count, new Date(`${c.day}T12:00:00Z`));
-      for (const a of active) this.#active.set(`${a.workspaceId}\u0000${a.mode}\u0000${a.service}\u0000${a.resourceId}\u0000${a.day}\u0000${a.userHash}`, a);
+      for (const a of active) this.#active.set(activeId(a, a.day, a.userKey), a);
       throw error;
     }
   }

@@ -10,9 +10,9 @@ import {
   type ProgressRefusal,
 } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../errors.js';
-import { findProgress, insertOutcome, saveProgress, type ProgressKey } from '../../repositories/progress.js';
+import { readSync, transactionSync } from '../../db/compiled.js';
+import { progressStore, type ProgressKey } from '../../repositories/progress.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
 
 /** The storage key: account-level flows keep one progress per workspaceKey (DESIGN.md §6). */
@@ -41,16 +41,17 @@ function contextOf(access: FlowAccess, user: EndUser): ProgressContext {
   };
 }
 
-/** Stored progress brought up to the live revision, or a fresh one; never writes. */
-async function load(db: Db, access: FlowAccess, user: EndUser, now: Date): Promise<Progress> {
+/** Stored progress brought up to the live revision, or a fresh one; never writes. Synchronous: inside readSync/transactionSync. */
+function load(store: ReturnType<typeof progressStore>, access: FlowAccess, user: EndUser, now: Date): Progress {
   const context = contextOf(access, user);
-  const stored = await findProgress(db, progressKey(access, user));
+  const stored = store.find(progressKey(access, user));
   const fresh = newProgress(context, now);
   return stored ? reconcile({ ...fresh, ...stored }, context, now) : fresh;
 }
 
 export function readProgress(app: FastifyInstance, access: FlowAccess, user: EndUser): Promise<Progress> {
-  return load(app.inlay.db, access, user, new Date());
+  const { db } = app.inlay;
+  return readSync(db, () => load(progressStore(db), access, user, new Date()));
 }
 
 const REFUSALS: Record<ProgressRefusal, (message: string, current: Progress) => ApiError> = {
@@ -74,11 +75,13 @@ export async function writeProgress(
   const now = new Date();
   const key = progressKey(access, user);
   type Outcome = { refused: ApiError } | { progress: Progress; events: ProgressEvent[] };
-  const result = await app.inlay.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const current = await load(trx, access, user, now);
+  const { db } = app.inlay;
+  const store = progressStore(db);
+  const result = await transactionSync(db, (): Outcome => {
+    const current = load(store, access, user, now);
     const applied = applyOperation(current, operation, access.config, now);
     if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
-    if (applied.changed || current.revisionId !== access.revisionId) await saveProgress(trx, key, applied.progress);
+    if (applied.changed || current.revisionId !== access.revisionId) store.save(key, applied.progress);
     return { progress: applied.progress, events: applied.events };
   });
   if ('refused' in result) {
@@ -98,11 +101,13 @@ export async function recordOutcome(
 ): Promise<{ outcomeId: string; completedItemIds: string[]; progress: Progress }> {
   const now = new Date();
   const key = progressKey(access, user);
-  const result = await app.inlay.db.transaction().execute(async (trx) => {
-    const current = await load(trx, access, user, now);
+  const { db } = app.inlay;
+  const store = progressStore(db);
+  const result = await transactionSync(db, () => {
+    const current = load(store, access, user, now);
     const completed = completeByEvent(current, outcome.event, access.config, now);
-    if (completed.completedItemIds.length > 0) await saveProgress(trx, key, completed.progress);
-    const outcomeId = await insertOutcome(trx, {
+    if (completed.completedItemIds.length > 0) store.save(key, completed.progress);
+    const outcomeId = store.insertOutcome({
       key,
       event: outcome.event,
       occurredAt: outcome.occurredAt ?? now.toISOString(),
