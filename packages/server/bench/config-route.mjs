@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { autocannon, median, readyLine, stopChild, summarise, table } from './lib.mjs';
+import { autocannon, median, readyLine, stopChild, summarise, table, withServerCpu } from './lib.mjs';
 
 const INLAY_TARGET = fileURLToPath(new URL('./inlay-target.mjs', import.meta.url));
 const BARE_TARGET = fileURLToPath(new URL('./bare-target.mjs', import.meta.url));
@@ -44,8 +44,8 @@ export const configRouteBenchmark = {
     log(`body: ${reference.body.length} bytes of ${reference.contentType}; flow ${inlay.flowId}`);
 
     const targets = [
-      { name: 'bare', url: bareUrl },
-      { name: 'inlay', url: inlayUrl },
+      { name: 'bare', url: bareUrl, pid: bareProcess.pid },
+      { name: 'inlay', url: inlayUrl, pid: inlayProcess.pid },
     ];
     const load = (target, duration, phase) =>
       autocannon(children, {
@@ -66,10 +66,13 @@ export const configRouteBenchmark = {
     const runs = { bare: [], inlay: [] };
     for (let round = 1; round <= settings.rounds; round++) {
       for (const target of targets) {
-        const figures = summarise(await load(target, settings.duration, `round ${round}`), `${target.name} round ${round}`);
+        const figures = await withServerCpu(target.pid, async () =>
+          summarise(await load(target, settings.duration, `round ${round}`), `${target.name} round ${round}`),
+        );
         runs[target.name].push(figures);
+        const cpu = figures.serverCpuUs === undefined ? '' : `; server ${Math.round(100 * figures.serverBusy)}% busy, ${fmtInt(figures.serverCpuUs)} µs CPU/request`;
         log(
-          `round ${round}/${settings.rounds} ${target.name.padEnd(5)} ${fmtInt(figures.rps)} req/s  p50 ${fmtMs(figures.p50)} ms  p99 ${fmtMs(figures.p99)} ms  (${fmtInt(figures.total)} requests)`,
+          `round ${round}/${settings.rounds} ${target.name.padEnd(5)} ${fmtInt(figures.rps)} req/s  p50 ${fmtMs(figures.p50)} ms  p99 ${fmtMs(figures.p99)} ms  (${fmtInt(figures.total)} requests${cpu})`,
         );
       }
     }
@@ -81,18 +84,20 @@ export const configRouteBenchmark = {
       p50: median(runs[name].map((r) => r.p50)),
       p99: median(runs[name].map((r) => r.p99)),
       bytes: median(runs[name].map((r) => r.bytesPerResponse)),
+      cpuUs: median(runs[name].map((r) => r.serverCpuUs ?? NaN)),
     });
     const m = { bare: med('bare'), inlay: med('inlay') };
     const ratio = m.inlay.rps / m.bare.rps;
 
     const report = table(
-      ['target', 'req/s', 'p50 (ms)', 'p99 (ms)', 'bytes/resp', 'req/s per run'],
+      ['target', 'req/s', 'p50 (ms)', 'p99 (ms)', 'bytes/resp', 'server µs CPU/req', 'req/s per run'],
       ['bare', 'inlay'].map((name) => [
         name,
         fmtInt(m[name].rps),
         fmtMs(m[name].p50),
         fmtMs(m[name].p99),
         fmtInt(m[name].bytes),
+        Number.isNaN(m[name].cpuUs) ? 'n/a' : fmtInt(m[name].cpuUs),
         runs[name].map((r) => fmtInt(r.rps)).join(' / '),
       ]),
     );

@@ -28,6 +28,11 @@ export class PublishedCache {
     this.#db = db;
   }
 
+  /** The cached entry, without touching the database (the hot routes answer synchronously from it). */
+  peek(kind: ResourceKind, id: string): PublishedEntry | undefined {
+    return this.#entries.get(`${kind}:${id}`);
+  }
+
   async get(kind: ResourceKind, id: string): Promise<PublishedLookup> {
     const cacheKey = `${kind}:${id}`;
     const hit = this.#entries.get(cacheKey);
