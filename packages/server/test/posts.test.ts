@@ -289,6 +289,16 @@ describe('pagination', () => {
     expect(b.id > a.id).toBe(true);
   });
 
+  it('shows a vote in the next list at once, though the list has just read the post', async () => {
+    const boardId = await publishBoard();
+    const post = dataOf<Post>(await create(boardId, 'Cached'));
+    for (const sort of ['new', 'top', 'trending']) expect((await list(boardId, `&sort=${sort}`)).items[0]?.voteCount).toBe(0);
+    dataOf(await vote(post.id, 'vote'));
+    for (const sort of ['new', 'top', 'trending']) expect((await list(boardId, `&sort=${sort}`)).items[0]?.voteCount, sort).toBe(1);
+    dataOf(await vote(post.id, 'unvote'));
+    expect((await list(boardId, '&sort=new')).items[0]?.voteCount).toBe(0);
+  });
+
   it('refuses a cursor from another sort and a forged cursor', async () => {
     const boardId = await publishBoard();
     for (let i = 0; i < 3; i += 1) dataOf(await create(boardId, `p${i}`));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compile, readSync, statementsPerDatabase, transactionSync, type Param } from './compiled.js';
+import { compile, readSync, perDatabase, transactionSync, type Param } from './compiled.js';
 import { openDatabase, type Db } from './connect.js';
 
 let db: Db;
@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => db.destroy());
 
-const statements = statementsPerDatabase((db) => ({
+const statements = perDatabase((db) => ({
   rename: compile(db, (p: Param<'id' | 'name'>) => db.updateTable('workspaces').set({ name: p('name') }).where('id', '=', p('id'))),
   byName: compile(db, (p: Param<'name'>) => db.selectFrom('workspaces').select(['id', 'name']).where('name', '=', p('name')).where('id', '!=', p('name'))),
 }));

@@ -78,9 +78,10 @@ export function compile<P extends string, Q extends Compilable<unknown>>(
 }
 
 /**
- * Memoises a set of compiled statements per database (tests open many), built on first use.
+ * Memoises something per database (tests open many), built on first use: a set of compiled
+ * statements, a cache of rows.
  */
-export function statementsPerDatabase<S>(build: (db: Db) => S): (db: Db) => S {
+export function perDatabase<S>(build: (db: Db) => S): (db: Db) => S {
   const cache = new WeakMap<Db, S>();
   return (db) => {
     let statements = cache.get(db);

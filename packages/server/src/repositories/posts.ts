@@ -1,9 +1,10 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { compile, readSync, statementsPerDatabase, transactionSync, type Param } from '../db/compiled.js';
+import { compile, readSync, perDatabase, transactionSync, type Param } from '../db/compiled.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
+import { PostRowCache } from './post-cache.js';
 import { trendingScore } from '../services/feedback/trending.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -49,7 +50,7 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
 }
 
 /** A post of the scope's workspace and mode (any board). */
-const voteStatements = statementsPerDatabase((db) => ({
+const voteStatements = perDatabase((db) => ({
   find: compile(db, (p: Param<'id' | 'workspaceId' | 'mode'>) =>
     db.selectFrom('posts').selectAll().where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode')),
   ),
@@ -62,6 +63,14 @@ const voteStatements = statementsPerDatabase((db) => ({
   removeVote: compile(db, (p: Param<'postId' | 'authorKey'>) =>
     db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey')),
   ),
+  // The lists travel as JSON arrays, so one statement serves any number of keys and ids.
+  voted: compile(db, (p: Param<'authorKeys' | 'postIds'>) =>
+    db
+      .selectFrom('votes')
+      .select('post_id')
+      .where('author_key', 'in', sql<string>`(SELECT value FROM json_each(${p('authorKeys')}))`)
+      .where('post_id', 'in', sql<string>`(SELECT value FROM json_each(${p('postIds')}))`),
+  ),
   counts: compile(db, (p: Param<'postId'>) => db.selectFrom('posts').select(['vote_count', 'created_at']).where('id', '=', p('postId'))),
   setCounts: compile(db, (p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
     db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId')),
@@ -73,18 +82,38 @@ export function findPost(db: Db, scope: { workspaceId: string; mode: KeyMode }, 
   return readSync(db, () => find.get({ id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
 
-/** Rows for ids, in the order of `ids`. */
+const postRows = perDatabase(() => new PostRowCache());
+
+/** Rows for ids, in the order of `ids`; recently read rows come from memory (PostRowCache). */
 export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('posts')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where('board_id', '=', scope.boardId)
-    .where('mode', '=', scope.mode)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const cache = postRows(db);
+  const now = Date.now();
+  const found = new Map<string, PostRow>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const row = cache.get(id, now);
+    if (row !== undefined) {
+      if (row.board_id === scope.boardId && row.mode === scope.mode) found.set(id, row);
+    } else {
+      missing.push(id);
+    }
+  }
+  if (missing.length > 0) {
+    const generation = cache.generation;
+    const rows = await db
+      .selectFrom('posts')
+      .selectAll()
+      .where('id', 'in', missing)
+      .where('board_id', '=', scope.boardId)
+      .where('mode', '=', scope.mode)
+      .execute();
+    for (const row of rows) {
+      cache.set(row, now, generation);
+      found.set(row.id, row);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /** Newest first, by keyset on the time-ordered id: stable under inserts. */
@@ -137,11 +166,12 @@ export async function rankedAfter(
     .execute();
 }
 
-/** Which of `postIds` one of `authorKeys` has voted for. */
-export async function votedPostIds(db: Db, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
-  if (authorKeys.length === 0 || postIds.length === 0) return new Set();
-  const rows = await db.selectFrom('votes').select('post_id').where('author_key', 'in', authorKeys).where('post_id', 'in', postIds).execute();
-  return new Set(rows.map((row) => row.post_id));
+/** Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once). */
+export function votedPostIds(db: Db, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
+  if (authorKeys.length === 0 || postIds.length === 0) return Promise.resolve(new Set());
+  const { voted } = voteStatements(db);
+  const params = { authorKeys: JSON.stringify(authorKeys), postIds: JSON.stringify(postIds) };
+  return readSync(db, () => new Set(voted.all(params).map((row) => row.post_id)));
 }
 
 /**
@@ -152,7 +182,9 @@ export async function votedPostIds(db: Db, authorKeys: readonly string[], postId
 export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean }> {
   const { addVote, removeVote, counts, setCounts } = voteStatements(db);
   const postId = post.id;
+  const cache = postRows(db);
   return transactionSync(db, () => {
+    cache.delete(postId);
     const changed = (vote ? addVote.run({ postId, authorKey, createdAt: nowIso() }) : removeVote.run({ postId, authorKey })) === 1;
     const current = counts.get({ postId });
     if (current === undefined) throw new Error(`post ${postId} is gone`);
@@ -165,6 +197,7 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
 
 export async function setPostStatus(db: Db, id: string, status: PostStatus): Promise<void> {
   await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
+  postRows(db).delete(id);
 }
 
 /**

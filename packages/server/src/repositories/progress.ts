@@ -1,6 +1,6 @@
 import type { KeyMode, Progress, ProgressItem } from '@inlay/core';
 import type { Db } from '../db/connect.js';
-import { compile, statementsPerDatabase, type Param } from '../db/compiled.js';
+import { compile, perDatabase, type Param } from '../db/compiled.js';
 import { newId, nowIso } from '../db/ids.js';
 
 /** Whose progress: one row per (flow, mode, workspaceKey, userId). */
@@ -23,7 +23,7 @@ export type StoredProgress = Pick<
 type KeyParam = 'workspaceId' | 'mode' | 'flowId' | 'workspaceKey' | 'userId';
 type StoredParam = 'revisionId' | 'items' | 'startedAt' | 'completedAt' | 'dismissedAt' | 'snoozedUntil' | 'updatedAt';
 
-const statements = statementsPerDatabase((db) => {
+const statements = perDatabase((db) => {
   const stored = (p: Param<StoredParam>) => ({
     revision_id: p('revisionId'),
     items: p('items'),
