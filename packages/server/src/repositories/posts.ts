@@ -51,8 +51,8 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
 
 /** A post of the scope's workspace and mode (any board). */
 const voteStatements = perDatabase((db) => ({
-  find: compile(db, (p: Param<'id' | 'workspaceId' | 'mode'>) =>
-    db.selectFrom('posts').selectAll().where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode')),
+  boardOf: compile(db, (p: Param<'id' | 'workspaceId' | 'mode'>) =>
+    db.selectFrom('posts').select(['id', 'board_id']).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode')),
   ),
   addVote: compile(db, (p: Param<'postId' | 'authorKey' | 'createdAt'>) =>
     db
@@ -77,9 +77,10 @@ const voteStatements = perDatabase((db) => ({
   ),
 }));
 
-export function findPost(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<PostRow | undefined> {
-  const { find } = voteStatements(db);
-  return readSync(db, () => find.get({ id, workspaceId: scope.workspaceId, mode: scope.mode }));
+/** A post of the key's workspace and mode, and its board: what a vote needs to find first. */
+export function findPostBoard(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<Pick<PostRow, 'id' | 'board_id'> | undefined> {
+  const { boardOf } = voteStatements(db);
+  return readSync(db, () => boardOf.get({ id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
 
 const postRows = perDatabase(() => new PostRowCache());

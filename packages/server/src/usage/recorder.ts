@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyMode, ServiceName } from '@inlay/core';
+import { compile, perDatabase, transactionSync, type Param } from '../db/compiled.js';
 import type { Db } from '../db/connect.js';
 
 let dayCache = { until: 0, day: '' };
@@ -30,6 +31,36 @@ interface Counter {
   metric: string;
   count: number;
 }
+
+type ScopeParam = 'workspaceId' | 'mode' | 'service' | 'resourceId' | 'day';
+
+/** A flush writes a row per distinct user and per counter: compiled once, run in one transaction. */
+const statements = perDatabase((db) => ({
+  addActive: compile(db, (p: Param<ScopeParam | 'userHash'>) =>
+    db
+      .insertInto('active_users_daily')
+      .values({ workspace_id: p('workspaceId'), mode: p('mode'), service: p('service'), resource_id: p('resourceId'), day: p('day'), user_hash: p('userHash') })
+      .onConflict((oc) => oc.doNothing()),
+  ),
+  addCount: compile(db, (p: Param<ScopeParam | 'metric' | 'count'>) =>
+    db
+      .insertInto('usage_daily')
+      .values({
+        workspace_id: p('workspaceId'),
+        mode: p('mode'),
+        service: p('service'),
+        resource_id: p('resourceId'),
+        day: p('day'),
+        metric: p('metric'),
+        count: p('count'),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
+          .doUpdateSet((eb) => ({ count: eb('usage_daily.count', '+', eb.ref('excluded.count')) })),
+      ),
+  ),
+}));
 
 function activeId(a: Omit<ActiveUser, 'day' | 'userKey'>, day: string, userKey: string): string {
   return `${a.workspaceId}\u0000${a.mode}\u0000${a.service}\u0000${a.resourceId}\u0000${day}\u0000${userKey}`;
@@ -93,32 +124,13 @@ export class UsageRecorder {
     this.#pending = new Map();
     this.#active = new Map();
     try {
-      await this.#db.transaction().execute(async (trx) => {
+      const { addActive, addCount } = statements(this.#db);
+      await transactionSync(this.#db, () => {
         for (const a of active) {
-          await trx
-            .insertInto('active_users_daily')
-            .values({ workspace_id: a.workspaceId, mode: a.mode, service: a.service, resource_id: a.resourceId, day: a.day, user_hash: userHash(a.userKey) })
-            .onConflict((oc) => oc.doNothing())
-            .execute();
+          addActive.run({ workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
         }
         for (const c of batch) {
-          await trx
-            .insertInto('usage_daily')
-            .values({
-              workspace_id: c.workspaceId,
-              mode: c.mode,
-              service: c.service,
-              resource_id: c.resourceId,
-              day: c.day,
-              metric: c.metric,
-              count: c.count,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
-                .doUpdateSet((eb) => ({ count: eb('usage_daily.count', '+', eb.ref('excluded.count')) })),
-            )
-            .execute();
+          addCount.run({ workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
         }
       });
     } catch (error) {

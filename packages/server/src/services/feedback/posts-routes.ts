@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../context.js';
 import { ApiError, notFound } from '../../errors.js';
-import { findPost, insertPost, setVote } from '../../repositories/posts.js';
+import { findPostBoard, insertPost, setVote } from '../../repositories/posts.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { openHostedBoard, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
 import { listPosts, listPrefix, toPost } from './post-service.js';
@@ -76,7 +76,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
   });
 
   app.post('/api/v1/posts/:id', { config, schema: { params: z.object({ id: z.string() }), body: VoteBodySchema, response: { 200: dataEnvelope(VoteResultSchema) } } }, async (request) => {
-    const post = await findPost(db, authOf(request), request.params.id);
+    const post = await findPostBoard(db, authOf(request), request.params.id);
     if (!post) throw notFound('post', request.params.id);
     const access = await openHostedBoard(app, request, post.board_id, 'id');
     if (!access.config.votingEnabled) throw new ApiError('feature_disabled', 'Voting is turned off on this board (votingEnabled is false).');
