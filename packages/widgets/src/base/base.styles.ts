@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css.js';
 
 /**
  * Theme and base styles shared by every component. Public knobs are `--inlay-*` custom

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../base/css.js';
 
 /** Styles of `<inlay-checklist>`; theme values come from base.styles.ts. @internal */
 export const checklistStyles = css`
@@ -7,7 +7,8 @@ export const checklistStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--inlay-radius, 12px);
     background: var(--_surface);
-    box-shadow: 0 1px 3px rgb(16 24 40 / 0.06), 0 6px 16px -4px rgb(16 24 40 / 0.08);
+    /* rgb(16 24 40) at 6% and 8% opacity. */
+    box-shadow: 0 1px 3px #1018280f, 0 6px 16px -4px #10182814;
   }
 
   p,
@@ -31,18 +32,21 @@ export const checklistStyles = css`
     font-style: italic;
   }
 
-  .header,
-  .footer,
+  header,
+  footer,
   .row {
     display: flex;
-    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: 6px;
   }
 
-  .header {
-    flex-wrap: nowrap;
+  footer,
+  .row {
+    flex-wrap: wrap;
+  }
+
+  header {
     align-items: flex-start;
   }
 
@@ -54,12 +58,10 @@ export const checklistStyles = css`
   }
 
   .icon {
+    /* 28px square around the 16px icon. */
     display: grid;
-    place-items: center;
-    width: 28px;
-    height: 28px;
     margin: -4px -6px 0 0;
-    padding: 0;
+    padding: 6px;
     border: 0;
     border-radius: 6px;
     background: none;
@@ -89,7 +91,6 @@ export const checklistStyles = css`
     background: var(--_accent);
     transform: scaleX(var(--_value, 0));
     transform-origin: left;
-    transition: transform 0.3s;
   }
 
   .note {
@@ -125,7 +126,7 @@ export const checklistStyles = css`
     cursor: pointer;
   }
 
-  [data-state='pending'] [aria-disabled='true'] {
+  [data-state=pending] [aria-disabled=true] {
     opacity: 0.45;
     cursor: default;
   }
@@ -135,7 +136,7 @@ export const checklistStyles = css`
     cursor: pointer;
   }
 
-  [data-state='completed'] label {
+  [data-state=completed] label {
     color: var(--_muted);
     text-decoration: line-through;
   }
@@ -171,7 +172,7 @@ export const checklistStyles = css`
     filter: brightness(1.1);
   }
 
-  [data-state='completed'] .button,
+  [data-state=completed] .button,
   .secondary {
     border-color: var(--_border);
     background: var(--_surface);
@@ -197,14 +198,14 @@ export const checklistStyles = css`
     cursor: default;
   }
 
-  .footer {
+  footer {
     margin-top: 4px;
     padding-top: 12px;
     border-top: 1px solid var(--_border);
     font-size: 0.875em;
   }
 
-  .footer .link {
+  footer .link {
     margin-left: auto;
   }
 
@@ -225,7 +226,7 @@ export const checklistStyles = css`
   }
 
   .error-title {
-    color: var(--inlay-danger-color, #b91c1c);
+    color: var(--_danger);
     font-weight: 600;
   }
 
@@ -237,21 +238,20 @@ export const checklistStyles = css`
     min-height: var(--inlay-checklist-min-height, 17rem);
   }
 
-  .bone {
+  .loading div {
     width: 70%;
     height: 16px;
     margin-bottom: 28px;
     border-radius: 6px;
     background: var(--_track);
-    animation: pulse 1.4s infinite;
   }
 
-  .bone:nth-child(2) {
+  .loading div:nth-child(2) {
     width: 45%;
     height: 20px;
   }
 
-  .bone:nth-child(3) {
+  .loading div:nth-child(3) {
     width: 100%;
     height: 6px;
   }
@@ -262,10 +262,14 @@ export const checklistStyles = css`
     }
   }
 
-  @media (prefers-reduced-motion: reduce) {
-    * {
-      transition: none !important;
-      animation: none !important;
+  /* Motion only for those who have not asked for less. */
+  @media (prefers-reduced-motion: no-preference) {
+    .fill {
+      transition: transform 0.3s;
+    }
+
+    .loading div {
+      animation: pulse 1.4s infinite;
     }
   }
 
