@@ -5,6 +5,7 @@ import * as feedbackPosts from './migrations/0003-feedback-posts.js';
 import * as importSessions from './migrations/0004-import-sessions.js';
 import * as accountsOauth from './migrations/0005-accounts-oauth.js';
 import * as importRows from './migrations/0006-import-rows.js';
+import * as votesWithoutRowid from './migrations/0007-votes-without-rowid.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,9 +15,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-import-sessions': importSessions,
   '0005-accounts-oauth': accountsOauth,
   '0006-import-rows': importRows,
+  '0007-votes-without-rowid': votesWithoutRowid,
 };
 
-class BundledMigrations implements MigrationProvider {
+export class BundledMigrations implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(MIGRATIONS);
   }

@@ -1,0 +1,41 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { BundledMigrations, migrateToLatest } from './migrate.js';
+
+describe('0007-votes-without-rowid', () => {
+  it('keeps every vote and its key rules when the table is rebuilt', async () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const migrator = new Migrator({ db, provider: new BundledMigrations() });
+    expect((await migrator.migrateTo('0006-import-rows')).error).toBeUndefined();
+    sqlite.exec(`
+      INSERT INTO workspaces (id, name, plan, created_at) VALUES ('ws_1', 'One', 'free', '2026-01-01');
+      INSERT INTO resources (id, workspace_id, kind, name, draft_config, draft_revision_id, revision_seq, created_at, updated_at)
+        VALUES ('board_1', 'ws_1', 'board', 'Ideas', '{}', 'rev_1', 1, '2026-01-01', '2026-01-01');
+    `);
+    const insertPost = sqlite.prepare(`INSERT INTO posts (id, workspace_id, mode, board_id, title, body, vote_count, trending_score, author_key, author_id, author_anonymous, created_at, updated_at)
+      VALUES (?, 'ws_1', 'test', 'board_1', 'Title', '', 0, 0, 'u:1', '1', 0, '2026-01-01', '2026-01-01')`);
+    insertPost.run('post_1');
+    insertPost.run('post_2');
+    const vote = sqlite.prepare('INSERT INTO votes (post_id, author_key, created_at) VALUES (?, ?, ?)');
+    vote.run('post_1', 'u:a', '2026-01-02');
+    vote.run('post_1', 'a:b', '2026-01-03');
+    vote.run('post_2', 'u:a', '2026-01-04');
+
+    await migrateToLatest(db);
+
+    expect(sqlite.prepare('SELECT post_id, author_key, created_at FROM votes ORDER BY post_id, author_key').all()).toEqual([
+      { post_id: 'post_1', author_key: 'a:b', created_at: '2026-01-03' },
+      { post_id: 'post_1', author_key: 'u:a', created_at: '2026-01-02' },
+      { post_id: 'post_2', author_key: 'u:a', created_at: '2026-01-04' },
+    ]);
+    expect(String((sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'votes'").get() as { sql: string }).sql)).toMatch(/without rowid/i);
+    expect(() => vote.run('post_1', 'u:a', '2026-01-05')).toThrow(/UNIQUE|PRIMARY KEY/);
+    expect(() => vote.run('post_9', 'u:a', '2026-01-05')).toThrow(/FOREIGN KEY/);
+    sqlite.exec("DELETE FROM posts WHERE id = 'post_1'");
+    expect(sqlite.prepare('SELECT count(*) AS n FROM votes').get()).toEqual({ n: 1 });
+    await db.destroy();
+  });
+});

@@ -1,0 +1,27 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Votes keyed by their primary key alone (SQLite's WITHOUT ROWID): a vote was a row in the table
+ * plus an entry in the primary key's index, two B-trees written per vote; now one. Rebuilt in
+ * one transaction (Kysely runs SQLite migrations outside one), every vote kept; run again after a
+ * crash, it simply rebuilds the table once more.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await rebuild(trx);
+  });
+}
+
+async function rebuild(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('votes_by_key')
+    .addColumn('post_id', 'text', (col) => col.notNull().references('posts.id').onDelete('cascade'))
+    .addColumn('author_key', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('votes_pk', ['post_id', 'author_key'])
+    .modifyEnd(sql`WITHOUT ROWID`)
+    .execute();
+  await sql`INSERT INTO votes_by_key (post_id, author_key, created_at) SELECT post_id, author_key, created_at FROM votes`.execute(db);
+  await db.schema.dropTable('votes').execute();
+  await db.schema.alterTable('votes_by_key').renameTo('votes').execute();
+}
