@@ -210,6 +210,35 @@ export function cpuNote(run) {
   return `${server}load generator ${Math.round(100 * run.clientCpu)}% of a core`;
 }
 
+/** The repository's root, where the widgets' scripts and turbo run from. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TURBO_BIN = require.resolve('turbo/bin/turbo');
+/** Bounded: a cold widgets build (and the packages it depends on) takes well under this. */
+const BUILD_LIMIT_MS = 6 * 60_000;
+
+/** Runs `node script ...args` from the repository root, bounded; its stdout, or throws with its output. */
+export async function runNode(children, script, args, label, limitMs) {
+  const child = children.spawnNode(script, args, { label, cwd: REPO_ROOT });
+  const outcome = await Promise.race([child.exited, deadline(limitMs)]);
+  if (!outcome) {
+    await stopChild(child);
+    throw new Error(`${label} did not finish within ${limitMs / 1000} s`);
+  }
+  if (outcome.code !== 0) throw new Error(`${label} failed (${outcome.code ?? outcome.signal}):\n${tail(child.stdoutText + child.stderrText, 40)}`);
+  return child.stdoutText;
+}
+
+/**
+ * Builds @inlay/widgets and what it depends on (`turbo run build --filter=@inlay/widgets`: cached
+ * when nothing changed); the root `npm run bench` script builds only @inlay/server.
+ */
+export async function buildWidgets(children, log) {
+  log('building @inlay/widgets (turbo; cached when unchanged)…');
+  const started = Date.now();
+  await runNode(children, TURBO_BIN, ['run', 'build', '--filter=@inlay/widgets', '--output-logs=errors-only'], 'turbo build @inlay/widgets', BUILD_LIMIT_MS);
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 /** Whole numbers with thousands separators. */
 export function fmtInt(value) {
   return Math.round(value).toLocaleString('en-US');

@@ -13,9 +13,12 @@
 //                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`);
 //                      progress-writes and feedback write one profile per measured phase
 //   BENCH_FEEDBACK_POSTS  posts on the feedback board (default 100000; smaller for quick trials)
+//   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
+//                      trials); the importer benchmark runs BENCH_ROUNDS rounds
 //
-// Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles (builds
-// @inlay/widgets with turbo first; the root script builds only @inlay/server).
+// Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles and importer
+// (the importer engine in headless Chromium: worker parse + map + validate vs a raw parse); the
+// last two build @inlay/widgets with turbo first (the root script builds only @inlay/server).
 //
 // Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
 // and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log}, starts its processes
@@ -27,6 +30,7 @@ import { join, resolve } from 'node:path';
 import { bundlesBenchmark } from './bundles.mjs';
 import { configRouteBenchmark } from './config-route.mjs';
 import { feedbackBenchmark } from './feedback.mjs';
+import { importerBenchmark } from './importer.mjs';
 import { Children, envInt } from './lib.mjs';
 import { progressWritesBenchmark } from './progress-writes.mjs';
 
@@ -38,7 +42,7 @@ import { progressWritesBenchmark } from './progress-writes.mjs';
  */
 
 /** @type {Benchmark[]} */
-const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark];
+const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark];
 
 /** The whole command is bounded: no benchmark may hang the run. */
 const OVERALL_LIMIT_MS = 30 * 60_000;

@@ -4,15 +4,20 @@
  *
  *   (a) parse + map + validate of the file in a Web Worker, through the widget's own engine
  *       (dist/cdn/inlay-importer.worker.js: `open`, then `load` with a column mapping),
- *   (b) a raw parse of the same file in a worker with the fastest parser at hand — Papa Parse and
- *       uDSV (string mode, no `new Function`) are both run and the faster counts,
+ *   (b) a raw parse of the same file in a worker with the fastest parser at hand — Papa Parse
+ *       and uDSV (string mode, no `new Function`) are both run, each keeping every row as an
+ *       array of strings, and the faster counts,
  *
  * and prints (a)/(b), the longest main-thread task during (a) (PerformanceObserver `longtask`),
  * and the peak memory of the page's renderer process during each (sampled from /proc, so it
- * includes the worker's heap), against the file size.
+ * includes the worker's heap), against the file size. Every run is in a fresh page; with
+ * `--rounds N` the runs alternate N times and times are medians, while the longest task and the
+ * peak memory are the worst of the rounds.
  *
- *   npm run build -w @inlay/widgets && node packages/widgets/scripts/importer-bench.mjs [--rows N] [--keep]
+ *   npx turbo run build --filter=@inlay/widgets
+ *   node packages/widgets/scripts/importer-bench.mjs [--rows N] [--rounds N] [--json] [--keep]
  *
+ * `--json` adds one last line of JSON with the figures (packages/server/bench/importer.mjs reads it).
  * Targets: (a)/(b) ≤ 1.5, no main-thread task over 50 ms, peak memory ≤ 3× the file size.
  */
 import { readFile, readdir, rm, stat, writeFile, mkdtemp } from 'node:fs/promises';
@@ -22,60 +27,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { BENCH_CONFIG as config, generateCsv as generate } from './importer-bench-data.mjs';
 
 const argument = (name, fallback) => {
   const at = process.argv.indexOf(name);
   return at > 0 ? process.argv[at + 1] : fallback;
 };
 const ROWS = Number(argument('--rows', 1_000_000));
+const ROUNDS = Math.max(1, Number(argument('--rounds', 1)));
 const require = (await import('node:module')).createRequire(import.meta.url);
 const workerFile = new URL('../dist/cdn/inlay-importer.worker.js', import.meta.url);
-await stat(workerFile).catch(() => {
-  console.error('dist/cdn/inlay-importer.worker.js is missing: run `npm run build -w @inlay/widgets` first.');
-  process.exit(1);
-});
-
-/** The importer config the file is validated against: every type, a unique id, a duplicateKey. */
-const config = {
-  fields: [
-    { key: 'id', label: 'id', type: 'string', unique: true },
-    { key: 'email', label: 'email', type: 'email', required: true },
-    { key: 'name', label: 'name', type: 'string' },
-    { key: 'age', label: 'age', type: 'number' },
-    { key: 'signup', label: 'signup', type: 'date' },
-    { key: 'active', label: 'active', type: 'boolean' },
-    { key: 'plan', label: 'plan', type: 'enum', enumValues: ['free', 'pro', 'team', 'enterprise'] },
-    { key: 'website', label: 'website', type: 'url' },
-    { key: 'score', label: 'score', type: 'number' },
-    { key: 'country', label: 'country', type: 'string' },
-  ],
-  duplicateKey: 'email',
-};
-
-/** A deterministic file: ~5% of rows carry one invalid cell; ids keep leading zeros. */
-function generate(rows) {
-  let seed = 42;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  const plans = ['free', 'pro', 'team', 'enterprise'];
-  const parts = [`${config.fields.map((field) => field.key).join(',')}\n`];
-  let chunk = '';
-  for (let i = 0; i < rows; i++) {
-    const bad = random() < 0.05 ? Math.floor(random() * 6) : -1;
-    const email = bad === 0 ? `user${i}.example.com` : `user${i}@example.com`;
-    const name = i % 97 === 0 ? `"Smith, Jo ${i}"` : `Name ${i}`;
-    const age = bad === 1 ? 'abc' : String(18 + (i % 60));
-    const signup = bad === 2 ? '2024-02-30' : `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
-    const active = bad === 3 ? 'maybe' : i % 2 ? 'yes' : 'no';
-    const plan = bad === 4 ? 'gold' : plans[i % 4];
-    const website = bad === 5 ? 'not a url' : `https://example.com/u/${i}`;
-    chunk += `${String(i).padStart(8, '0')},${email},${name},${age},${signup},${active},${plan},${website},${(random() * 1000).toFixed(2)},DE\n`;
-    if (chunk.length > 1 << 20) {
-      parts.push(chunk);
-      chunk = '';
-    }
-  }
-  parts.push(chunk);
-  return parts.join('');
+for (const built of [workerFile]) {
+  await stat(built).catch(() => {
+    console.error(`${built.pathname} is missing: run \`npx turbo run build --filter=@inlay/widgets\` first.`);
+    process.exit(1);
+  });
 }
 
 const page = `<!doctype html><meta charset="utf-8"><title>importer bench</title><script type="module" src="/bench.js"></script>`;
@@ -123,7 +89,10 @@ window.runRaw = (parser) => new Promise((resolve, reject) => {
 });
 `;
 
-/** A classic worker: reads the Blob as text and parses it whole, keeping every row, as (a) keeps them. */
+/**
+ * A classic worker: reads the Blob as text and parses it whole, keeping every row as an array of
+ * strings (as Papa Parse and uDSV return them).
+ */
 const rawWorkerJs = `
 importScripts('/papaparse.min.js', '/uDSV.iife.min.js');
 self.onmessage = async ({ data: { parser, file } }) => {
@@ -167,14 +136,28 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-/** Resident memory of the browser's renderer processes, sampled while `work` runs. */
+/**
+ * Resident memory of this run's renderer processes — descendants of this script's own browser
+ * only: the machine may be running other Chromiums — sampled while `work` runs.
+ */
 async function sampleRenderers(work) {
   const renderers = async () => {
+    const parents = new Map();
+    const pids = (await readdir('/proc').catch(() => [])).filter((pid) => /^\d+$/.test(pid));
+    for (const pid of pids) {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+      // `pid (comm) state ppid …`: comm may hold spaces, so read after the last `)`.
+      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    }
+    const ours = (pid) => {
+      for (let at = parents.get(pid), hops = 0; at !== undefined && hops < 16; at = parents.get(at), hops++) if (at === String(process.pid)) return true;
+      return false;
+    };
     let total = 0;
-    for (const pid of await readdir('/proc').catch(() => [])) {
-      if (!/^\d+$/.test(pid)) continue;
+    for (const pid of pids) {
+      if (!ours(pid)) continue;
       const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-      if (!cmdline.includes('--type=renderer') || !cmdline.includes(profileMarker)) continue;
+      if (!cmdline.includes('--type=renderer')) continue;
       const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
       total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     }
@@ -197,7 +180,12 @@ async function sampleRenderers(work) {
   }
 }
 
-const profileMarker = 'playwright';
+const RAW_PARSERS = ['papaparse', 'udsv'];
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--enable-precise-memory-info'] });
 const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
 try {
@@ -210,36 +198,47 @@ try {
     return { context, tab };
   };
 
-  // (a) The widget's engine.
-  let { context, tab } = await fresh();
-  const a = await sampleRenderers(() => tab.evaluate((cfg) => globalThis.runEngine(cfg), config));
-  await context.close();
-
-  // (b) Raw parses, each in a fresh page.
-  const raw = {};
-  for (const parser of ['papaparse', 'udsv']) {
-    ({ context, tab } = await fresh());
-    raw[parser] = await sampleRenderers(() => tab.evaluate((name) => globalThis.runRaw(name), parser));
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // (a) The widget's engine.
+    let { context, tab } = await fresh();
+    const engine = await sampleRenderers(() => tab.evaluate((cfg) => globalThis.runEngine(cfg), config));
     await context.close();
+    // (b) Raw parses, each in a fresh page.
+    const raw = {};
+    for (const parser of RAW_PARSERS) {
+      ({ context, tab } = await fresh());
+      raw[parser] = await sampleRenderers(() => tab.evaluate((name) => globalThis.runRaw(name), parser));
+      await context.close();
+    }
+    rounds.push({ engine, raw });
+    if (ROUNDS > 1) console.log(`round ${round + 1}: (a) ${engine.result.ms.toFixed(0)} ms; (b) ${RAW_PARSERS.map((parser) => `${parser} ${raw[parser].result.ms.toFixed(0)} ms`).join(', ')}`);
   }
 
-  const engine = a.result;
-  const fastest = Object.values(raw).reduce((best, run) => (run.result.ms < best.result.ms ? run : best));
-  const ratio = engine.ms / fastest.result.ms;
-  const longest = Math.max(0, ...engine.longTasks);
-  const engineMemory = a.peak - a.baseline;
+  const engine = rounds[0].engine.result;
+  const engineMs = median(rounds.map((r) => r.engine.result.ms));
+  const rawMs = Object.fromEntries(RAW_PARSERS.map((parser) => [parser, median(rounds.map((r) => r.raw[parser].result.ms))]));
+  const fastest = RAW_PARSERS.reduce((best, parser) => (rawMs[parser] < rawMs[best] ? parser : best));
+  const ratio = engineMs / rawMs[fastest];
+  const longest = Math.max(0, ...rounds.flatMap((r) => r.engine.result.longTasks));
+  const longTasks = Math.max(...rounds.map((r) => r.engine.result.longTasks.length));
+  const engineMemory = Math.max(...rounds.map((r) => r.engine.peak - r.engine.baseline));
+  const per = (values) => (ROUNDS > 1 ? ` (median of ${values.map((v) => v.toFixed(0)).join(', ')})` : '');
   console.log('');
-  console.log(`(a) widget engine, worker: open + parse + map + validate ${engine.stats.rowCount.toLocaleString()} rows in ${engine.ms.toFixed(0)} ms`);
-  console.log(`    (start worker + open/sniff ${engine.openMs.toFixed(0)} ms, read + decode + parse ${engine.timings.readMs.toFixed(0)} ms, validate ${engine.timings.validateMs.toFixed(0)} ms;`);
+  console.log(`(a) widget engine, worker: open + parse + map + validate ${engine.stats.rowCount.toLocaleString()} rows in ${engineMs.toFixed(0)} ms${per(rounds.map((r) => r.engine.result.ms))}`);
+  console.log(`    (round 1: start worker + open/sniff ${engine.openMs.toFixed(0)} ms, read + decode ${engine.timings.readMs.toFixed(0)} ms, parse + validate ${engine.timings.validateMs.toFixed(0)} ms;`);
   console.log(`    ${engine.stats.errorCount.toLocaleString()} errors in ${engine.stats.invalidRowCount.toLocaleString()} rows, ${engine.stats.duplicateRows} duplicate rows, numbers read as ${engine.numberFormat})`);
-  for (const [parser, run] of Object.entries(raw)) {
-    console.log(`(b) raw ${parser.padEnd(9)} in a worker: ${run.result.ms.toFixed(0)} ms for ${run.result.rows.toLocaleString()} rows; renderer peak +${mb(run.peak - run.baseline)}`);
+  for (const parser of RAW_PARSERS) {
+    const peak = Math.max(...rounds.map((r) => r.raw[parser].peak - r.raw[parser].baseline));
+    console.log(`(b) raw ${parser.padEnd(10)} in a worker: ${rawMs[parser].toFixed(0)} ms for ${rounds[0].raw[parser].result.rows.toLocaleString()} rows${per(rounds.map((r) => r.raw[parser].result.ms))}; renderer peak +${mb(peak)}`);
   }
   console.log('');
-  console.log(`(a)/(b) = ${engine.ms.toFixed(0)} / ${fastest.result.ms.toFixed(0)} (${fastest.result.parser}) = ${ratio.toFixed(2)}   target ≤ 1.5`);
-  console.log(`Longest main-thread task during (a): ${longest.toFixed(0)} ms (${engine.longTasks.length} long tasks, ${engine.frames} frames)   target none > 50 ms`);
+  console.log(`(a)/(b) = ${engineMs.toFixed(0)} / ${rawMs[fastest].toFixed(0)} (${fastest}) = ${ratio.toFixed(2)}   target ≤ 1.5`);
+  console.log(`Longest main-thread task during (a): ${longest.toFixed(0)} ms (${longTasks} long tasks, ${engine.frames} frames)   target none > 50 ms`);
   console.log(`Peak memory during (a): renderer +${mb(engineMemory)} = ${(engineMemory / fileBytes).toFixed(2)}× the file (${mb(fileBytes)})   target ≤ 3×`);
-  if (process.argv.includes('--json')) console.log(JSON.stringify({ rows: ROWS, fileBytes, engineMs: engine.ms, raw: Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v.result.ms])), ratio, longestTaskMs: longest, peakBytes: engineMemory }));
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ rows: ROWS, rounds: ROUNDS, fileBytes, engineMs, rawMs, fastest, ratio, longestTaskMs: longest, peakBytes: engineMemory, errors: engine.stats.errorCount }));
+  }
 } finally {
   await browser.close();
   server.close();

@@ -219,6 +219,20 @@ describe('validating and reviewing', () => {
     expect(valid[0]?.records?.map((record) => record['id'])).toEqual(['001']);
   });
 
+  it('validates rows on both sides of the format sample alike, repeats across it included, and reports progress', async () => {
+    const rows = Array.from({ length: 25_000 }, (_, i) => `${String(i).padStart(6, '0')};u${i === 20_000 ? 5 : i}@example.com;${i === 12_345 ? 'x' : '1,5'}`);
+    const e = engine({ sliceMs: 5, chunkBytes: 4096 });
+    await e.call('open', { source: file(`Customer ID;Email;Amount\n${rows.join('\n')}\n`) });
+    const progress: Progress[] = [];
+    const loaded = await e.call('load', { headerRow: 0, mapping: mappingOf('id', 'email', 'amount'), config: CONFIG }, (p) => progress.push(p));
+    expect(loaded.numberFormat).toBe('comma');
+    expect(loaded.stats).toMatchObject({ rowCount: 25_000, duplicateGroups: 1, duplicateRows: 1, fieldErrors: { id: 0, email: 1, amount: 1 } });
+    const [repeat] = await e.call('rows', { start: 20_000, count: 1 });
+    expect([repeat?.values[1], repeat?.issues[1]?.code, repeat?.values[2]]).toEqual(['u5@example.com', 'duplicate_key', 1.5]);
+    expect(progress.at(-1)).toMatchObject({ phase: 'validate', rows: 25_000 });
+    expect(progress.length).toBeGreaterThan(1);
+  });
+
   it('stops a load when cancelled', async () => {
     const big = `Customer ID,Email\n${Array.from({ length: 20_000 }, (_, i) => `${i},u${i}@example.com`).join('\n')}`;
     const e = engine({ sliceMs: 1, chunkBytes: 4096 });

@@ -5,7 +5,7 @@
  * a convention a file format promises.
  */
 
-const ACCEPTED: ReadonlyMap<string, boolean> = withCasings([
+const ACCEPTED: readonly (readonly [string, boolean])[] = [
   ['true', true],
   ['false', false],
   ['t', true],
@@ -18,7 +18,12 @@ const ACCEPTED: ReadonlyMap<string, boolean> = withCasings([
   ['0', false],
   ['on', true],
   ['off', false],
-]);
+];
+
+/** The accepted words by length: a cell is compared with the few of its length, in any case. */
+const ACCEPTED_BY_LENGTH: readonly (readonly (readonly [string, boolean])[])[] = Array.from({ length: 6 }, (_, length) =>
+  ACCEPTED.filter(([word]) => word.length === length),
+);
 
 const SUGGESTED: ReadonlyMap<string, boolean> = new Map([
   ['ja', true],
@@ -43,18 +48,6 @@ const SUGGESTED: ReadonlyMap<string, boolean> = new Map([
   ['-1', true],
 ]);
 
-// The lower, upper and title casings are looked up directly so that the common cells cost one
-// map lookup and no `toLowerCase` string.
-function withCasings(words: [string, boolean][]): Map<string, boolean> {
-  const map = new Map<string, boolean>();
-  for (const [word, value] of words) {
-    map.set(word, value);
-    map.set(word.toUpperCase(), value);
-    map.set(word.charAt(0).toUpperCase() + word.slice(1), value);
-  }
-  return map;
-}
-
 /**
  * The boolean a trimmed cell means, or `undefined`.
  *
@@ -65,7 +58,22 @@ function withCasings(words: [string, boolean][]): Map<string, boolean> {
  * @internal
  */
 export function parseBoolean(text: string): boolean | undefined {
-  return ACCEPTED.get(text) ?? (text.length <= 5 ? ACCEPTED.get(text.toLowerCase()) : undefined);
+  // No lower-cased copy, no hashing: the words are ASCII, compared letter by letter with A–Z folded
+  // to a–z (as `toLowerCase` would: no other character lower-cases to one of their letters).
+  const words = ACCEPTED_BY_LENGTH[text.length];
+  if (words === undefined) return undefined;
+  for (const [word, value] of words) if (sameIgnoringAsciiCase(text, word)) return value;
+  return undefined;
+}
+
+/** Whether `text` is `word` (lower-case ASCII) in any case. */
+function sameIgnoringAsciiCase(text: string, word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const code = text.charCodeAt(i);
+    const lower = code >= 65 && code <= 90 ? code + 32 : code;
+    if (lower !== word.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 /** A boolean to offer for a cell that is not one (`ja`, `✓`, `-1`), or `undefined`. @internal */

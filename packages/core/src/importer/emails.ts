@@ -25,7 +25,11 @@ const WHITESPACE = /\s+/g;
  * @internal
  */
 export function parseEmail(text: string): string | undefined {
-  if (text.length > MAX_LENGTH || !EMAIL.test(text)) return undefined;
+  if (text.length > MAX_LENGTH) return undefined;
+  const plain = plainAscii(text);
+  if (plain === ASCII_VALID) return text;
+  if (plain === ASCII_INVALID) return undefined;
+  if (!EMAIL.test(text)) return undefined;
   const at = text.indexOf('@');
   if (text.charCodeAt(0) === 46 || text.charCodeAt(at - 1) === 46 || text.lastIndexOf('..', at) >= 0) return undefined;
   // Most domains are lower case already: look before allocating a lower-cased copy.
@@ -35,6 +39,51 @@ export function parseEmail(text: string): string | undefined {
   const lower = domain.toLowerCase();
   return lower === domain ? text : text.slice(0, at + 1) + lower;
 }
+
+const ASCII_VALID = 0;
+const ASCII_INVALID = 1;
+const NOT_PLAIN = 2;
+const AT = 64;
+const DOT = 46;
+
+/**
+ * EMAIL and the dot rules in one pass, for text of printable ASCII (0x21–0x7E; no spaces)
+ * whose domain is lower case — nearly every cell. NOT_PLAIN for anything else (upper case in the
+ * domain, spaces, other characters), which the patterns then read.
+ */
+function plainAscii(text: string): number {
+  const length = text.length;
+  let at = -1;
+  let labelStart = -1;
+  let labels = 0;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x21 || code > 0x7e) return NOT_PLAIN;
+    if (FORBIDDEN[code] === 1) {
+      if (code !== AT || at >= 0) return ASCII_INVALID;
+      // `@`: the local part is non-empty and has no dot at either end nor two in a row.
+      if (i === 0 || text.charCodeAt(0) === DOT || text.charCodeAt(i - 1) === DOT) return ASCII_INVALID;
+      at = i;
+      labelStart = i + 1;
+    } else if (code === DOT) {
+      if (at < 0) {
+        if (text.charCodeAt(i + 1) === DOT) return ASCII_INVALID;
+      } else {
+        if (i === labelStart) return ASCII_INVALID;
+        labels += 1;
+        labelStart = i + 1;
+      }
+    } else if (at >= 0 && code >= 65 && code <= 90) {
+      return NOT_PLAIN;
+    }
+  }
+  // At least one label before the last, which has two characters or more.
+  return at >= 0 && labels > 0 && length - labelStart >= 2 ? ASCII_VALID : ASCII_INVALID;
+}
+
+/** 1 for the characters EMAIL refuses anywhere (besides the one `@`): `@"(),:;<>[]\`. */
+const FORBIDDEN = new Uint8Array(128);
+for (const char of '@"(),:;<>[]\\') FORBIDDEN[char.charCodeAt(0)] = 1;
 
 /**
  * An address to offer for a cell that is not one: `mailto:` dropped, the address taken out of

@@ -35,6 +35,8 @@ const GROUPED = {
  * parseNumber('1,5', 'dot')       // NaN
  */
 export function parseNumber(text: string, format: NumberFormat): number {
+  const simple = simpleNumber(text, format === 'dot' ? 46 : 44);
+  if (simple !== undefined) return simple;
   let value = Number.NaN;
   if (PLAIN[format].test(text)) {
     value = Number(format === 'dot' ? text : text.replace(',', '.'));
@@ -45,6 +47,44 @@ export function parseNumber(text: string, format: NumberFormat): number {
       value = Number(format === 'dot' ? digits : digits.replace(',', '.'));
     }
   }
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+const DIGIT_0 = 48;
+const PLUS = 43;
+const MINUS = 45;
+
+/**
+ * The common case without a regular expression: `[+-]?digits` or `[+-]?digits<separator>digits`
+ * (what PLAIN matches without an exponent or a leading separator). `undefined` for anything else,
+ * which the patterns then read. Integers of up to 15 digits are added up exactly; others go
+ * through `Number`, which rounds as the patterns' path does.
+ */
+function simpleNumber(text: string, separator: number): number | undefined {
+  const length = text.length;
+  const first = text.charCodeAt(0);
+  let at = first === PLUS || first === MINUS ? 1 : 0;
+  const digitsFrom = at;
+  let integer = 0;
+  while (at < length) {
+    const digit = text.charCodeAt(at) - DIGIT_0;
+    if (digit < 0 || digit > 9) break;
+    integer = integer * 10 + digit;
+    at += 1;
+  }
+  const digits = at - digitsFrom;
+  if (digits === 0) return undefined;
+  if (at === length) {
+    if (digits > 15) return undefined;
+    return first === MINUS ? -integer : integer;
+  }
+  if (text.charCodeAt(at) !== separator || at === length - 1) return undefined;
+  for (let i = at + 1; i < length; i++) {
+    const digit = text.charCodeAt(i) - DIGIT_0;
+    if (digit < 0 || digit > 9) return undefined;
+  }
+  const value = Number(separator === 46 ? text : `${text.slice(0, at)}.${text.slice(at + 1)}`);
+  // Hundreds of digits overflow to Infinity, which is not a number here.
   return Number.isFinite(value) ? value : Number.NaN;
 }
 

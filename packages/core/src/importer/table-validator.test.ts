@@ -411,3 +411,38 @@ describe('TableValidator: equivalence', () => {
     expect(shape(fresh.errors)).toEqual(referenceErrors(rows, options));
   });
 });
+
+describe('TableValidator: many rows', () => {
+  // Past one block of text (256 rows) and one page of typed values (65,536 rows), with the
+  // indexes sized for fewer rows than come: values, repeats and edits read back the same.
+  const config: TableConfig = {
+    fields: [
+      { key: 'id', label: 'ID', type: 'string', unique: true },
+      { key: 'email', label: 'Email', type: 'email' },
+      { key: 'n', label: 'N', type: 'number' },
+      { key: 'ok', label: 'OK', type: 'boolean' },
+      { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro'] },
+    ],
+    duplicateKey: 'email',
+  };
+  const rowOf = (i: number) => [`id${i % 70_000}`, `U${i % 80_000}@Example.com`, i % 3 === 0 ? '' : String(i / 4), i % 2 ? 'yes' : 'no', i % 5 ? 'pro' : 'gold'];
+
+  it('keeps every value and finds repeats across blocks and pages', () => {
+    const validator = new TableValidator(config, { expectedRows: 50_000 });
+    for (let i = 0; i < 90_000; i++) validator.add(rowOf(i));
+    const review = validator.review();
+    const { columns, ...rest } = validator.finish();
+    expect(rest).toEqual(review);
+    expect(review.duplicateGroups.length).toBe(10_000);
+    expect(review.errors.filter((error) => error.code === 'duplicate_value').length).toBe(20_000);
+    expect(review.errors.filter((error) => error.code === 'invalid_enum').length).toBe(18_000);
+    for (const row of [0, 255, 256, 65_535, 65_536, 89_999]) {
+      expect([row, ...columns.map((column) => column[row])]).toEqual([row, `id${row % 70_000}`, `U${row % 80_000}@example.com`, row % 3 === 0 ? null : row / 4, row % 2 === 1, row % 5 ? 'pro' : null]);
+      expect(validator.columnAt(1).get(row)).toBe(columns[1]?.[row]);
+    }
+    // An edit deep in a sealed block moves the repeat to the next row holding the value.
+    expect(validator.revalidateCell(5, 'id', 'fresh').changedRows).toEqual([70_005]);
+    expect(validator.valueAt(5, 'id')).toBe('fresh');
+    expect(validator.errorsOf(70_005).map((error) => error.code)).toEqual(['invalid_enum']);
+  });
+});

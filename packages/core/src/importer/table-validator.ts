@@ -3,7 +3,8 @@ import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledFiel
 import { setOwn } from './own-property.js';
 import { RowErrors } from './row-errors.js';
 import type { CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
-import { ADDED_FIRST, ADDED_REPEAT, ValueIndex } from './value-index.js';
+import { ADDED_FIRST, ADDED_REPEAT, type IndexKey, ValueIndex } from './value-index.js';
+import { type ColumnReader, type ValueColumn, valueColumn } from './value-columns.js';
 import { type CellReading, newCellReading } from './values.js';
 
 /** The part of an importer config the validator reads; an `ImporterConfig` is one. */
@@ -13,15 +14,13 @@ export interface TableConfig {
 }
 
 /**
- * A table's validation. Plain data — it survives `postMessage` from a worker. Values are stored
- * by column (`columns[i][row]` is `fieldKeys[i]`'s value in `row`): ten arrays for a million rows
- * instead of a million objects. Excluded rows keep their values but are left out of `errors`,
- * the counts and `duplicateGroups`.
+ * A table's errors and duplicates, without its values: what a review screen needs after every
+ * change (see {@link TableValidator.review}). Excluded rows are left out of `errors`, the counts
+ * and `duplicateGroups`.
  */
-export interface TableValidation {
+export interface TableReview {
   fieldKeys: string[];
   rowCount: number;
-  columns: readonly (readonly ImportValue[])[];
   /** Sorted by row, then by field order. */
   errors: CellError[];
   /** Rows with at least one error. */
@@ -29,6 +28,15 @@ export interface TableValidation {
   duplicateGroups: DuplicateGroup[];
   /** Rows set aside by {@link TableValidator.setRowExcluded} or `resolveDuplicates`, ascending. */
   excludedRows: number[];
+}
+
+/**
+ * A table's validation. Plain data — it survives `postMessage` from a worker. Values are given
+ * by column (`columns[i][row]` is `fieldKeys[i]`'s value in `row`): ten arrays for a million rows
+ * instead of a million objects. Excluded rows keep their values.
+ */
+export interface TableValidation extends TableReview {
+  columns: readonly (readonly ImportValue[])[];
 }
 
 /** The outcome of editing one cell. */
@@ -64,7 +72,7 @@ const NO_ERRORS: readonly CellError[] = Object.freeze([]);
 export class TableValidator {
   private readonly fields: CompiledField[];
   private readonly fieldIndex = new Map<string, number>();
-  private readonly columns: ImportValue[][];
+  private readonly columns: ValueColumn[];
   private readonly indexes: (ValueIndex | undefined)[];
   private readonly duplicateKeyIndex: number;
   private readonly out: CellReading = newCellReading();
@@ -80,11 +88,11 @@ export class TableValidator {
     this.fields = compileFields(config.fields, options, config.duplicateKey);
     this.fields.forEach((field, i) => this.fieldIndex.set(field.key, i));
     this.rowErrors = new RowErrors(this.fieldIndex);
-    this.columns = this.fields.map(() => []);
+    this.columns = config.fields.map((field) => valueColumn(field));
     // Emails compare without case (`Ann@x.com` and `ann@x.com` are one person); other strings
     // compare exactly — `ABC-1` and `abc-1` may well be different codes.
     this.indexes = this.fields.map((field, i) =>
-      field.indexing === 'none' ? undefined : new ValueIndex(this.columns[i] as ImportValue[], field.type === 'email'),
+      field.indexing === 'none' ? undefined : new ValueIndex(this.columns[i] as ValueColumn, field.type === 'email', options.expectedRows),
     );
     this.duplicateKeyIndex = this.fields.findIndex((field) => field.indexing === 'duplicateKey');
   }
@@ -110,11 +118,11 @@ export class TableValidator {
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as CompiledField;
       const outcome = readCell(field, field.column < 0 ? undefined : cells[field.column], out);
-      (columns[i] as ImportValue[]).push(out.value);
+      (columns[i] as ValueColumn).push(out.value);
       if (outcome === CELL_INVALID) {
         (errors ??= []).push(cellErrorOf(row, field, out));
       } else if (outcome === CELL_VALID && field.indexing !== 'none') {
-        const added = (indexes[i] as ValueIndex).add(row);
+        const added = (indexes[i] as ValueIndex).add(row, out.value as IndexKey);
         if (added === ADDED_REPEAT) (errors ??= []).push(repeatError(row, field));
         else if (added !== ADDED_FIRST) this.setError(added, i, repeatError(added, field));
       }
@@ -134,7 +142,14 @@ export class TableValidator {
   /** A cell's value: `null` when empty or invalid. */
   valueAt(row: number, fieldKey: string): ImportValue {
     this.checkRow(row);
-    return (this.columns[this.indexOfField(fieldKey)] as ImportValue[])[row] as ImportValue;
+    return (this.columns[this.indexOfField(fieldKey)] as ValueColumn).get(row);
+  }
+
+  /** The values of the `i`-th field by row (read-only), for reading many rows without a lookup per cell. */
+  columnAt(i: number): ColumnReader {
+    const column = this.columns[i];
+    if (column === undefined) throw new RangeError(`no field at ${i}`);
+    return column;
   }
 
   /** A row's values by field key (allocates: for display and export, not the hot path). */
@@ -142,7 +157,7 @@ export class TableValidator {
     this.checkRow(row);
     const record: Record<string, ImportValue> = {};
     this.fields.forEach((field, i) => {
-      setOwn(record, field.key, (this.columns[i] as ImportValue[])[row] as ImportValue);
+      setOwn(record, field.key, (this.columns[i] as ValueColumn).get(row));
     });
     return record;
   }
@@ -256,10 +271,15 @@ export class TableValidator {
   }
 
   /**
-   * The validation so far. The validator stays usable — edits after `finish` are seen by the next
-   * call. `columns` are the validator's own arrays, not copies: treat them as read-only.
+   * The validation so far, values included (one array per field, made for this call). The
+   * validator stays usable — edits after `finish` are seen by the next call.
    */
   finish(): TableValidation {
+    return { ...this.review(), columns: this.columns.map((column) => column.toArray()) };
+  }
+
+  /** The errors, duplicates and exclusions so far, without the values: cheap enough after every edit. */
+  review(): TableReview {
     const errors: CellError[] = [];
     let invalidRowCount = 0;
     for (const row of this.rowErrors.rows()) {
@@ -270,7 +290,6 @@ export class TableValidator {
     return {
       fieldKeys: this.fields.map((field) => field.key),
       rowCount: this.rows,
-      columns: this.columns,
       errors,
       invalidRowCount,
       duplicateGroups: this.duplicateGroups(),
@@ -280,12 +299,12 @@ export class TableValidator {
 
   private replaceCell(row: number, i: number, outcome: number): CellChange {
     const field = this.fields[i] as CompiledField;
-    const column = this.columns[i] as ImportValue[];
+    const column = this.columns[i] as ValueColumn;
     const index = this.indexes[i];
     const included = !this.excluded.has(row);
     const hadError = this.rowErrors.at(row, field.key) !== undefined;
     const changed = new Set<number>();
-    const before = column[row] as ImportValue;
+    const before = column.get(row);
     // A cell is in the index exactly when its row is included and its value valid (non-null).
     if (index !== undefined && included && before !== null) {
       const promoted = index.remove(row);
@@ -295,7 +314,7 @@ export class TableValidator {
       }
     }
     const value = this.out.value;
-    column[row] = value;
+    column.set(row, value);
     let error: CellError | null = null;
     if (outcome === CELL_INVALID) {
       error = cellErrorOf(row, field, this.out);
@@ -315,7 +334,7 @@ export class TableValidator {
   private forEachIndexedValue(row: number, visit: (i: number, field: CompiledField, index: ValueIndex) => void): void {
     this.fields.forEach((field, i) => {
       const index = this.indexes[i];
-      if (index !== undefined && (this.columns[i] as ImportValue[])[row] !== null) visit(i, field, index);
+      if (index !== undefined && (this.columns[i] as ValueColumn).get(row) !== null) visit(i, field, index);
     });
   }
 

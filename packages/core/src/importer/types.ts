@@ -74,6 +74,11 @@ export interface ValidationOptions {
 export interface RowOptions extends ValidationOptions {
   /** Field key → column index. Without one, cells are in the order of the fields. */
   mapping?: ColumnIndexMapping;
+  /**
+   * How many rows a {@link TableValidator} will likely get (an estimate from the file's size is
+   * fine): its `unique` and `duplicateKey` indexes are sized for them once instead of growing.
+   */
+  expectedRows?: number;
 }
 
 /**

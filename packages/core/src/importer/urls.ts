@@ -6,8 +6,6 @@
  * `example.com/pricing`) and near-miss schemes (`https//`, `http:/`) get an https suggestion.
  */
 
-// The common case in one test and no allocation: a plain DNS host, no user info, no port.
-const PLAIN_URL = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}(?:[/?#]\S*)?$/i;
 const SHAPE = /^https?:\/\/(?:[^\s/?#@]+@)?([^\s/?#@]+)(?:[/?#]\S*)?$/i;
 const HOST_WITH_PORT = /^(\[[0-9a-f:.]+\]|[^:]+)(?::(\d{1,5}))?$/i;
 // Hosts the WHATWG parser accepts without a doubt; anything else (IDN, IPv6, odd characters)
@@ -25,7 +23,7 @@ const BROKEN_SCHEME = /^(https?)(?::\/(?!\/)|\/\/|:\/\/\/+|;\/\/)/i;
  * @internal
  */
 export function isHttpUrl(text: string): boolean {
-  if (PLAIN_URL.test(text)) return true;
+  if (isPlainUrl(text)) return true;
   const shape = SHAPE.exec(text);
   if (!shape) return false;
   const host = HOST_WITH_PORT.exec(shape[1] as string);
@@ -42,6 +40,66 @@ export function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+const SLASH = 47;
+const QUESTION = 63;
+const HASH = 35;
+const DOT = 46;
+const HYPHEN = 45;
+
+/**
+ * The common case in one pass and no allocation: `http(s)://`, a plain DNS host (labels of
+ * letters, digits and inner hyphens; a last label starting with a letter), no user info, no port,
+ * then nothing or `/`, `?` or `#` and no whitespace. `false` only means "not this simple": the
+ * general path then decides.
+ * @internal
+ */
+export function isPlainUrl(text: string): boolean {
+  const length = text.length;
+  let at = schemeLength(text);
+  if (at === 0) return false;
+  let labelStart = at;
+  let labels = 0;
+  for (; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === SLASH || code === QUESTION || code === HASH) break;
+    if (code === DOT) {
+      if (!isLabel(text, labelStart, at)) return false;
+      labels += 1;
+      labelStart = at + 1;
+    } else if (!isAlphanumeric(code) && code !== HYPHEN) {
+      return false;
+    }
+  }
+  const last = at - labelStart;
+  if (labels === 0 || last < 1 || last > 63 || !isLetter(text.charCodeAt(labelStart))) return false;
+  // The rest: no whitespace (other than ASCII is left to the general path).
+  for (; at < length; at++) {
+    const code = text.charCodeAt(at);
+    if (code <= 32 || code > 126) return false;
+  }
+  return true;
+}
+
+/** 8 for `https://`, 7 for `http://` (in any case), else 0. `code | 32` lower-cases a letter. */
+function schemeLength(text: string): number {
+  if ((text.charCodeAt(0) | 32) !== 104 || (text.charCodeAt(1) | 32) !== 116 || (text.charCodeAt(2) | 32) !== 116 || (text.charCodeAt(3) | 32) !== 112) return 0;
+  const colon = (text.charCodeAt(4) | 32) === 115 ? 5 : 4;
+  return text.charCodeAt(colon) === 58 && text.charCodeAt(colon + 1) === SLASH && text.charCodeAt(colon + 2) === SLASH ? colon + 3 : 0;
+}
+
+/** A host label from `start` to `end`: 1–63 characters, letters and digits at both ends. */
+function isLabel(text: string, start: number, end: number): boolean {
+  return end - start >= 1 && end - start <= 63 && isAlphanumeric(text.charCodeAt(start)) && isAlphanumeric(text.charCodeAt(end - 1));
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isAlphanumeric(code: number): boolean {
+  return isLetter(code) || (code >= 48 && code <= 57);
 }
 
 /** A URL to offer for a cell that is not one, or `undefined`. @internal */

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportValue } from './types.js';
+import { valueColumn } from './value-columns.js';
 import { ADDED_FIRST, ADDED_REPEAT, ValueIndex } from './value-index.js';
 
-/** An index over a column the test fills, as the validator does: value first, then `add`. */
-function indexed(values: ImportValue[], ignoreCase = false) {
-  const column: ImportValue[] = [];
-  const index = new ValueIndex(column, ignoreCase);
+/**
+ * An index over a column the test fills, as the validator does: value first, then `add`. A text
+ * column, as for string fields; past 1,024 rows its values are read back from sealed blocks.
+ */
+function indexed(values: ImportValue[], ignoreCase = false, expectedRows?: number) {
+  const column = valueColumn({ type: 'string' });
+  const index = new ValueIndex(column, ignoreCase, expectedRows);
   const add = (value: ImportValue) => {
     column.push(value);
     return index.add(column.length - 1);
@@ -26,10 +30,10 @@ describe('ValueIndex', () => {
   it('returns the displaced first row when an earlier row takes a value, and keeps rows in order', () => {
     const { column, index } = indexed(['x', 'y', 'z', 'y', 'y']);
     expect(index.remove(0)).toBe(-1);
-    column[0] = 'y';
+    column.set(0, 'y');
     expect(index.add(0)).toBe(1);
     expect(index.remove(2)).toBe(-1);
-    column[2] = 'y';
+    column.set(2, 'y');
     expect(index.add(2)).toBe(ADDED_REPEAT);
     expect(index.rowsOf('y')).toEqual([0, 1, 2, 3, 4]);
   });
@@ -49,7 +53,7 @@ describe('ValueIndex', () => {
   it('finds a value again after its slot was freed and reused', () => {
     const { column, index, add } = indexed(['a', 'b']);
     index.remove(0);
-    column[0] = null;
+    column.set(0, null);
     expect(add('c')).toBe(ADDED_FIRST);
     expect(add('a')).toBe(ADDED_FIRST);
     expect(add('b')).toBe(ADDED_REPEAT);
@@ -74,8 +78,13 @@ describe('ValueIndex', () => {
     ]);
   });
 
-  it('stays right through growth and many removals (against a Map)', () => {
-    const { column, index } = indexed([]);
+  it.each([
+    ['from its smallest size', undefined],
+    ['sized for the rows up front', 5000],
+    ['sized for too few rows', 3000],
+    ['given a nonsense size', Number.NaN],
+  ])('stays right through growth and many removals (against a Map), %s', (_, expectedRows) => {
+    const { column, index } = indexed([], false, expectedRows);
     const expected = new Map<string, number[]>();
     let seed = 7;
     const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
@@ -87,11 +96,11 @@ describe('ValueIndex', () => {
     }
     for (let edit = 0; edit < 5000; edit++) {
       const row = Math.floor(random() * 5000);
-      const old = column[row] as string;
+      const old = column.get(row) as string;
       index.remove(row);
       expected.set(old, (expected.get(old) ?? []).filter((r) => r !== row));
       const value = `v${Math.floor(random() * 6000)}`;
-      column[row] = value;
+      column.set(row, value);
       index.add(row);
       expected.set(value, [...(expected.get(value) ?? []), row].sort((a, b) => a - b));
     }

@@ -1,4 +1,4 @@
-import type { ImportValue } from './types.js';
+import type { ColumnReader } from './value-columns.js';
 
 /** A key `unique` or `duplicateKey` compares: a valid value (emails compared without case). @internal */
 export type IndexKey = string | number | boolean;
@@ -8,6 +8,8 @@ export const ADDED_FIRST = -1;
 /** {@link ValueIndex.add}: an earlier row has the key, so the added row is a repeat. @internal */
 export const ADDED_REPEAT = -2;
 
+/** An estimate past this is not trusted with memory up front: the index grows beyond it instead. */
+const MAX_PRESIZED_ROWS = 1 << 22;
 const EMPTY = -1;
 const DELETED = -2;
 const NONE = -1;
@@ -21,7 +23,7 @@ const words = new Uint32Array(float.buffer);
  *
  * Built for a million rows in a worker: an open-addressing hash table in typed arrays whose slots
  * hold the first row of each value, and rows of one value linked in order through per-row
- * `next`/`prev` arrays. The values themselves are read from the field's column, never copied, so
+ * `next`/`prev` arrays — made only once a value repeats (a column of unique ids never needs them). The values themselves are read from the field's column, never copied, so
  * the index adds about 20 bytes a row and nothing for the garbage collector to trace (a `Map`
  * of a million strings costs several times that and slows every major collection).
  *
@@ -30,85 +32,98 @@ const words = new Uint32Array(float.buffer);
  * @internal
  */
 export class ValueIndex {
-  // Slot i is table[2i] (the value's first row, EMPTY or DELETED) and table[2i + 1] (its hash):
-  // side by side, so a probe costs one cache miss.
-  private table = emptyTable(1024);
-  private tails = new Int32Array(1024);
-  private next = new Int32Array(1024).fill(NONE);
-  private prev = new Int32Array(1024).fill(NONE);
+  // Slot i is table[3i] (the value's first row, EMPTY or DELETED), table[3i + 1] (its hash) and
+  // table[3i + 2] (its last row): side by side, so a probe and an append cost one cache miss.
+  private table: Int32Array;
+  private slots: number;
+  // Rows at or past their length are linked to nothing.
+  private next = new Int32Array(0);
+  private prev = new Int32Array(0);
+  private readonly expectedRows: number;
   private used = 0;
 
   /**
    * @param column the field's values by row
    * @param ignoreCase compare strings as `toLowerCase` does (emails)
+   * @param expectedRows rows the index will likely hold: sized for them at once, it never has to
+   *   grow (growing copies, and leaves the old arrays to the garbage collector)
    */
   constructor(
-    private readonly column: readonly ImportValue[],
+    private readonly column: ColumnReader,
     private readonly ignoreCase: boolean,
-  ) {}
+    expectedRows = 0,
+  ) {
+    const rows = Math.ceil(Math.min(MAX_PRESIZED_ROWS, Math.max(1024, Number.isFinite(expectedRows) ? expectedRows : 0)));
+    this.expectedRows = rows;
+    const slots = Math.ceil((rows * 4) / 3) + 1;
+    this.slots = slots;
+    this.table = emptyTable(slots);
+  }
 
   /**
    * Adds `row` under its value. Returns {@link ADDED_REPEAT} when an earlier row holds it,
    * {@link ADDED_FIRST} when none does, or — when `row` is now first of a group that had another
-   * first — that row, which has become a repeat.
+   * first — that row, which has become a repeat. `value` is the row's value in the column, when
+   * the caller has it at hand.
    */
-  add(row: number): number {
-    if (row >= this.next.length) this.growRows(row);
-    if ((this.used + 1) * 2 > this.tails.length) this.rehash();
-    const value = this.column[row] as IndexKey;
+  add(row: number, value: IndexKey = this.column.get(row) as IndexKey): number {
+    // Linear probing stays quick up to three quarters full: probes mostly share a cache line.
+    if ((this.used + 1) * 4 > this.slots * 3) this.rehash();
     const hash = this.hashOf(value);
     const table = this.table;
-    const mask = this.tails.length - 1;
-    let slot = hash & mask;
+    const slots = this.slots;
+    let slot = firstSlot(hash, slots);
     let free = -1;
     for (;;) {
-      const head = table[slot * 2] as number;
+      const head = table[slot * 3] as number;
       if (head === EMPTY) break;
       if (head === DELETED) {
         if (free < 0) free = slot;
-      } else if (table[slot * 2 + 1] === hash && this.same(this.column[head] as IndexKey, value)) {
+      } else if (table[slot * 3 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) {
         return this.link(slot, row);
       }
-      slot = (slot + 1) & mask;
+      slot = slot + 1 === slots ? 0 : slot + 1;
     }
     if (free >= 0) slot = free;
     else this.used += 1;
-    table[slot * 2] = row;
-    table[slot * 2 + 1] = hash;
-    this.tails[slot] = row;
+    table[slot * 3] = row;
+    table[slot * 3 + 1] = hash;
+    table[slot * 3 + 2] = row;
     return ADDED_FIRST;
   }
 
   /** Removes `row`, which must have been added with its current value. Returns the row that has become first instead, or -1. */
   remove(row: number): number {
-    const slot = this.slotOf(this.column[row] as IndexKey);
+    const slot = this.slotOf(this.column.get(row) as IndexKey);
     if (slot < 0) return -1;
-    const head = this.table[slot * 2] as number;
+    const head = this.table[slot * 3] as number;
     if (row !== head && (row >= this.prev.length || this.prev[row] === NONE)) return -1;
-    const before = this.prev[row] as number;
-    const after = this.next[row] as number;
-    this.prev[row] = NONE;
-    this.next[row] = NONE;
+    const before = this.linkOf(this.prev, row);
+    const after = this.linkOf(this.next, row);
+    if (row < this.next.length) {
+      this.prev[row] = NONE;
+      this.next[row] = NONE;
+    }
     if (before !== NONE) this.next[before] = after;
     if (after !== NONE) this.prev[after] = before;
-    if (row === this.tails[slot]) this.tails[slot] = before;
+    if (row === this.table[slot * 3 + 2]) this.table[slot * 3 + 2] = before;
     if (row !== head) return -1;
     // Deleted slots stay marked so later probes walk past them; `rehash` clears them.
-    this.table[slot * 2] = after === NONE ? DELETED : after;
+    this.table[slot * 3] = after === NONE ? DELETED : after;
     return after;
   }
 
   /** The rows holding `value`, ascending. */
   rowsOf(value: IndexKey): number[] {
     const slot = this.slotOf(value);
-    return slot < 0 ? [] : this.chain(this.table[slot * 2] as number);
+    return slot < 0 ? [] : this.chain(this.table[slot * 3] as number);
   }
 
   /** Every value held by two or more rows: its key (emails lower-cased) and rows ascending. */
   *groups(): IterableIterator<[IndexKey, number[]]> {
-    for (let slot = 0; slot < this.tails.length; slot++) {
-      const head = this.table[slot * 2] as number;
-      if (head >= 0 && this.next[head] !== NONE) yield [this.keyOf(this.column[head] as IndexKey), this.chain(head)];
+    for (let slot = 0; slot < this.slots; slot++) {
+      const head = this.table[slot * 3] as number;
+      if (head >= 0 && this.linkOf(this.next, head) !== NONE) yield [this.keyOf(this.column.get(head) as IndexKey), this.chain(head)];
     }
   }
 
@@ -118,24 +133,29 @@ export class ValueIndex {
 
   private chain(head: number): number[] {
     const rows: number[] = [];
-    for (let row = head; row !== NONE; row = this.next[row] as number) rows.push(row);
+    for (let row = head; row !== NONE; row = this.linkOf(this.next, row)) rows.push(row);
     return rows;
+  }
+
+  private linkOf(links: Int32Array, row: number): number {
+    return row < links.length ? (links[row] as number) : NONE;
   }
 
   /** Puts `row` into the ordered list of the value in `slot`. */
   private link(slot: number, row: number): number {
-    const head = this.table[slot * 2] as number;
-    const tail = this.tails[slot] as number;
+    const head = this.table[slot * 3] as number;
+    const tail = this.table[slot * 3 + 2] as number;
+    if (Math.max(row, tail) >= this.next.length) this.growRows(Math.max(row, tail));
     if (row > tail) {
       this.next[tail] = row;
       this.prev[row] = tail;
-      this.tails[slot] = row;
+      this.table[slot * 3 + 2] = row;
       return ADDED_REPEAT;
     }
     if (row < head) {
       this.next[row] = head;
       this.prev[head] = row;
-      this.table[slot * 2] = row;
+      this.table[slot * 3] = row;
       return head;
     }
     // Only edits land here: walk to the row's place.
@@ -151,11 +171,11 @@ export class ValueIndex {
 
   private slotOf(value: IndexKey): number {
     const hash = this.hashOf(value);
-    const mask = this.tails.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const head = this.table[slot * 2] as number;
+    const slots = this.slots;
+    for (let slot = firstSlot(hash, slots); ; slot = slot + 1 === slots ? 0 : slot + 1) {
+      const head = this.table[slot * 3] as number;
       if (head === EMPTY) return -1;
-      if (head >= 0 && this.table[slot * 2 + 1] === hash && this.same(this.column[head] as IndexKey, value)) return slot;
+      if (head >= 0 && this.table[slot * 3 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) return slot;
     }
   }
 
@@ -186,7 +206,7 @@ export class ValueIndex {
   }
 
   private growRows(row: number): void {
-    let size = this.next.length * 2;
+    let size = Math.max(this.expectedRows, this.next.length * 2);
     while (size <= row) size *= 2;
     const next = new Int32Array(size).fill(NONE);
     const prev = new Int32Array(size).fill(NONE);
@@ -198,23 +218,23 @@ export class ValueIndex {
 
   // Doubles the table when live values fill half of it, else only clears deleted slots.
   private rehash(): void {
-    const { table, tails } = this;
+    const { table, slots } = this;
     let live = 0;
-    for (let old = 0; old < tails.length; old++) if ((table[old * 2] as number) >= 0) live += 1;
-    const size = (live + 1) * 4 > tails.length ? tails.length * 2 : tails.length;
-    this.table = emptyTable(size);
-    this.tails = new Int32Array(size);
-    const mask = size - 1;
-    for (let old = 0; old < tails.length; old++) {
-      const head = table[old * 2] as number;
+    for (let old = 0; old < slots; old++) if ((table[old * 3] as number) >= 0) live += 1;
+    const size = (live + 1) * 2 > slots ? slots * 2 : slots;
+    const fresh = emptyTable(size);
+    for (let old = 0; old < slots; old++) {
+      const head = table[old * 3] as number;
       if (head < 0) continue;
-      const hash = table[old * 2 + 1] as number;
-      let slot = hash & mask;
-      while (this.table[slot * 2] !== EMPTY) slot = (slot + 1) & mask;
-      this.table[slot * 2] = head;
-      this.table[slot * 2 + 1] = hash;
-      this.tails[slot] = tails[old] as number;
+      const hash = table[old * 3 + 1] as number;
+      let slot = firstSlot(hash, size);
+      while (fresh[slot * 3] !== EMPTY) slot = slot + 1 === size ? 0 : slot + 1;
+      fresh[slot * 3] = head;
+      fresh[slot * 3 + 1] = hash;
+      fresh[slot * 3 + 2] = table[old * 3 + 2] as number;
     }
+    this.table = fresh;
+    this.slots = size;
     this.used = live;
   }
 }
@@ -228,13 +248,22 @@ function hashExact(text: string): number {
   return mix(hash);
 }
 
+/**
+ * The slot a hash starts probing at, for a table of any size (Lemire's "fastrange": the high bits
+ * of hash × slots, exact in a double): no power-of-two size, whose rounding up could cost a third
+ * of the table's memory.
+ */
+function firstSlot(hash: number, slots: number): number {
+  return Math.floor(((hash >>> 0) * slots) / 4294967296);
+}
+
 function emptyTable(slots: number): Int32Array {
-  const table = new Int32Array(slots * 2);
-  for (let slot = 0; slot < slots; slot++) table[slot * 2] = EMPTY;
+  const table = new Int32Array(slots * 3);
+  for (let slot = 0; slot < slots; slot++) table[slot * 3] = EMPTY;
   return table;
 }
 
-// Murmur3's finaliser: spreads FNV's weak low bits, which pick the slot.
+// Murmur3's finaliser: spreads FNV's weak bits over the whole word.
 function mix(hash: number): number {
   let h = hash ^ (hash >>> 16);
   h = Math.imul(h, 0x85ebca6b);

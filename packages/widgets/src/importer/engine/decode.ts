@@ -54,21 +54,63 @@ export interface TextChunk {
 }
 
 /**
- * The text of a file in pieces of about `chunkBytes`, decoded as a stream so that a character cut
- * between two pieces is read whole. The byte-order mark is dropped.
+ * The text of a file in pieces of at most `pieceBytes`, decoded as a stream so that a character
+ * cut between two pieces is read whole; the byte-order mark is dropped.
+ *
+ * Memory (the engine should need no more than a few times the file): V8 puts strings over 128 KB
+ * where only a full collection frees them, so the text is decoded in small pieces that die young;
+ * and the bytes are read into one reused buffer (see {@link blobBytes}).
  */
-export async function* fileText(blob: Blob, encoding: string, chunkBytes: number): AsyncGenerator<TextChunk> {
+export async function* fileText(blob: Blob, encoding: string, pieceBytes: number): AsyncGenerator<TextChunk> {
   const decoder = new TextDecoder(encoding);
   const total = blob.size;
-  if (total === 0) {
-    yield { text: '', done: 0, total, last: true };
+  let done = 0;
+  for await (const bytes of blobBytes(blob)) {
+    for (let at = 0; at < bytes.length; at += pieceBytes) {
+      const stop = Math.min(bytes.length, at + pieceBytes);
+      done += stop - at;
+      yield { text: decoder.decode(bytes.subarray(at, stop), { stream: true }), done, total, last: false };
+    }
+  }
+  yield { text: decoder.decode(), done, total, last: true };
+}
+
+/** Bytes read into the reused buffer at a time. */
+const READ_BYTES = 256 * 1024;
+
+/**
+ * The bytes of a blob in order. Where the runtime can (a byte stream's BYOB reader) they are read
+ * into one buffer, reused: each view is valid only until the next is asked for. A plain stream
+ * hands out megabyte buffers instead, which outlive a young-generation collection while they are
+ * read and then wait — a hundred megabytes of them for a large file — for a full one.
+ */
+async function* blobBytes(blob: Blob): AsyncGenerator<Uint8Array> {
+  const stream = blob.stream();
+  let byob: ReadableStreamBYOBReader | undefined;
+  try {
+    byob = stream.getReader({ mode: 'byob' });
+  } catch {
+    byob = undefined;
+  }
+  if (byob === undefined) {
+    const reader = stream.getReader();
+    try {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+    } finally {
+      reader.releaseLock();
+    }
     return;
   }
-  for (let start = 0; start < total; start += chunkBytes) {
-    const end = Math.min(total, start + chunkBytes);
-    const bytes = new Uint8Array(await blob.slice(start, end).arrayBuffer());
-    const last = end >= total;
-    yield { text: decoder.decode(bytes, { stream: !last }), done: end, total, last };
+  let buffer = new ArrayBuffer(READ_BYTES);
+  try {
+    for (;;) {
+      const read = await byob.read(new Uint8Array(buffer));
+      if (read.done || read.value === undefined) break;
+      yield read.value;
+      buffer = read.value.buffer as ArrayBuffer;
+    }
+  } finally {
+    byob.releaseLock();
   }
 }
 

@@ -13,12 +13,16 @@ const FORMAT_SAMPLE_ROWS = 10_000;
 export interface EngineOptions {
   /** ms of work between pauses. */
   sliceMs: number;
-  /** Bytes (or characters) read per piece. */
+  /**
+   * The most bytes (or characters of pasted text) parsed as one piece. Small, even in a worker:
+   * a piece is garbage once its rows are read, and V8 sends strings over 128 KB straight to its
+   * old generation (see `fileText`).
+   */
   chunkBytes: number;
 }
 
-export const WORKER_OPTIONS: EngineOptions = { sliceMs: 100, chunkBytes: 16 * 1024 * 1024 };
-export const MAIN_THREAD_OPTIONS: EngineOptions = { sliceMs: 8, chunkBytes: 128 * 1024 };
+export const WORKER_OPTIONS: EngineOptions = { sliceMs: 100, chunkBytes: 64 * 1024 };
+export const MAIN_THREAD_OPTIONS: EngineOptions = { sliceMs: 8, chunkBytes: 64 * 1024 };
 
 /**
  * The importer's engine (DESIGN.md §8): opens the source, reads and validates every row with
@@ -120,56 +124,59 @@ export class ImportEngine {
     return { ...source.info, ...(await previewOf(source, slicer)) };
   }
 
-  /** Reads every record after the header row and validates it; reports progress as it goes. */
+  /**
+   * Reads every record after the header row and validates it as it is read; reports progress
+   * after each piece. The first rows wait until there are enough to settle the number format and
+   * date order; they are then validated in slices (on the main thread, ten thousand rows at once
+   * would be a long task).
+   */
   async #load(params: LoadParams, slicer: Slicer, report: (progress: Progress) => void): Promise<LoadResult> {
     const source = this.#source;
     if (!source) throw new Error('Open a file first.');
     this.#table = undefined;
     let seen = 0;
-    let sample: string[][] | null = [];
     let table: ReviewTable | undefined;
+    let waiting: string[][] = [];
     let formats: ReturnType<typeof detectTableFormats> = { numberFormat: 'dot', dateOrder: null };
-    const start = async () => {
-      const rows = sample ?? [];
-      sample = null;
-      formats = detectTableFormats(params.config.fields, rows, params.mapping);
-      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats });
-      table = created;
-      // In slices: on the main thread, ten thousand rows at once would be a long task.
+    /** Creates the table once the first rows are in, with the rows the whole source likely holds. */
+    const start = async (expectedRows: number): Promise<ReviewTable> => {
+      formats = detectTableFormats(params.config.fields, waiting, params.mapping);
+      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows });
+      const rows = waiting;
+      waiting = [];
       for (let i = 0; i < rows.length; i++) {
         created.add(rows[i] as string[]);
         if ((i & 511) === 511) await slicer.maybePause();
       }
+      return created;
     };
     let lastReport = 0;
-    let validateMs = 0;
     const started = performance.now();
-    for await (const batch of source.records(slicer, this.options.chunkBytes)) {
-      const validating = performance.now();
-      for (const cells of batch.rows) {
-        if (seen++ <= params.headerRow) continue;
-        if (sample !== null) {
-          sample.push(cells);
-          if (sample.length >= FORMAT_SAMPLE_ROWS) await start();
-        } else (table as ReviewTable).add(cells);
-      }
-      const now = performance.now();
-      validateMs += now - validating;
-      if (now - lastReport > 100 || batch.done >= batch.total) {
-        lastReport = now;
-        report({ phase: 'validate', done: batch.done, total: batch.total, rows: table?.rowCount ?? sample?.length ?? 0 });
-      }
-      if (slicer.cancelled) throw new CancelledError();
-    }
-    const finishing = performance.now();
-    if (sample !== null) await start();
-    const loaded = table as unknown as ReviewTable;
+    await source.read(
+      slicer,
+      this.options.chunkBytes,
+      (cells) => {
+        if (seen++ <= params.headerRow) return;
+        if (table !== undefined) table.add(cells);
+        else waiting.push(cells.slice());
+      },
+      async (done, total) => {
+        if (table === undefined && waiting.length >= FORMAT_SAMPLE_ROWS) table = await start(Math.ceil((seen * total) / done));
+        const now = performance.now();
+        if (now - lastReport > 100 || done >= total) {
+          lastReport = now;
+          report({ phase: 'validate', done, total, rows: table?.rowCount ?? waiting.length });
+        }
+        if (slicer.cancelled) throw new CancelledError();
+      },
+    );
+    const loaded = table ?? (await start(waiting.length));
     loaded.unreadable = source.unreadable;
     loaded.setView({ errors: false });
     this.#table = loaded;
     const stats = loaded.stats();
-    validateMs += performance.now() - finishing;
-    return { stats, ...formats, timings: { readMs: performance.now() - started - validateMs, validateMs } };
+    const readMs = source.readMs;
+    return { stats, ...formats, timings: { readMs, validateMs: performance.now() - started - readMs } };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ImportValue } from '@inlay/core';
+import type { ColumnReader, ImportValue } from '@inlay/core';
 import type { ChangeResult, ParamsOf, Progress } from './protocol.js';
 import type { ReviewTable } from './review-table.js';
 import type { Slicer } from './slicer.js';
@@ -95,7 +95,8 @@ export async function records(table: ReviewTable, params: ParamsOf<'records'>, s
   const validation = table.validation();
   const skipped = new Set(validation.excludedRows);
   if (params.onlyValid) for (const error of validation.errors) skipped.add(error.row);
-  const { fieldKeys, columns } = validation;
+  const { fieldKeys } = validation;
+  const columns = fieldKeys.map((_, i) => table.validator.columnAt(i));
   const chunkSize = params.chunkSize ?? 10_000;
   const ownKeys = fieldKeys.includes('__proto__');
   let chunk: Record<string, ImportValue>[] = [];
@@ -108,7 +109,7 @@ export async function records(table: ReviewTable, params: ParamsOf<'records'>, s
     if (skipped.has(row)) continue;
     const record: Record<string, ImportValue> = {};
     for (let i = 0; i < fieldKeys.length; i++) {
-      const value = (columns[i] as readonly ImportValue[])[row] as ImportValue;
+      const value = (columns[i] as ColumnReader).get(row);
       // A field may be called `__proto__`: define it rather than assign (which would set the prototype).
       if (ownKeys) Object.defineProperty(record, fieldKeys[i] as string, { value, enumerable: true, writable: true, configurable: true });
       else record[fieldKeys[i] as string] = value;

@@ -67,7 +67,7 @@ export interface LoadResult {
   stats: Stats;
   numberFormat: 'dot' | 'comma';
   dateOrder: 'dmy' | 'mdy' | 'ymd' | null;
-  /** Where the time went, in ms: reading and parsing the file, and validating its rows. */
+  /** Where the time went, in ms: reading and decoding the file, and parsing and validating its rows. */
   timings: { readMs: number; validateMs: number };
 }
 

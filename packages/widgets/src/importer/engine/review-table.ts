@@ -1,4 +1,4 @@
-import { type CellError, type ImportValue, type RowOptions, type TableConfig, type TableValidation, TableValidator } from '@inlay/core';
+import { type CellError, type ImportValue, type RowOptions, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
 import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
 
 /**
@@ -20,7 +20,7 @@ export class ReviewTable {
   #viewSize = 0;
   #filter: ViewFilter = { errors: false };
   /** `finish()` walks every error and duplicate group: kept until the next change. */
-  #validation: TableValidation | undefined;
+  #validation: TableReview | undefined;
   unreadable = 0;
 
   constructor(config: TableConfig, options: RowOptions & { mapping: Record<string, number> }) {
@@ -34,9 +34,9 @@ export class ReviewTable {
     return this.validator.rowCount;
   }
 
-  /** The validation as of now (cached until the next change). */
-  validation(): TableValidation {
-    this.#validation ??= this.validator.finish();
+  /** The errors, duplicates and removals as of now (cached until the next change). */
+  validation(): TableReview {
+    this.#validation ??= this.validator.review();
     return this.#validation;
   }
 
@@ -55,7 +55,7 @@ export class ReviewTable {
       for (const error of validator.errorsOf(row)) {
         const column = this.#columns[this.fieldOf(error.field)] as number;
         const text = column < 0 ? undefined : cells[column];
-        if (text !== undefined && text.trim() !== '' && isUnreadable(error)) this.#raw.set(this.#key(row, error.field), text);
+        if (text !== undefined && text.trim() !== '' && isUnreadable(error)) this.#raw.set(this.#key(row, error.field), detached(text));
       }
     }
   }
@@ -187,6 +187,15 @@ export class ReviewTable {
   #key(row: number, field: string): number {
     return row * this.fieldKeys.length + this.fieldOf(field);
   }
+}
+
+/**
+ * A copy of a cell's text that does not keep the file's text alive: V8 cuts longer cells out of
+ * the piece of the file they were read from as slices that point into it, so keeping one would
+ * keep the whole piece (a megabyte) in memory.
+ */
+function detached(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 /** Errors whose cell has no value (a refused type), as opposed to repeats of a valid value. */

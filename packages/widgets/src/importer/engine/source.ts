@@ -1,4 +1,5 @@
-import { CsvReader, detectDelimiter, detectNewline, isBlank } from './csv.js';
+import { detectDelimiter, detectNewline, isBlank } from './csv.js';
+import { CsvReader } from './csv-reader.js';
 import { countUnreadable, detectEncoding, fileText, headOf, stringText, type TextChunk } from './decode.js';
 import type { OpenParams, OpenResult } from './protocol.js';
 import type { Slicer } from './slicer.js';
@@ -8,19 +9,28 @@ import type { Workbook } from './xlsx-reader.js';
 /** Non-blank records shown for choosing the header row. */
 export const PREVIEW_ROWS = 20;
 
-/** Non-blank records of a source, a batch at a time, and how far reading has got. @internal */
-export interface RecordBatch {
-  rows: string[][];
-  done: number;
-  total: number;
-}
+/**
+ * Called with each non-blank record of a source, in order, in an array that may be reused for the
+ * next record (copy what you keep). @internal
+ */
+export type EachRecord = (cells: readonly string[]) => void;
+
+/**
+ * Called after each piece of a source with how far reading has got (bytes, or characters of
+ * pasted text, or rows of a sheet); answers `false` (or a promise of it) to stop reading there.
+ * @internal
+ */
+export type AfterPiece = (done: number, total: number) => unknown;
 
 /** A source opened with its encoding, delimiter and sheet settled. @internal */
 export interface OpenedSource {
   readonly info: Omit<OpenResult, 'preview' | 'headerRow'>;
   /** Characters read as U+FFFD so far (the last full read). */
   readonly unreadable: number;
-  records(slicer: Slicer, chunkBytes: number): AsyncGenerator<RecordBatch>;
+  /** ms spent waiting for bytes and decoding them (the last read). */
+  readonly readMs: number;
+  /** Reads every non-blank record, pausing between pieces of at most `chunkBytes` (bytes, or characters of pasted text). */
+  read(slicer: Slicer, chunkBytes: number, each: EachRecord, afterPiece?: AfterPiece): Promise<void>;
 }
 
 /**
@@ -63,22 +73,30 @@ function delimited(
   text: (chunkBytes: number) => AsyncIterable<TextChunk> | Iterable<TextChunk>,
 ): OpenedSource {
   let unreadable = 0;
+  let readMs = 0;
   return {
     info,
     get unreadable() {
       return unreadable;
     },
-    async *records(slicer, chunkBytes) {
+    get readMs() {
+      return readMs;
+    },
+    async read(slicer, chunkBytes, each, afterPiece) {
       const reader = new CsvReader(info.delimiter ?? ',', newline);
+      const nonBlank = (cells: string[]) => {
+        if (!isBlank(cells)) each(cells);
+      };
       unreadable = 0;
+      readMs = 0;
+      let waited = performance.now();
       for await (const chunk of text(chunkBytes)) {
+        readMs += performance.now() - waited;
         unreadable += countUnreadable(chunk.text);
-        const rows = reader.push(chunk.text, chunk.last);
-        let kept = 0;
-        for (const row of rows) if (!isBlank(row)) rows[kept++] = row;
-        rows.length = kept;
-        yield { rows, done: chunk.done, total: chunk.total };
+        reader.read(chunk.text, chunk.last, nonBlank);
+        if ((await afterPiece?.(chunk.done, chunk.total)) === false) return;
         await slicer.maybePause();
+        waited = performance.now();
       }
     },
   };
@@ -89,20 +107,19 @@ function sheetSource(workbook: Workbook, sheet: number): OpenedSource {
   return {
     info: { format: 'xlsx', encoding: null, detectedEncoding: null, delimiter: null, sheets: workbook.names, sheet: index },
     unreadable: 0,
-    async *records(slicer) {
+    readMs: 0,
+    async read(slicer, _chunkBytes, each, afterPiece) {
       const rows = workbook.rows(index);
       const total = rows.length;
-      let batch: string[][] = [];
       for (let i = 0; i < total; i++) {
         const row = rows[i] as string[];
-        if (!isBlank(row)) batch.push(row);
-        if (batch.length >= 2000 || i === total - 1) {
-          yield { rows: batch, done: i + 1, total };
-          batch = [];
+        if (!isBlank(row)) each(row);
+        if ((i & 2047) === 2047 || i === total - 1) {
+          if ((await afterPiece?.(i + 1, total)) === false) return;
           await slicer.maybePause();
         }
       }
-      if (total === 0) yield { rows: [], done: 0, total: 0 };
+      if (total === 0) await afterPiece?.(0, 0);
     },
   };
 }
@@ -110,13 +127,14 @@ function sheetSource(workbook: Workbook, sheet: number): OpenedSource {
 /** The first records of a source and the one most likely to be its header row. @internal */
 export async function previewOf(source: OpenedSource, slicer: Slicer): Promise<{ preview: string[][]; headerRow: number }> {
   const preview: string[][] = [];
-  for await (const batch of source.records(slicer, 64 * 1024)) {
-    for (const row of batch.rows) {
-      preview.push(row);
-      if (preview.length >= PREVIEW_ROWS) break;
-    }
-    if (preview.length >= PREVIEW_ROWS) break;
-  }
+  await source.read(
+    slicer,
+    64 * 1024,
+    (cells) => {
+      if (preview.length < PREVIEW_ROWS) preview.push(cells.slice());
+    },
+    () => preview.length < PREVIEW_ROWS,
+  );
   return { preview, headerRow: guessHeaderRow(preview) };
 }
 

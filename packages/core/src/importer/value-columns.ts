@@ -1,0 +1,264 @@
+import type { FieldDefinition } from '../schemas/importer.js';
+import type { ImportValue } from './types.js';
+
+/*
+ * A field's values by row, stored so that a million rows cost a few typed arrays and a few
+ * thousand strings rather than millions of heap objects (DESIGN.md §8: the worker holds the only
+ * copy of the rows). Every garbage collection walks each live object; ten million values as JS
+ * values made the collector most of a load's time and several times the file in memory.
+ *
+ * - numbers: a Float64Array, NaN for null (a valid cell is never NaN);
+ * - booleans: a Uint8Array, 0 for null;
+ * - enums: a Uint16Array of 1 + the value's position in `enumValues`, 0 for null;
+ * - text (string, email, url, date): rows joined into one string per block of 256 with 16-bit
+ *   end offsets, so a block is one object; the newest block is a plain array until full (small,
+ *   so that the cells it holds die young, as the garbage collector expects).
+ *
+ * Typed storage grows a page of 65,536 rows at a time, never by copying: a doubled array leaves
+ * the old one as garbage until a full collection, which for a million rows is as much again.
+ *
+ * A value of another type than the column's (none is ever written, but the columns do not rely on
+ * it) and an edit of a sealed text block go to a small map that takes precedence.
+ * @internal
+ */
+
+/** Read access to a column: what indexes and exports need. @internal */
+export interface ColumnReader {
+  readonly length: number;
+  get(row: number): ImportValue;
+}
+
+/** @internal */
+export interface ValueColumn extends ColumnReader {
+  push(value: ImportValue): void;
+  set(row: number, value: ImportValue): void;
+  /** Every value as a plain array (allocates one per row: for small tables and exports). */
+  toArray(): ImportValue[];
+}
+
+/** The column for a field's values, by the field's type. @internal */
+export function valueColumn(field: Pick<FieldDefinition, 'type' | 'enumValues'>): ValueColumn {
+  if (field.type === 'number') return new NumberColumn();
+  if (field.type === 'boolean') return new BooleanColumn();
+  if (field.type === 'enum' && field.enumValues !== undefined && field.enumValues.length < 0xffff) return new EnumColumn(field.enumValues);
+  return new TextColumn();
+}
+
+const PAGE_BITS = 16;
+const PAGE_ROWS = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE_ROWS - 1;
+
+abstract class BaseColumn implements ValueColumn {
+  protected rows = 0;
+  /** Values the typed storage cannot hold; consulted first, and only when not empty. */
+  protected readonly others = new Map<number, ImportValue>();
+
+  get length(): number {
+    return this.rows;
+  }
+
+  abstract push(value: ImportValue): void;
+  abstract set(row: number, value: ImportValue): void;
+  protected abstract stored(row: number): ImportValue;
+
+  get(row: number): ImportValue {
+    if (row < 0 || row >= this.rows) return null;
+    if (this.others.size > 0) {
+      const other = this.others.get(row);
+      if (other !== undefined) return other;
+    }
+    return this.stored(row);
+  }
+
+  toArray(): ImportValue[] {
+    const values = new Array<ImportValue>(this.rows);
+    for (let row = 0; row < this.rows; row++) values[row] = this.get(row);
+    return values;
+  }
+}
+
+/** Adds the page that holds `row` when it is the first row of one. */
+function addPage<T>(pages: T[], row: number, make: (size: number) => T): void {
+  if ((row & PAGE_MASK) === 0) pages.push(make(PAGE_ROWS));
+}
+
+class NumberColumn extends BaseColumn {
+  readonly #pages: Float64Array[] = [];
+
+  push(value: ImportValue): void {
+    const row = this.rows++;
+    addPage(this.#pages, row, (size) => new Float64Array(size));
+    this.#write(row, value);
+  }
+
+  set(row: number, value: ImportValue): void {
+    if (row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the column`);
+    this.others.delete(row);
+    this.#write(row, value);
+  }
+
+  protected stored(row: number): ImportValue {
+    const value = (this.#pages[row >> PAGE_BITS] as Float64Array)[row & PAGE_MASK] as number;
+    return Number.isNaN(value) ? null : value;
+  }
+
+  #write(row: number, value: ImportValue): void {
+    const page = this.#pages[row >> PAGE_BITS] as Float64Array;
+    if (typeof value === 'number' && !Number.isNaN(value)) {
+      page[row & PAGE_MASK] = value;
+      return;
+    }
+    page[row & PAGE_MASK] = Number.NaN;
+    if (value !== null) this.others.set(row, value);
+  }
+}
+
+const NULL = 0;
+const FALSE = 1;
+const TRUE = 2;
+
+class BooleanColumn extends BaseColumn {
+  readonly #pages: Uint8Array[] = [];
+
+  push(value: ImportValue): void {
+    const row = this.rows++;
+    addPage(this.#pages, row, (size) => new Uint8Array(size));
+    this.#write(row, value);
+  }
+
+  set(row: number, value: ImportValue): void {
+    if (row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the column`);
+    this.others.delete(row);
+    this.#write(row, value);
+  }
+
+  protected stored(row: number): ImportValue {
+    const code = (this.#pages[row >> PAGE_BITS] as Uint8Array)[row & PAGE_MASK];
+    return code === NULL ? null : code === TRUE;
+  }
+
+  #write(row: number, value: ImportValue): void {
+    (this.#pages[row >> PAGE_BITS] as Uint8Array)[row & PAGE_MASK] = value === true ? TRUE : value === false ? FALSE : NULL;
+    if (typeof value !== 'boolean' && value !== null) this.others.set(row, value);
+  }
+}
+
+/** Values of a fixed list, as 1 + their position in it. */
+class EnumColumn extends BaseColumn {
+  readonly #pages: Uint16Array[] = [];
+  readonly #codes = new Map<string, number>();
+
+  constructor(private readonly values: readonly string[]) {
+    super();
+    // The first of two equal values wins, so a value always reads back as itself.
+    values.forEach((value, i) => {
+      if (!this.#codes.has(value)) this.#codes.set(value, i + 1);
+    });
+  }
+
+  push(value: ImportValue): void {
+    const row = this.rows++;
+    addPage(this.#pages, row, (size) => new Uint16Array(size));
+    this.#write(row, value);
+  }
+
+  set(row: number, value: ImportValue): void {
+    if (row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the column`);
+    this.others.delete(row);
+    this.#write(row, value);
+  }
+
+  protected stored(row: number): ImportValue {
+    const code = (this.#pages[row >> PAGE_BITS] as Uint16Array)[row & PAGE_MASK] as number;
+    return code === 0 ? null : (this.values[code - 1] as string);
+  }
+
+  #write(row: number, value: ImportValue): void {
+    const code = typeof value === 'string' ? (this.#codes.get(value) ?? 0) : 0;
+    (this.#pages[row >> PAGE_BITS] as Uint16Array)[row & PAGE_MASK] = code;
+    if (code === 0 && value !== null) this.others.set(row, value);
+  }
+}
+
+const BLOCK_BITS = 8;
+const BLOCK_ROWS = 1 << BLOCK_BITS;
+
+/**
+ * Text values. Row r's text is `blocks[r >> 8].slice(start, end)`, where `end` is `ends[r]` and
+ * `start` the end of the row before it in the block (0 for the first). Ends are 16-bit — a block's
+ * text is rarely 64K characters long; one that is keeps 32-bit ends of its own. An empty range is
+ * null: text values are never empty (an empty cell is null), and an empty string that is pushed
+ * all the same goes to `others` like any other odd value.
+ */
+class TextColumn extends BaseColumn {
+  readonly #blocks: string[] = [];
+  /** Pages of ends, by row. */
+  readonly #ends: Uint16Array[] = [];
+  /** The ends of blocks whose text does not fit 16 bits, by block. */
+  readonly #wideEnds = new Map<number, Int32Array>();
+  /** The rows of the block being filled, as given. */
+  #open: ImportValue[] = [];
+
+  push(value: ImportValue): void {
+    this.rows += 1;
+    this.#open.push(value);
+    if (this.#open.length === BLOCK_ROWS) this.#seal();
+  }
+
+  set(row: number, value: ImportValue): void {
+    if (row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the column`);
+    if (row >> BLOCK_BITS === this.#blocks.length) {
+      this.#open[row & (BLOCK_ROWS - 1)] = value;
+      return;
+    }
+    // A sealed block is never rewritten: edits are few, and each would copy the block.
+    this.others.set(row, value);
+  }
+
+  protected stored(row: number): ImportValue {
+    const block = row >> BLOCK_BITS;
+    if (block === this.#blocks.length) return this.#open[row & (BLOCK_ROWS - 1)] as ImportValue;
+    const inBlock = row & (BLOCK_ROWS - 1);
+    const wide = this.#wideEnds.size > 0 ? this.#wideEnds.get(block) : undefined;
+    let start: number;
+    let end: number;
+    if (wide !== undefined) {
+      end = wide[inBlock] as number;
+      start = inBlock === 0 ? 0 : (wide[inBlock - 1] as number);
+    } else {
+      // A block never spans two pages.
+      const ends = this.#ends[row >> PAGE_BITS] as Uint16Array;
+      end = ends[row & PAGE_MASK] as number;
+      start = inBlock === 0 ? 0 : (ends[(row - 1) & PAGE_MASK] as number);
+    }
+    return start === end ? null : (this.#blocks[block] as string).slice(start, end);
+  }
+
+  #seal(): void {
+    const block = this.#blocks.length;
+    const first = block << BLOCK_BITS;
+    addPage(this.#ends, first, (size) => new Uint16Array(size));
+    const open = this.#open;
+    const texts = new Array<string>(open.length);
+    let length = 0;
+    for (let i = 0; i < open.length; i++) {
+      const value = open[i] as ImportValue;
+      if (typeof value === 'string' && value !== '') {
+        texts[i] = value;
+        length += value.length;
+      } else {
+        texts[i] = '';
+        if (value !== null) this.others.set(first + i, value);
+      }
+    }
+    const ends = length <= 0xffff ? (this.#ends[first >> PAGE_BITS] as Uint16Array).subarray(first & PAGE_MASK, (first & PAGE_MASK) + BLOCK_ROWS) : new Int32Array(BLOCK_ROWS);
+    if (length > 0xffff) this.#wideEnds.set(block, ends as Int32Array);
+    let end = 0;
+    for (let i = 0; i < texts.length; i++) {
+      end += (texts[i] as string).length;
+      ends[i] = end;
+    }
+    this.#blocks.push(texts.join(''));
+    this.#open = [];
+  }
+}

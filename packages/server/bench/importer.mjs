@@ -1,0 +1,46 @@
+// Benchmark: the importer's engine on a generated 1,000,000-row × 10-column CSV (mixed types,
+// ~5% invalid) in headless Chromium — parse + map + validate in the widget's Web Worker against
+// a raw parse of the same file in a worker with the fastest parser at hand, in the same run.
+// Builds @inlay/widgets first (turbo, cached when unchanged), then runs
+// `packages/widgets/scripts/importer-bench.mjs --json` (see its header for what is measured) and
+// turns the JSON line it prints last into checks. Rounds alternate engine and raw parses; times
+// are medians, the longest main-thread task and the peak memory the worst round.
+import { fileURLToPath } from 'node:url';
+import { buildWidgets, envInt, runNode } from './lib.mjs';
+
+const BENCH_SCRIPT = fileURLToPath(new URL('../../widgets/scripts/importer-bench.mjs', import.meta.url));
+/** Bounded: one round takes about half a minute on two busy cores. */
+const LIMIT_MS = 15 * 60_000;
+
+/** The issue's targets. */
+const IMPORTER_TARGETS = { ratio: 1.5, longestTaskMs: 50, memoryPerFileByte: 3 };
+
+/** @type {import('./run.mjs').Benchmark} */
+export const importerBenchmark = {
+  name: 'importer',
+  title: 'importer engine: 1M-row CSV parsed, mapped and validated in a worker vs a raw parse (headless Chromium)',
+  async run({ children, settings, log }) {
+    await buildWidgets(children, log);
+    const rows = envInt('BENCH_IMPORTER_ROWS', 1_000_000);
+    log(`${rows.toLocaleString('en-US')} rows, ${settings.rounds} rounds…`);
+    const args = ['--json', '--rows', String(rows), '--rounds', String(settings.rounds)];
+    const output = await runNode(children, BENCH_SCRIPT, args, 'importer-bench.mjs', LIMIT_MS);
+    const lines = output.trim().split('\n');
+    const figures = JSON.parse(lines.pop() ?? '');
+    return { report: lines.join('\n'), checks: importerChecks(figures) };
+  },
+};
+
+/**
+ * PASS/MISS checks from the script's figures.
+ * @param {{ ratio: number, fastest: string, longestTaskMs: number, peakBytes: number, fileBytes: number }} figures
+ */
+function importerChecks(figures) {
+  const { ratio, longestTaskMs, memoryPerFileByte } = IMPORTER_TARGETS;
+  const memory = figures.peakBytes / figures.fileBytes;
+  return [
+    { name: `engine / raw parse (${figures.fastest})`, value: figures.ratio.toFixed(2), target: `≤ ${ratio}`, pass: figures.ratio <= ratio },
+    { name: 'longest main-thread task', value: `${Math.round(figures.longestTaskMs)} ms`, target: `none > ${longestTaskMs} ms`, pass: figures.longestTaskMs <= longestTaskMs },
+    { name: 'peak memory / file size', value: `${memory.toFixed(2)}×`, target: `≤ ${memoryPerFileByte}×`, pass: memory <= memoryPerFileByte },
+  ];
+}
