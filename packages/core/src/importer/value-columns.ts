@@ -82,12 +82,21 @@ function addPage<T>(pages: T[], row: number, make: (size: number) => T): void {
   if ((row & PAGE_MASK) === 0) pages.push(make(PAGE_ROWS));
 }
 
-class NumberColumn extends BaseColumn {
-  readonly #pages: Float64Array[] = [];
+type Page = Float64Array | Uint8Array | Uint16Array;
+
+/** Values kept as one number per row in typed pages: each kind says how a value is encoded. */
+abstract class PagedColumn<P extends Page> extends BaseColumn {
+  readonly #pages: P[] = [];
+  /** The code of null, also written for a value the pages cannot hold (kept in `others`). */
+  protected abstract readonly nullCode: number;
+  protected abstract newPage(size: number): P;
+  /** The code of a non-null value, or undefined when the pages cannot hold it. */
+  protected abstract encode(value: ImportValue): number | undefined;
+  protected abstract decode(code: number): ImportValue;
 
   push(value: ImportValue): void {
     const row = this.rows++;
-    addPage(this.#pages, row, (size) => new Float64Array(size));
+    addPage(this.#pages, row, (size) => this.newPage(size));
     this.#write(row, value);
   }
 
@@ -98,18 +107,30 @@ class NumberColumn extends BaseColumn {
   }
 
   protected stored(row: number): ImportValue {
-    const value = (this.#pages[row >> PAGE_BITS] as Float64Array)[row & PAGE_MASK] as number;
-    return Number.isNaN(value) ? null : value;
+    return this.decode((this.#pages[row >> PAGE_BITS] as P)[row & PAGE_MASK] as number);
   }
 
   #write(row: number, value: ImportValue): void {
-    const page = this.#pages[row >> PAGE_BITS] as Float64Array;
-    if (typeof value === 'number' && !Number.isNaN(value)) {
-      page[row & PAGE_MASK] = value;
-      return;
-    }
-    page[row & PAGE_MASK] = Number.NaN;
-    if (value !== null) this.others.set(row, value);
+    const code = value === null ? undefined : this.encode(value);
+    (this.#pages[row >> PAGE_BITS] as P)[row & PAGE_MASK] = code ?? this.nullCode;
+    if (code === undefined && value !== null) this.others.set(row, value);
+  }
+}
+
+/** Numbers as Float64, NaN for null (a valid cell is never NaN). */
+class NumberColumn extends PagedColumn<Float64Array> {
+  protected readonly nullCode = Number.NaN;
+
+  protected newPage(size: number): Float64Array {
+    return new Float64Array(size);
+  }
+
+  protected encode(value: ImportValue): number | undefined {
+    return typeof value === 'number' && !Number.isNaN(value) ? value : undefined;
+  }
+
+  protected decode(code: number): ImportValue {
+    return Number.isNaN(code) ? null : code;
   }
 }
 
@@ -117,35 +138,25 @@ const NULL = 0;
 const FALSE = 1;
 const TRUE = 2;
 
-class BooleanColumn extends BaseColumn {
-  readonly #pages: Uint8Array[] = [];
+class BooleanColumn extends PagedColumn<Uint8Array> {
+  protected readonly nullCode = NULL;
 
-  push(value: ImportValue): void {
-    const row = this.rows++;
-    addPage(this.#pages, row, (size) => new Uint8Array(size));
-    this.#write(row, value);
+  protected newPage(size: number): Uint8Array {
+    return new Uint8Array(size);
   }
 
-  set(row: number, value: ImportValue): void {
-    if (row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the column`);
-    this.others.delete(row);
-    this.#write(row, value);
+  protected encode(value: ImportValue): number | undefined {
+    return value === true ? TRUE : value === false ? FALSE : undefined;
   }
 
-  protected stored(row: number): ImportValue {
-    const code = (this.#pages[row >> PAGE_BITS] as Uint8Array)[row & PAGE_MASK];
+  protected decode(code: number): ImportValue {
     return code === NULL ? null : code === TRUE;
-  }
-
-  #write(row: number, value: ImportValue): void {
-    (this.#pages[row >> PAGE_BITS] as Uint8Array)[row & PAGE_MASK] = value === true ? TRUE : value === false ? FALSE : NULL;
-    if (typeof value !== 'boolean' && value !== null) this.others.set(row, value);
   }
 }
 
 /** Values of a fixed list, as 1 + their position in it. */
-class EnumColumn extends BaseColumn {
-  readonly #pages: Uint16Array[] = [];
+class EnumColumn extends PagedColumn<Uint16Array> {
+  protected readonly nullCode = 0;
   readonly #codes = new Map<string, number>();
 
   constructor(private readonly values: readonly string[]) {
@@ -156,27 +167,16 @@ class EnumColumn extends BaseColumn {
     });
   }
 
-  push(value: ImportValue): void {
-    const row = this.rows++;
-    addPage(this.#pages, row, (size) => new Uint16Array(size));
-    this.#write(row, value);
+  protected newPage(size: number): Uint16Array {
+    return new Uint16Array(size);
   }
 
-  set(row: number, value: ImportValue): void {
-    if (row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the column`);
-    this.others.delete(row);
-    this.#write(row, value);
+  protected encode(value: ImportValue): number | undefined {
+    return typeof value === 'string' ? this.#codes.get(value) : undefined;
   }
 
-  protected stored(row: number): ImportValue {
-    const code = (this.#pages[row >> PAGE_BITS] as Uint16Array)[row & PAGE_MASK] as number;
+  protected decode(code: number): ImportValue {
     return code === 0 ? null : (this.values[code - 1] as string);
-  }
-
-  #write(row: number, value: ImportValue): void {
-    const code = typeof value === 'string' ? (this.#codes.get(value) ?? 0) : 0;
-    (this.#pages[row >> PAGE_BITS] as Uint16Array)[row & PAGE_MASK] = code;
-    if (code === 0 && value !== null) this.others.set(row, value);
   }
 }
 
