@@ -38,6 +38,9 @@ export function importerWorkerConfig({ entry, plugins }) {
       lib: { entry: { 'inlay-importer.worker': entry }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
       rolldownOptions: {
         output: {
+          // Vite keeps the whitespace of ES library output (for consumers' tree-shaking); this
+          // file is loaded as it is, so it is minified whole.
+          minify: true,
           chunkFileNames: (chunk) => (chunk.name === 'xlsx-reader' ? 'inlay-importer.xlsx.js' : 'inlay-importer.[name].js'),
         },
       },
