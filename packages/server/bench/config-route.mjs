@@ -2,7 +2,7 @@
 // against a bare Fastify route answering the same bytes, in the same run.
 // Targets (from the issue): throughput ratio inlay/bare ≥ 0.8 and Inlay's p99 ≤ 10 ms at 100
 // connections. Misses are reported, not fatal.
-import { writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autocannon, median, readyLine, stopChild, summarise, table, withServerCpu } from './lib.mjs';
@@ -20,7 +20,9 @@ export const configRouteBenchmark = {
   title: 'GET /onboarding/api/v1/config/:id: Inlay vs bare Fastify (same JSON body)',
   async run({ children, tmpDir, settings, log }) {
     // Inlay target: workspace, published flow, listening.
-    const profile = (name) => (settings.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+    // Node's default profile names (CPU.<date>.<time>.<pid>.<thread>.<seq>) keep the main thread's
+    // profile apart from the checkpoint worker's; `nameProfiles` renames them once the targets stop.
+    const profile = (name) => (settings.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(settings.cpuProfDir, name)}`] : []);
     const inlayProcess = children.spawnNode(INLAY_TARGET, ['--db', join(tmpDir, 'inlay-bench.db')], {
       label: 'inlay target',
       nodeArgs: profile('inlay'),
@@ -78,6 +80,7 @@ export const configRouteBenchmark = {
     }
 
     await Promise.all([stopChild(inlayProcess), stopChild(bareProcess)]);
+    if (settings.cpuProfDir) for (const target of targets) await nameProfiles(settings.cpuProfDir, target.name);
 
     const med = (name) => ({
       rps: median(runs[name].map((r) => r.rps)),
@@ -129,6 +132,16 @@ export const configRouteBenchmark = {
     };
   },
 };
+
+/** `<dir>/<name>/CPU.….<thread>.….cpuprofile` → `<dir>/<name>.cpuprofile` (main thread), `<name>.thread-<n>.cpuprofile`. */
+async function nameProfiles(dir, name) {
+  for (const file of await readdir(join(dir, name))) {
+    const thread = /^CPU\.\d+\.\d+\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1];
+    if (thread === undefined) continue;
+    await rename(join(dir, name, file), join(dir, thread === '0' ? `${name}.cpuprofile` : `${name}.thread-${thread}.cpuprofile`));
+  }
+  await rm(join(dir, name), { recursive: true, force: true });
+}
 
 async function fetchOnce(url, headers, label) {
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });

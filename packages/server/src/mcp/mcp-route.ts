@@ -1,12 +1,11 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ResourceService } from '../engine/resource-service.js';
 import { ApiError } from '../errors.js';
+import { RateLimit } from '../plugins/rate-limiter.js';
 import { originOf } from '../oauth/oauth-routes.js';
 import { authenticateMcp } from './mcp-auth.js';
 import { buildMcpServer, type McpToolOptions } from './tools.js';
-
-type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 /**
  * `{base_url}/mcp` (DESIGN.md §9): Streamable HTTP, stateless — a server and a transport per
@@ -16,12 +15,7 @@ type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExce
  */
 export function registerMcpRoute(app: FastifyInstance, service: ResourceService, options: McpToolOptions): void {
   const serviceName = service.descriptor.service;
-  const credentials = new WeakMap<object, string>();
-  const limit = app.createRateLimit({
-    max: app.inlay.options.rateLimits.secretPerKey,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `mcp:${credentials.get(request) ?? ''}`,
-  }) as Limiter;
+  const limit = new RateLimit(app.inlay.options.rateLimits.secretPerKey, (retryAfter) => `Too many MCP requests; retry after ${retryAfter} s.`);
 
   app.post('/mcp', async (request, reply) => {
     const origin = originOf(request);
@@ -30,12 +24,7 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
       throw new ApiError('origin_not_allowed', `MCP requests from ${requestOrigin} are not allowed.`);
     }
     const caller = await authenticateMcp(app, request, serviceName);
-    credentials.set(request, caller.id);
-    const limited = await limit(request);
-    if (!limited.isAllowed && limited.isExceeded) {
-      const retryAfter = String(Math.max(1, limited.ttlInSeconds ?? 60));
-      throw new ApiError('rate_limited', `Too many MCP requests; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter } });
-    }
+    limit.hit(caller.id);
     const server = buildMcpServer(service, options, { workspaceId: caller.workspaceId, origin });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

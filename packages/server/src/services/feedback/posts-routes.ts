@@ -12,12 +12,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../context.js';
 import { ApiError, notFound } from '../../errors.js';
+import { RateLimit } from '../../plugins/rate-limiter.js';
 import { findPostBoard, insertPost, setVote } from '../../repositories/posts.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { openHostedBoard, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
 import { listPosts, listPrefix, toPost } from './post-service.js';
-
-type Limiter = (request: unknown) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
 /**
  * The hosted post routes (seed 001), publishable key:
@@ -31,26 +30,11 @@ export function registerPostRoutes(parent: FastifyInstance): void {
   const { db, usage, options } = app.inlay;
   const scope = (access: BoardAccess) => ({ workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback' as const, resourceId: access.boardId });
 
-  const authorKeys = new WeakMap<object, string>();
-  const perClient = app.createRateLimit({
-    max: options.rateLimits.postsPerClient,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `post:${authOf(request).keyId}:${request.ip}`,
-  }) as Limiter;
-  const perAuthor = app.createRateLimit({
-    max: options.rateLimits.postsPerAuthor,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `post-author:${authorKeys.get(request) ?? ''}`,
-  }) as Limiter;
-  const spamCheck = async (request: FastifyRequest, authorKey: string) => {
-    authorKeys.set(request, authorKey);
-    for (const [limiter, what] of [[perClient, 'from this address'], [perAuthor, 'by this author']] as const) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        const retryAfter = String(Math.max(1, result.ttlInSeconds ?? 60));
-        throw new ApiError('rate_limited', `Too many posts ${what}; retry after ${retryAfter} s.`, { headers: { 'Retry-After': retryAfter } });
-      }
-    }
+  const perClient = new RateLimit(options.rateLimits.postsPerClient, (retryAfter) => `Too many posts from this address; retry after ${retryAfter} s.`);
+  const perAuthor = new RateLimit(options.rateLimits.postsPerAuthor, (retryAfter) => `Too many posts by this author; retry after ${retryAfter} s.`);
+  const spamCheck = (request: FastifyRequest, authorKey: string) => {
+    perClient.hit(`${authOf(request).keyId}:${request.ip}`);
+    perAuthor.hit(authorKey);
   };
 
   app.get('/api/v1/posts', { config, schema: { querystring: PostListQuerySchema, response: { 200: dataEnvelope(listPage(PostSchema)) } } }, async (request) => {
@@ -65,7 +49,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     const access = await openHostedBoard(app, request, request.body.boardId);
     if (!access.config.submissionsEnabled) throw new ApiError('feature_disabled', 'This board does not take new posts (submissionsEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
-    await spamCheck(request, `${access.boardId}:${author.key}`);
+    spamCheck(request, `${access.boardId}:${author.key}`);
     const boardScope = { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId };
     const row = await insertPost(db, boardScope, { title: request.body.title, body: request.body.body, author });
     // The next first page ranks the board again, so the new post shows at once.

@@ -1,0 +1,45 @@
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import { ApiError } from '../errors.js';
+
+const MINUTE = 60_000;
+/** Keys each limit remembers; the least recently seen go first (the plugin's default is 5,000). */
+const CACHE_KEYS = 20_000;
+
+/**
+ * One rate limit: at most `max` hits a minute per key (DESIGN.md §4), counted in
+ * @fastify/rate-limit's own store — its fixed window per key in an LRU map. The plugin's request
+ * path goes through several promises per check; its store answers synchronously, so a check here
+ * costs a map lookup, which matters on the config route, the hottest in the product.
+ */
+export class RateLimit {
+  readonly #store = new LocalStore(false, false, CACHE_KEYS);
+
+  /**
+   * @param max hits a minute per key
+   * @param refusal the 429's message, given the seconds to wait
+   */
+  constructor(
+    readonly max: number,
+    private readonly refusal: (retryAfter: string) => string,
+  ) {}
+
+  /** Counts one hit of `key`; throws `rate_limited` (429 with `Retry-After`) past the limit. */
+  hit(key: string): void {
+    let current = 0;
+    let ttl = 0;
+    this.#store.incr(
+      key,
+      (error, counted) => {
+        if (error) throw error;
+        current = counted.current;
+        ttl = counted.ttl;
+      },
+      MINUTE,
+      this.max,
+    );
+    if (current > this.max) {
+      const retryAfter = String(Math.max(1, Math.ceil(ttl / 1000)));
+      throw new ApiError('rate_limited', this.refusal(retryAfter), { headers: { 'Retry-After': retryAfter } });
+    }
+  }
+}
