@@ -97,12 +97,16 @@ describe('ValueIndex', () => {
     for (let edit = 0; edit < 5000; edit++) {
       const row = Math.floor(random() * 5000);
       const old = column.get(row) as string;
-      index.remove(row);
-      expected.set(old, (expected.get(old) ?? []).filter((r) => r !== row));
+      const before = expected.get(old) ?? [];
+      // The row that becomes first when the first row goes, else -1.
+      expect(index.remove(row)).toBe(before[0] === row ? (before[1] ?? -1) : -1);
+      expected.set(old, before.filter((r) => r !== row));
       const value = `v${Math.floor(random() * 6000)}`;
       column.set(row, value);
-      index.add(row);
-      expected.set(value, [...(expected.get(value) ?? []), row].sort((a, b) => a - b));
+      const holders = expected.get(value) ?? [];
+      const first = holders[0];
+      expect(index.add(row)).toBe(first === undefined ? ADDED_FIRST : row > first ? ADDED_REPEAT : first);
+      expected.set(value, [...holders, row].sort((a, b) => a - b));
     }
     for (const [value, rows] of expected) expect(index.rowsOf(value)).toEqual(rows);
     expect(new Map(index.groups() as Iterable<[string, number[]]>)).toEqual(new Map([...expected].filter(([, rows]) => rows.length > 1)));

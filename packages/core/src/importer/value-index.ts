@@ -22,21 +22,24 @@ const words = new Uint32Array(float.buffer);
  * repeat" stays true however cells are edited.
  *
  * Built for a million rows in a worker: an open-addressing hash table in typed arrays whose slots
- * hold the first row of each value, and rows of one value linked in order through per-row
- * `next`/`prev` arrays — made only once a value repeats (a column of unique ids never needs them). The values themselves are read from the field's column, never copied, so
- * the index adds about 20 bytes a row and nothing for the garbage collector to trace (a `Map`
- * of a million strings costs several times that and slows every major collection).
+ * hold the first row and the hash of each value, and rows of one value linked in order through
+ * per-row `next`/`prev` arrays — made only once a value repeats (a column of unique ids never
+ * needs them). The values themselves are read from the field's column, never copied, so the index
+ * adds about 11 bytes a row and nothing for the garbage collector to trace (a `Map` of a million
+ * strings costs several times that and slows every major collection).
  *
  * The index reads a row's value from the column when the row is added or removed: remove a row
  * *before* its cell changes and add it after.
  * @internal
  */
 export class ValueIndex {
-  // Slot i is table[3i] (the value's first row, EMPTY or DELETED), table[3i + 1] (its hash) and
-  // table[3i + 2] (its last row): side by side, so a probe and an append cost one cache miss.
+  // Slot i is table[2i] (the value's first row, EMPTY or DELETED) and table[2i + 1] (its hash):
+  // side by side, so a probe costs one cache miss, and eight bytes a slot.
   private table: Int32Array;
   private slots: number;
-  // Rows at or past their length are linked to nothing.
+  // Rows of one value in order: `next` from the first to the last, `prev` back — and the first
+  // row's `prev` is the last row (NONE while the value has one row), so appending is O(1) without
+  // a third word per slot. Rows at or past their length are linked to nothing.
   private next = new Int32Array(0);
   private prev = new Int32Array(0);
   private readonly expectedRows: number;
@@ -75,20 +78,19 @@ export class ValueIndex {
     let slot = firstSlot(hash, slots);
     let free = -1;
     for (;;) {
-      const head = table[slot * 3] as number;
+      const head = table[slot * 2] as number;
       if (head === EMPTY) break;
       if (head === DELETED) {
         if (free < 0) free = slot;
-      } else if (table[slot * 3 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) {
+      } else if (table[slot * 2 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) {
         return this.link(slot, row);
       }
       slot = slot + 1 === slots ? 0 : slot + 1;
     }
     if (free >= 0) slot = free;
     else this.used += 1;
-    table[slot * 3] = row;
-    table[slot * 3 + 1] = hash;
-    table[slot * 3 + 2] = row;
+    table[slot * 2] = row;
+    table[slot * 2 + 1] = hash;
     return ADDED_FIRST;
   }
 
@@ -96,33 +98,38 @@ export class ValueIndex {
   remove(row: number): number {
     const slot = this.slotOf(this.column.get(row) as IndexKey);
     if (slot < 0) return -1;
-    const head = this.table[slot * 3] as number;
-    if (row !== head && (row >= this.prev.length || this.prev[row] === NONE)) return -1;
-    const before = this.linkOf(this.prev, row);
+    const head = this.table[slot * 2] as number;
+    if (row !== head && this.linkOf(this.prev, row) === NONE) return -1;
+    const tail = this.tailOf(head);
     const after = this.linkOf(this.next, row);
+    if (row === head) {
+      // The next row becomes first, and so holds the last row unless it is the last itself.
+      if (after !== NONE) this.prev[after] = after === tail ? NONE : tail;
+      // Deleted slots stay marked so later probes walk past them; `rehash` clears them.
+      this.table[slot * 2] = after === NONE ? DELETED : after;
+    } else {
+      const before = this.prev[row] as number;
+      this.next[before] = after;
+      if (after !== NONE) this.prev[after] = before;
+      else this.prev[head] = before === head ? NONE : before;
+    }
     if (row < this.next.length) {
       this.prev[row] = NONE;
       this.next[row] = NONE;
     }
-    if (before !== NONE) this.next[before] = after;
-    if (after !== NONE) this.prev[after] = before;
-    if (row === this.table[slot * 3 + 2]) this.table[slot * 3 + 2] = before;
-    if (row !== head) return -1;
-    // Deleted slots stay marked so later probes walk past them; `rehash` clears them.
-    this.table[slot * 3] = after === NONE ? DELETED : after;
-    return after;
+    return row === head ? after : -1;
   }
 
   /** The rows holding `value`, ascending. */
   rowsOf(value: IndexKey): number[] {
     const slot = this.slotOf(value);
-    return slot < 0 ? [] : this.chain(this.table[slot * 3] as number);
+    return slot < 0 ? [] : this.chain(this.table[slot * 2] as number);
   }
 
   /** Every value held by two or more rows: its key (emails lower-cased) and rows ascending. */
   *groups(): IterableIterator<[IndexKey, number[]]> {
     for (let slot = 0; slot < this.slots; slot++) {
-      const head = this.table[slot * 3] as number;
+      const head = this.table[slot * 2] as number;
       if (head >= 0 && this.linkOf(this.next, head) !== NONE) yield [this.keyOf(this.column.get(head) as IndexKey), this.chain(head)];
     }
   }
@@ -141,21 +148,28 @@ export class ValueIndex {
     return row < links.length ? (links[row] as number) : NONE;
   }
 
+  /** The last row of the value whose first row is `head`. */
+  private tailOf(head: number): number {
+    const tail = this.linkOf(this.prev, head);
+    return tail === NONE ? head : tail;
+  }
+
   /** Puts `row` into the ordered list of the value in `slot`. */
   private link(slot: number, row: number): number {
-    const head = this.table[slot * 3] as number;
-    const tail = this.table[slot * 3 + 2] as number;
+    const head = this.table[slot * 2] as number;
+    const tail = this.tailOf(head);
     if (Math.max(row, tail) >= this.next.length) this.growRows(Math.max(row, tail));
     if (row > tail) {
       this.next[tail] = row;
       this.prev[row] = tail;
-      this.table[slot * 3 + 2] = row;
+      this.prev[head] = row;
       return ADDED_REPEAT;
     }
     if (row < head) {
       this.next[row] = head;
       this.prev[head] = row;
-      this.table[slot * 3] = row;
+      this.prev[row] = tail;
+      this.table[slot * 2] = row;
       return head;
     }
     // Only edits land here: walk to the row's place.
@@ -173,9 +187,9 @@ export class ValueIndex {
     const hash = this.hashOf(value);
     const slots = this.slots;
     for (let slot = firstSlot(hash, slots); ; slot = slot + 1 === slots ? 0 : slot + 1) {
-      const head = this.table[slot * 3] as number;
+      const head = this.table[slot * 2] as number;
       if (head === EMPTY) return -1;
-      if (head >= 0 && this.table[slot * 3 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) return slot;
+      if (head >= 0 && this.table[slot * 2 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) return slot;
     }
   }
 
@@ -220,18 +234,17 @@ export class ValueIndex {
   private rehash(): void {
     const { table, slots } = this;
     let live = 0;
-    for (let old = 0; old < slots; old++) if ((table[old * 3] as number) >= 0) live += 1;
+    for (let old = 0; old < slots; old++) if ((table[old * 2] as number) >= 0) live += 1;
     const size = (live + 1) * 2 > slots ? slots * 2 : slots;
     const fresh = emptyTable(size);
     for (let old = 0; old < slots; old++) {
-      const head = table[old * 3] as number;
+      const head = table[old * 2] as number;
       if (head < 0) continue;
-      const hash = table[old * 3 + 1] as number;
+      const hash = table[old * 2 + 1] as number;
       let slot = firstSlot(hash, size);
-      while (fresh[slot * 3] !== EMPTY) slot = slot + 1 === size ? 0 : slot + 1;
-      fresh[slot * 3] = head;
-      fresh[slot * 3 + 1] = hash;
-      fresh[slot * 3 + 2] = table[old * 3 + 2] as number;
+      while (fresh[slot * 2] !== EMPTY) slot = slot + 1 === size ? 0 : slot + 1;
+      fresh[slot * 2] = head;
+      fresh[slot * 2 + 1] = hash;
     }
     this.table = fresh;
     this.slots = size;
@@ -258,8 +271,8 @@ function firstSlot(hash: number, slots: number): number {
 }
 
 function emptyTable(slots: number): Int32Array {
-  const table = new Int32Array(slots * 3);
-  for (let slot = 0; slot < slots; slot++) table[slot * 3] = EMPTY;
+  const table = new Int32Array(slots * 2);
+  for (let slot = 0; slot < slots; slot++) table[slot * 2] = EMPTY;
   return table;
 }
 
