@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setVote } from '../src/repositories/posts.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
@@ -175,6 +176,19 @@ describe('votes', () => {
     expect((await vote(post.id, 'vote', { id: 'a', anonymous: true }, { key: h.ws.keys.livePublishable })).statusCode).toBe(404);
     expect((await vote(post.id, 'vote', { id: 'a' }, { key: h.other.keys.testPublishable })).statusCode).toBe(404);
     await h.setPlan(h.ws.id, 'free');
+  });
+
+  it('gives up on a post deleted after its lookup, with its votes and count untouched elsewhere', async () => {
+    const boardId = await publishBoard();
+    const kept = dataOf<Post>(await create(boardId, 'Kept'));
+    const gone = dataOf<Post>(await create(boardId, 'Gone'));
+    dataOf(await vote(kept.id, 'vote'));
+    // What a board's or workspace's cascade does between the route's lookup and its vote.
+    await h.db.deleteFrom('posts').where('id', '=', gone.id).execute();
+    expect(await setVote(h.db, { id: gone.id }, 'voter_2', true)).toBeNull();
+    expect(await setVote(h.db, { id: gone.id }, 'voter_2', false)).toBeNull();
+    expect(await h.db.selectFrom('votes').select('post_id').where('post_id', '=', gone.id).execute()).toEqual([]);
+    expect((await list(boardId)).items.map((post) => [post.title, post.voteCount])).toEqual([['Kept', 1]]);
   });
 });
 

@@ -180,15 +180,19 @@ export function votedPostIds(db: Db, authorKeys: readonly string[], postIds: rea
  * when, the vote row changed: the primary key (post, author) makes a repeated or concurrent
  * vote a no-op. Returns the new count.
  */
-export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean }> {
+/**
+ * Adds or removes one author's vote and moves the post's count with it, in one transaction.
+ * `null` when the post is gone — deleted with its board or workspace after the caller looked it up.
+ */
+export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
   const { addVote, removeVote, counts, setCounts } = voteStatements(db);
   const postId = post.id;
   const cache = postRows(db);
   return transactionSync(db, () => {
     cache.delete(postId);
-    const changed = (vote ? addVote.run({ postId, authorKey, createdAt: nowIso() }) : removeVote.run({ postId, authorKey })) === 1;
     const current = counts.get({ postId });
-    if (current === undefined) throw new Error(`post ${postId} is gone`);
+    if (current === undefined) return null;
+    const changed = (vote ? addVote.run({ postId, authorKey, createdAt: nowIso() }) : removeVote.run({ postId, authorKey })) === 1;
     if (!changed) return { voteCount: current.vote_count, changed };
     const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
     setCounts.run({ postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });

@@ -66,7 +66,9 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     if (!access.config.votingEnabled) throw new ApiError('feature_disabled', 'Voting is turned off on this board (votingEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
     const vote = request.body.action === 'vote';
-    const { voteCount, changed } = await setVote(db, post, author.key, vote);
+    const result = await setVote(db, post, author.key, vote);
+    if (result === null) throw notFound('post', post.id);
+    const { voteCount, changed } = result;
     if (changed) usage.increment({ ...scope(access), metric: vote ? 'votes' : 'unvotes' });
     usage.markActive(scope(access), author.key);
     const data: VoteResult = { postId: post.id, voteCount: access.config.showVoteCounts ? voteCount : null, voted: vote };
