@@ -201,6 +201,26 @@ describe('revision pinning', () => {
     const written = dataOf<Progress>(await post(flowId, '/items/billing/complete'));
     expect(written).toMatchObject({ state: 'completed', revisionId: after.revisionId });
   });
+
+  it('counts a flow completed by a republish once, whether the user next reads or writes', async () => {
+    const key = secret;
+    const items = [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C', completion: { kind: 'event', event: 'c.done' } }];
+    const flowId = await publishFlow({ items }, key);
+    for (const userId of ['reader', 'writer', 'reporter']) dataOf(await post(flowId, '/items/a/complete', { userId }));
+    // Item b, still pending for all three, goes: a is now their last required item, and done.
+    await publishFlow({ items: [items[0], { ...items[2], optional: true }] }, key, flowId);
+    const read = async () => dataOf<Progress>(await get(flowId, '?userId=reader'));
+    const first = await read();
+    expect(first).toMatchObject({ state: 'completed' });
+    expect(first.completedAt).not.toBeNull();
+    expect(await read()).toEqual(first);
+    const written = dataOf<Progress>(await post(flowId, '/items/c/skip', { userId: 'writer' }));
+    expect(written.state).toBe('completed');
+    dataOf(await call(h.app, 'POST', '/onboarding/api/v1/outcomes', { key: pub, body: { flowId, userId: 'reporter', event: 'other' } }));
+    expect(dataOf<Progress>(await get(flowId, '?userId=reporter')).state).toBe('completed');
+    const usage = dataOf<{ daily: { resourceId: string; counts: Record<string, number> }[] }>(await call(h.app, 'GET', '/onboarding/api/v1/usage', { key }));
+    expect(usage.daily.find((entry) => entry.resourceId === flowId)?.counts.flowCompletions).toBe(3);
+  });
 });
 
 describe('author tokens on progress routes', () => {

@@ -41,17 +41,40 @@ function contextOf(access: FlowAccess, user: EndUser): ProgressContext {
   };
 }
 
+interface Loaded {
+  progress: Progress;
+  /**
+   * The live revision completes a flow the stored progress had not: a republish removed the
+   * user's last pending items. Saved and counted once, like a completion by a write.
+   */
+  completedByRevision: boolean;
+}
+
 /** Stored progress brought up to the live revision, or a fresh one; never writes. Synchronous: inside readSync/transactionSync. */
-function load(store: ReturnType<typeof progressStore>, access: FlowAccess, user: EndUser, now: Date): Progress {
+function load(store: ReturnType<typeof progressStore>, access: FlowAccess, user: EndUser, now: Date): Loaded {
   const context = contextOf(access, user);
   const stored = store.find(progressKey(access, user));
   const fresh = newProgress(context, now);
-  return stored ? reconcile({ ...fresh, ...stored }, context, now) : fresh;
+  if (!stored) return { progress: fresh, completedByRevision: false };
+  const progress = reconcile({ ...fresh, ...stored }, context, now);
+  return { progress, completedByRevision: stored.completedAt === null && progress.completedAt !== null };
 }
 
-export function readProgress(app: FastifyInstance, access: FlowAccess, user: EndUser): Promise<Progress> {
+export async function readProgress(app: FastifyInstance, access: FlowAccess, user: EndUser): Promise<Progress> {
   const { db } = app.inlay;
-  return readSync(db, () => load(progressStore(db), access, user, new Date()));
+  const store = progressStore(db);
+  const now = new Date();
+  const loaded = await readSync(db, () => load(store, access, user, now));
+  if (!loaded.completedByRevision) return loaded.progress;
+  // A read that finds the flow completed by a republish stores that, so it is counted once.
+  const key = progressKey(access, user);
+  const saved = await transactionSync(db, () => {
+    const again = load(store, access, user, now);
+    if (again.completedByRevision) store.save(key, again.progress);
+    return again;
+  });
+  if (saved.completedByRevision) countEvents(app, access, [{ type: 'flow_completed' }]);
+  return saved.progress;
 }
 
 const REFUSALS: Record<ProgressRefusal, (message: string, current: Progress) => ApiError> = {
@@ -78,11 +101,11 @@ export async function writeProgress(
   const { db } = app.inlay;
   const store = progressStore(db);
   const result = await transactionSync(db, (): Outcome => {
-    const current = load(store, access, user, now);
+    const { progress: current, completedByRevision } = load(store, access, user, now);
     const applied = applyOperation(current, operation, access.config, now);
     if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
     if (applied.changed || current.revisionId !== access.revisionId) store.save(key, applied.progress);
-    return { progress: applied.progress, events: applied.events };
+    return { progress: applied.progress, events: completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events };
   });
   if ('refused' in result) {
     recordWrite(app, access, key, []);
@@ -104,9 +127,10 @@ export async function recordOutcome(
   const { db } = app.inlay;
   const store = progressStore(db);
   const result = await transactionSync(db, () => {
-    const current = load(store, access, user, now);
+    const { progress: current, completedByRevision } = load(store, access, user, now);
     const completed = completeByEvent(current, outcome.event, access.config, now);
-    if (completed.completedItemIds.length > 0) store.save(key, completed.progress);
+    if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
+    if (completed.completedItemIds.length > 0 || completedByRevision) store.save(key, completed.progress);
     const outcomeId = store.insertOutcome({
       key,
       event: outcome.event,
@@ -129,6 +153,12 @@ function recordWrite(app: FastifyInstance, access: FlowAccess, key: ProgressKey,
   const { usage } = app.inlay;
   usage.increment({ ...scope, metric: 'progressWrites' });
   usage.markActive(scope, `${key.workspaceKey}\u0000${key.userId}`);
+  countEvents(app, access, events);
+}
+
+function countEvents(app: FastifyInstance, access: FlowAccess, events: readonly ProgressEvent[]): void {
+  const scope = usageScope(access);
+  const { usage } = app.inlay;
   for (const event of events) {
     if (event.type === 'item_completed') usage.increment({ ...scope, metric: 'itemCompletions' });
     if (event.type === 'flow_completed') usage.increment({ ...scope, metric: 'flowCompletions' });
