@@ -51,6 +51,20 @@ describe('Idempotency-Key on secret POSTs', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('keeps nothing for a request refused before it runs (a malformed body), so the fixed request may reuse the key', async () => {
+    const before = await flowCount();
+    const headers = { 'idempotency-key': 'fix-and-retry' };
+    const malformed = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 42 }, headers });
+    expect(malformed.statusCode).toBe(400);
+    const fixed = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Fixed' }, headers });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    const retried = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Fixed' }, headers });
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(fixed.json());
+    expect(await flowCount()).toBe(before + 1);
+  });
+
   it('replays a PATCH with the same key, recording one revision', async () => {
     const id = dataOf<{ id: string }>(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Patched' } })).id;
     const send = () =>
