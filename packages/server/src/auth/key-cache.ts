@@ -24,6 +24,7 @@ export class KeyCache {
     return hit && hit.expires > Date.now() ? hit.value : undefined;
   }
 
+  /** Looks a key up. Pass only keys whose format `parseApiKey` accepted: the auth hook relies on every cached key having passed it. */
   async resolve(key: string): Promise<KeyLookup | null> {
     const hit = this.peek(key);
     if (hit !== undefined) return hit;

@@ -77,7 +77,11 @@ function userHash(userKey: string): string {
  * before every usage read and at close; a crash loses at most one interval of counts.
  */
 export class UsageRecorder {
-  #pending = new Map<string, Counter>();
+  /**
+   * Counters by resource id, then found by a scan of the few per resource (metrics × days): a map
+   * keyed by every field joined would hash a hundred characters on every config fetch.
+   */
+  #pending = new Map<string, Counter[]>();
   #active = new Map<string, ActiveUser>();
   readonly #db: Db;
   #timer: NodeJS.Timeout | undefined;
@@ -93,10 +97,15 @@ export class UsageRecorder {
 
   increment(event: Omit<Counter, 'day' | 'count'>, by = 1, at?: Date): void {
     const day = at === undefined ? today() : at.toISOString().slice(0, 10);
-    const id = `${event.workspaceId}\u0000${event.mode}\u0000${event.service}\u0000${event.resourceId}\u0000${day}\u0000${event.metric}`;
-    const counter = this.#pending.get(id);
-    if (counter) counter.count += by;
-    else this.#pending.set(id, { ...event, day, count: by });
+    let counters = this.#pending.get(event.resourceId);
+    if (counters === undefined) this.#pending.set(event.resourceId, (counters = []));
+    for (const counter of counters) {
+      if (counter.metric === event.metric && counter.day === day && counter.workspaceId === event.workspaceId && counter.mode === event.mode && counter.service === event.service) {
+        counter.count += by;
+        return;
+      }
+    }
+    counters.push({ workspaceId: event.workspaceId, mode: event.mode, service: event.service, resourceId: event.resourceId, metric: event.metric, day, count: by });
   }
 
   /** Notes that an end user was active on a resource today; counted once per user and day. */
@@ -119,7 +128,7 @@ export class UsageRecorder {
 
   async #write(): Promise<void> {
     if (this.#pending.size === 0 && this.#active.size === 0) return;
-    const batch = [...this.#pending.values()];
+    const batch = [...this.#pending.values()].flat();
     const active = [...this.#active.values()];
     this.#pending = new Map();
     this.#active = new Map();

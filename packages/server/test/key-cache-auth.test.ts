@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { errorOf, harness } from './helpers.js';
+
+// Keys cached as `inlay start` caches them: the auth hook answers a cached key before parsing
+// the header, and must answer exactly as it does on a miss.
+const h = await harness({ keyCacheTtlMs: 60_000 });
+const get = (authorization: string | undefined) =>
+  h.app.inject({ method: 'GET', url: '/onboarding/api/v1/flows', headers: authorization === undefined ? {} : { authorization } });
+
+describe('authentication with the key cache on', () => {
+  it('answers a cached key as it did the first time, whatever the header spelling', async () => {
+    const key = h.ws.keys.testSecret;
+    for (const header of [`Bearer ${key}`, `Bearer ${key}`, `bearer ${key}`, `Bearer  ${key} `, `BEARER\t${key}`]) {
+      expect((await get(header)).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses the wrong kind, unknown keys and malformed headers the same way on every try', async () => {
+    const unknown = `svc_test_sec_${'Q'.repeat(32)}`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(errorOf(await get(`Bearer ${h.ws.keys.testPublishable}`))).toMatchObject({ code: 'wrong_key_kind' });
+      expect(errorOf(await get(`Bearer ${unknown}`))).toMatchObject({ code: 'api_key_invalid' });
+      expect(errorOf(await get('Bearer svc_test_sec_short'))).toMatchObject({ code: 'api_key_invalid' });
+      expect(errorOf(await get(`Bearer ${h.ws.keys.testSecret} extra`))).toMatchObject({ code: 'api_key_invalid' });
+      expect(errorOf(await get(undefined))).toMatchObject({ code: 'api_key_missing' });
+    }
+  });
+});
