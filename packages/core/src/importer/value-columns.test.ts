@@ -5,7 +5,7 @@ import { valueColumn } from './value-columns.js';
 const PLANS = ['free', 'pro', 'team'];
 
 /** Fills a column of `type` with `values`. */
-function filled(type: 'string' | 'number' | 'boolean' | 'enum', values: ImportValue[]) {
+function filled(type: 'string' | 'number' | 'boolean' | 'enum' | 'date', values: ImportValue[]) {
   const column = valueColumn({ type, enumValues: PLANS });
   for (const value of values) column.push(value);
   return column;
@@ -17,6 +17,8 @@ const texts = Array.from({ length: ROWS }, (_, row): ImportValue => (row % 7 ===
 const numbers = Array.from({ length: ROWS }, (_, row): ImportValue => (row % 5 === 0 ? null : row % 3 === 0 ? -0 : row / 8 - 100));
 const booleans = Array.from({ length: ROWS }, (_, row): ImportValue => (row % 3 === 0 ? null : row % 2 === 0));
 const plans = Array.from({ length: ROWS }, (_, row): ImportValue => (row % 4 === 3 ? null : (PLANS[row % 4] as string)));
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const dates = Array.from({ length: ROWS }, (_, row): ImportValue => (row % 6 === 0 ? null : `${pad(row % 7 === 0 ? row % 3 : 1900 + (row % 300), 4)}-${pad(1 + (row % 12))}-${pad(1 + (row % 31))}`));
 
 describe('value columns', () => {
   it.each([
@@ -24,6 +26,7 @@ describe('value columns', () => {
     ['number', numbers],
     ['boolean', booleans],
     ['enum', plans],
+    ['date', dates],
   ] as const)('give back every %s value and null as pushed, across blocks', (type, values) => {
     const column = filled(type, values);
     expect(column.length).toBe(ROWS);
@@ -83,6 +86,33 @@ describe('value columns', () => {
     expect(plan.get(0)).toBe('team');
   });
 
+  it('keeps date-times, and plain dates it cannot pack, as text beside the packed dates', () => {
+    const mixed: ImportValue[] = [...dates.slice(0, 700)];
+    const odd: [number, ImportValue][] = [
+      [300, '2024-02-29T13:45:00Z'],
+      [301, '2024-13-01'],
+      [302, '2024-00-10'],
+      [303, '2024-01-32'],
+      [304, '20240101xx'],
+      [305, 42],
+      [699, '1999-12-31 23:59'],
+    ];
+    for (const [row, value] of odd) mixed[row] = value;
+    const column = filled('date', mixed);
+    expect(column.toArray()).toEqual(mixed);
+    // Edits move a row between the packed dates and the text.
+    column.set(300, '2025-06-01');
+    column.set(1, '2025-06-01T08:00');
+    column.set(2, null);
+    column.push('0001-01-01');
+    column.push(null);
+    expect([300, 1, 2, 700, 701].map((row) => column.get(row))).toEqual(['2025-06-01', '2025-06-01T08:00', null, '0001-01-01', null]);
+    expect(column.get(699)).toBe('1999-12-31 23:59');
+    column.set(699, null);
+    column.set(305, '2001-01-01');
+    expect([column.get(699), column.get(305)]).toEqual([null, '2001-01-01']);
+  });
+
   it('keeps blocks whose text is longer than 16-bit offsets reach', () => {
     const long = Array.from({ length: 600 }, (_, row): ImportValue => (row % 5 === 0 ? null : `${row}:${'x'.repeat(300 + (row % 7))}`));
     expect(filled('string', long).toArray()).toEqual(long);
@@ -93,6 +123,7 @@ describe('value columns', () => {
     ['number', (row: number): ImportValue => (row % 9 === 0 ? null : row * 1.5)],
     ['boolean', (row: number): ImportValue => (row % 9 === 0 ? null : row % 2 === 1)],
     ['enum', (row: number): ImportValue => (row % 9 === 0 ? null : (PLANS[row % 3] as string))],
+    ['date', (row: number): ImportValue => (row % 9 === 0 ? null : `20${pad(row % 100)}-${pad(1 + (row % 12))}-${pad(1 + (row % 28))}`)],
   ] as const)('crosses pages of 65,536 rows (%s)', (type, valueOf) => {
     const values = Array.from({ length: 140_000 }, (_, row) => valueOf(row));
     const column = filled(type, values);
@@ -102,6 +133,9 @@ describe('value columns', () => {
   });
 
   it('refuses to set a row it does not have', () => {
-    for (const type of ['string', 'number', 'boolean', 'enum'] as const) expect(() => filled(type, [null]).set(1, null)).toThrow(RangeError);
+    for (const type of ['string', 'number', 'boolean', 'enum', 'date'] as const) {
+      expect(() => filled(type, [null]).set(1, null)).toThrow(RangeError);
+      expect(() => filled(type, [null]).set(-1, 'x')).toThrow(RangeError);
+    }
   });
 });

@@ -10,6 +10,8 @@ import type { ImportValue } from './types.js';
  * - numbers: a Float64Array, NaN for null (a valid cell is never NaN);
  * - booleans: a Uint8Array, 0 for null;
  * - enums: a Uint16Array of 1 + the value's position in `enumValues`, 0 for null;
+ * - dates: an Int32Array holding a plain `YYYY-MM-DD` as one number, 0 for null; date-times go to
+ *   a text column made when the first one comes;
  * - text (string, email, url, date): rows joined into one string per block of 256 with 16-bit
  *   end offsets, so a block is one object; the newest block is a plain array until full (small,
  *   so that the cells it holds die young, as the garbage collector expects).
@@ -41,6 +43,7 @@ export function valueColumn(field: Pick<FieldDefinition, 'type' | 'enumValues'>)
   if (field.type === 'number') return new NumberColumn();
   if (field.type === 'boolean') return new BooleanColumn();
   if (field.type === 'enum' && field.enumValues !== undefined && field.enumValues.length < 0xffff) return new EnumColumn(field.enumValues);
+  if (field.type === 'date') return new DateColumn();
   return new TextColumn();
 }
 
@@ -82,7 +85,7 @@ function addPage<T>(pages: T[], row: number, make: (size: number) => T): void {
   if ((row & PAGE_MASK) === 0) pages.push(make(PAGE_ROWS));
 }
 
-type Page = Float64Array | Uint8Array | Uint16Array;
+type Page = Float64Array | Int32Array | Uint8Array | Uint16Array;
 
 /** Values kept as one number per row in typed pages: each kind says how a value is encoded. */
 abstract class PagedColumn<P extends Page> extends BaseColumn {
@@ -178,6 +181,88 @@ class EnumColumn extends PagedColumn<Uint16Array> {
   protected decode(code: number): ImportValue {
     return code === 0 ? null : (this.values[code - 1] as string);
   }
+}
+
+/**
+ * Dates as 4 bytes a row rather than a 10-character text: a plain `YYYY-MM-DD` — most date cells —
+ * is `(year << 9) | (month << 5) | day`, 0 for null, and reads back as the same text. Anything
+ * else (a date-time keeps its text: it is lossless) goes to a text column made when the first one
+ * comes, holding null for the plain rows.
+ */
+class DateColumn extends PagedColumn<Int32Array> {
+  protected readonly nullCode = 0;
+  #texts: TextColumn | undefined;
+
+  override push(value: ImportValue): void {
+    if (value === null || plainDateCode(value) !== undefined) {
+      super.push(value);
+      this.#texts?.push(null);
+      return;
+    }
+    this.#textsForRows().push(value);
+    super.push(null);
+  }
+
+  override set(row: number, value: ImportValue): void {
+    if (value === null || plainDateCode(value) !== undefined) {
+      super.set(row, value);
+      this.#texts?.set(row, null);
+      return;
+    }
+    super.set(row, null);
+    this.#textsForRows().set(row, value);
+  }
+
+  protected override stored(row: number): ImportValue {
+    return super.stored(row) ?? this.#texts?.get(row) ?? null;
+  }
+
+  protected newPage(size: number): Int32Array {
+    return new Int32Array(size);
+  }
+
+  protected encode(value: ImportValue): number | undefined {
+    return plainDateCode(value);
+  }
+
+  protected decode(code: number): ImportValue {
+    if (code === 0) return null;
+    const year = code >>> 9;
+    const month = (code >>> 5) & 15;
+    const day = code & 31;
+    return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+  }
+
+  /** The text column, made with a null for every row so far. */
+  #textsForRows(): TextColumn {
+    if (this.#texts === undefined) {
+      const texts = new TextColumn();
+      for (let row = 0; row < this.rows; row++) texts.push(null);
+      this.#texts = texts;
+    }
+    return this.#texts;
+  }
+}
+
+/** The code of a plain `YYYY-MM-DD` with a month 1–12 and a day 1–31 (so that it reads back the same), else undefined. */
+function plainDateCode(value: ImportValue): number | undefined {
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return undefined;
+  let year = 0;
+  for (let i = 0; i < 4; i++) {
+    const digit = value.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    year = year * 10 + digit;
+  }
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
+  return (year << 9) | (month << 5) | day;
+}
+
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
 }
 
 const BLOCK_BITS = 8;
