@@ -117,18 +117,6 @@ describe('CsvReader', () => {
     expect(() => open.push(`"${'x'.repeat(33 * 1024 * 1024)}`, false)).toThrow(SyntaxError);
   });
 
-  it('streams the same records with read()', () => {
-    const text = 'a,"b\nc",d\r\ne,f\r\n\r\ng';
-    const streamed: string[][] = [];
-    const reader = new CsvReader(',', '\n');
-    const each = (cells: string[]) => {
-      streamed.push([...cells]);
-    };
-    reader.read(text.slice(0, 5), false, each);
-    reader.read(text.slice(5), true, each);
-    expect(streamed).toEqual(read(text));
-  });
-
   it('refuses delimiters it cannot read with', () => {
     for (const delimiter of ['', ',,', '"', '\n', '\r']) expect(() => new CsvReader(delimiter, '\n')).toThrow(RangeError);
   });

@@ -120,6 +120,22 @@ describe('reading files', () => {
     expect(rows[0]?.values.slice(0, 2)).toEqual(['00123', 'ann@example.com']);
   });
 
+  it.each([7, 64 * 1024])('loads the rows below a header row under a title, in pieces of %i bytes', async (chunkBytes) => {
+    const csv = 'Export of 3 March\n\nCustomer ID,Email\n\n001,ann@example.com\n002,bob@example\n,\n003,cy@example.com\n';
+    const e = engine({ sliceMs: 5, chunkBytes });
+    const opened = await e.call('open', { source: file(csv) });
+    expect(opened.headerRow).toBe(1);
+    const loaded = await e.call('load', { headerRow: opened.headerRow, mapping: mappingOf('id', 'email'), config: CONFIG });
+    expect(loaded.stats).toMatchObject({ rowCount: 3, errorCount: 1 });
+    const rows = await e.call('rows', { start: 0, count: 10 });
+    expect(texts(rows)).toEqual([
+      ['001', 'ann@example.com', '', '', ''],
+      ['002', 'bob@example', '', '', ''],
+      ['003', 'cy@example.com', '', '', ''],
+    ]);
+    expect(rows[1]?.issues[1]?.code).toBe('invalid_email');
+  });
+
   it('guesses the header row below a title row', () => {
     expect(guessHeaderRow([['Export of 3 March'], ['Id', 'Email', 'Name'], ['1', 'a@b.co', 'Ann']])).toBe(1);
     expect(guessHeaderRow([['Id', 'Email'], ['1', 'a@b.co']])).toBe(0);

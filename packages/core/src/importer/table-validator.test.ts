@@ -392,6 +392,26 @@ describe('TableValidator: equivalence', () => {
     expect(oneShot.duplicateGroups.length).toBeGreaterThan(0);
   });
 
+  it('adds rows in bulk as it adds them one by one, and names each row with errors as it goes', () => {
+    // Bulk adds hash the indexed cells ahead: cells whose value is not their text ('c1 ',
+    // 'A@X.com', '45000' as a date) must still be filed under their value.
+    const random = mulberry32(5);
+    const rows = randomRows(random, 300);
+    const single = new TableValidator(mixed, options);
+    for (const cells of rows) single.add(cells);
+    const bulk = new TableValidator(mixed, options);
+    const named: number[] = [];
+    bulk.addRows(rows, (row, cells) => {
+      expect(cells).toBe(rows[row]);
+      expect(bulk.errorsOf(row).length).toBeGreaterThan(0);
+      named.push(row);
+    });
+    expect(bulk.finish()).toEqual(single.finish());
+    const withErrors = rows.map((_, row) => row).filter((row) => single.errorsOf(row).length > 0);
+    expect(named).toEqual(withErrors);
+    expect(named.length).toBeGreaterThan(100);
+  });
+
   it.each([2, 3, 4])('after random edits equals a fresh validation of the edited rows (seed %i)', (seed) => {
     const random = mulberry32(seed);
     const rows = randomRows(random, 60);

@@ -52,6 +52,24 @@ export type DuplicateStrategy = 'keep-first' | 'keep-last';
 
 const NO_ERRORS: readonly CellError[] = Object.freeze([]);
 
+/** Rows whose index slots {@link TableValidator.addRows} warms at once (a few kilobytes of cache). */
+const WARM_ROWS = 64;
+
+/** Field types whose valid value is, nearly always, the very text of the cell. */
+const TEXT_VALUED = new Set(['string', 'email', 'url', 'enum', 'date']);
+
+/** One indexed field's hashes of the next rows' cells, computed before the rows are added. */
+interface WarmIndex {
+  field: number;
+  column: number;
+  index: ValueIndex;
+  texts: (string | undefined)[];
+  hashes: Int32Array;
+}
+
+/** Where the loads of {@link ValueIndex.warm} go, so that they are kept. */
+let warmth = 0;
+
 /**
  * Validates a table row by row, so a worker can report progress between chunks, and keeps what it
  * needs to re-check `unique` and `duplicateKey` when a cell is edited later. Types and `required`
@@ -63,7 +81,7 @@ const NO_ERRORS: readonly CellError[] = Object.freeze([]);
  * @example
  * const validator = new TableValidator(config, { mapping: { email: 0, plan: 3 }, numberFormat: 'comma' });
  * for (const chunk of chunks) {
- *   for (const cells of chunk) validator.add(cells);
+ *   validator.addRows(chunk);
  *   postMessage({ progress: validator.rowCount, errors: validator.errorCount });
  * }
  * const result = validator.finish();
@@ -78,6 +96,7 @@ export class TableValidator {
   private readonly out: CellReading = newCellReading();
   private readonly rowErrors: RowErrors;
   private readonly excluded = new Set<number>();
+  private readonly warmIndexes: WarmIndex[];
   private rows = 0;
   private errors = 0;
 
@@ -95,6 +114,12 @@ export class TableValidator {
       field.indexing === 'none' ? undefined : new ValueIndex(this.columns[i] as ValueColumn, field.type === 'email', options.expectedRows),
     );
     this.duplicateKeyIndex = this.fields.findIndex((field) => field.indexing === 'duplicateKey');
+    this.warmIndexes = [];
+    this.fields.forEach((field, i) => {
+      const index = this.indexes[i];
+      if (index === undefined || field.column < 0 || !TEXT_VALUED.has(field.type)) return;
+      this.warmIndexes.push({ field: i, column: field.column, index, texts: [], hashes: new Int32Array(WARM_ROWS) });
+    });
   }
 
   /** Rows added so far. */
@@ -112,6 +137,40 @@ export class TableValidator {
    * its values; `unique` indexes keep row numbers in typed arrays.
    */
   add(cells: RowCells): number {
+    return this.addRow(cells, null, 0);
+  }
+
+  /**
+   * Adds every row of a chunk, as {@link add} would, calling `onInvalid` after each row that has
+   * errors. Faster than adding them one by one: before each few dozen rows, the `unique` and
+   * `duplicateKey` indexes load the slots those rows' values will go to, all at once (see
+   * {@link ValueIndex.warm}).
+   */
+  addRows(rows: readonly RowCells[], onInvalid?: (row: number, cells: RowCells) => void): void {
+    const warmIndexes = this.warmIndexes;
+    for (let start = 0; start < rows.length; start += WARM_ROWS) {
+      const count = Math.min(WARM_ROWS, rows.length - start);
+      for (const warm of warmIndexes) {
+        for (let k = 0; k < count; k++) {
+          const text = (rows[start + k] as RowCells)[warm.column];
+          warm.texts[k] = text;
+          warm.hashes[k] = text === undefined ? 0 : warm.index.hashOf(text);
+        }
+        warmth ^= warm.index.warm(warm.hashes, count);
+      }
+      for (let k = 0; k < count; k++) {
+        const cells = rows[start + k] as RowCells;
+        const before = this.errors;
+        const row = this.addRow(cells, warmIndexes, k);
+        if (onInvalid !== undefined && this.errors !== before) onInvalid(row, cells);
+      }
+    }
+    // The cells are the caller's: keep none of them.
+    for (const warm of warmIndexes) warm.texts.length = 0;
+  }
+
+  /** {@link add}, with the hashes of warmed cells at `warmed[…].hashes[k]` when given. */
+  private addRow(cells: RowCells, warmed: WarmIndex[] | null, k: number): number {
     const row = this.rows++;
     const { fields, columns, indexes, out } = this;
     let errors: CellError[] | undefined;
@@ -122,7 +181,11 @@ export class TableValidator {
       if (outcome === CELL_INVALID) {
         (errors ??= []).push(cellErrorOf(row, field, out));
       } else if (outcome === CELL_VALID && field.indexing !== 'none') {
-        const added = (indexes[i] as ValueIndex).add(row, out.value as IndexKey);
+        const index = indexes[i] as ValueIndex;
+        const value = out.value as IndexKey;
+        const warm = warmed === null ? undefined : warmOf(warmed, i);
+        // A warmed hash is the cell's text's: it is the value's too when the value is that text.
+        const added = warm !== undefined && warm.texts[k] === value ? index.add(row, value, warm.hashes[k] as number) : index.add(row, value);
         if (added === ADDED_REPEAT) (errors ??= []).push(repeatError(row, field));
         else if (added !== ADDED_FIRST) this.setError(added, i, repeatError(added, field));
       }
@@ -134,10 +197,6 @@ export class TableValidator {
     return row;
   }
 
-  /** Adds every row of a chunk. */
-  addRows(rows: Iterable<RowCells>): void {
-    for (const cells of rows) this.add(cells);
-  }
 
   /** A cell's value: `null` when empty or invalid. */
   valueAt(row: number, fieldKey: string): ImportValue {
@@ -353,6 +412,11 @@ export class TableValidator {
   private checkRow(row: number): void {
     if (!Number.isInteger(row) || row < 0 || row >= this.rows) throw new RangeError(`row ${row} is not in the table (0 to ${this.rows - 1})`);
   }
+}
+
+function warmOf(warmed: WarmIndex[], field: number): WarmIndex | undefined {
+  for (const warm of warmed) if (warm.field === field) return warm;
+  return undefined;
 }
 
 function repeatError(row: number, field: CompiledField): CellError {

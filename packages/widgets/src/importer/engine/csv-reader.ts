@@ -53,9 +53,4 @@ export class CsvReader {
     }
     return rows;
   }
-
-  /** Like {@link push}, but hands each record to `each` as it comes (copy what you keep beyond the call). */
-  read(text: string, last: boolean, each: (cells: string[]) => void): void {
-    for (const row of this.push(text, last)) each(row);
-  }
 }

@@ -136,7 +136,7 @@ export class ImportEngine {
     this.#table = undefined;
     let seen = 0;
     let table: ReviewTable | undefined;
-    let waiting: string[][] = [];
+    let waiting: (readonly string[])[] = [];
     let formats: ReturnType<typeof detectTableFormats> = { numberFormat: 'dot', dateOrder: null };
     /** Creates the table once the first rows are in, with the rows the whole source likely holds. */
     const start = async (expectedRows: number): Promise<ReviewTable> => {
@@ -144,9 +144,9 @@ export class ImportEngine {
       const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows });
       const rows = waiting;
       waiting = [];
-      for (let i = 0; i < rows.length; i++) {
-        created.add(rows[i] as string[]);
-        if ((i & 511) === 511) await slicer.maybePause();
+      for (let i = 0; i < rows.length; i += 512) {
+        created.addRows(rows.slice(i, i + 512));
+        await slicer.maybePause();
       }
       return created;
     };
@@ -155,10 +155,13 @@ export class ImportEngine {
     await source.read(
       slicer,
       this.options.chunkBytes,
-      (cells) => {
-        if (seen++ <= params.headerRow) return;
-        if (table !== undefined) table.add(cells);
-        else waiting.push(cells.slice());
+      (records) => {
+        // Records up to the header row are not data.
+        const skipped = Math.min(records.length, Math.max(0, params.headerRow + 1 - seen));
+        seen += records.length;
+        const data = skipped === 0 ? records : records.slice(skipped);
+        if (table !== undefined) table.addRows(data);
+        else for (const cells of data) waiting.push(cells);
       },
       async (done, total) => {
         if (table === undefined && waiting.length >= FORMAT_SAMPLE_ROWS) table = await start(Math.ceil((seen * total) / done));

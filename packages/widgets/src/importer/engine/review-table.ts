@@ -45,20 +45,20 @@ export class ReviewTable {
     this.#validation = undefined;
   }
 
-  /** Validates the next row of cells; the hot path of a load. */
-  add(cells: readonly string[]): void {
+  /** Validates the next rows of cells; the hot path of a load. */
+  addRows(rows: readonly (readonly string[])[]): void {
     this.#validation = undefined;
-    const validator = this.validator;
-    const before = validator.errorCount;
-    const row = validator.add(cells);
-    if (validator.errorCount !== before) {
-      for (const error of validator.errorsOf(row)) {
-        const column = this.#columns[this.fieldOf(error.field)] as number;
-        const text = column < 0 ? undefined : cells[column];
-        if (text !== undefined && text.trim() !== '' && isUnreadable(error)) this.#raw.set(this.#key(row, error.field), detached(text));
-      }
-    }
+    this.validator.addRows(rows, this.#keepRaw);
   }
+
+  /** Keeps the text of a new row's cells that could not be read. */
+  readonly #keepRaw = (row: number, cells: readonly (string | undefined)[]): void => {
+    for (const error of this.validator.errorsOf(row)) {
+      const column = this.#columns[this.fieldOf(error.field)] as number;
+      const text = column < 0 ? undefined : cells[column];
+      if (text !== undefined && text.trim() !== '' && isUnreadable(error)) this.#raw.set(this.#key(row, error.field), detached(text));
+    }
+  };
 
   fieldOf(key: string): number {
     const i = this.#fieldIndex.get(key);
