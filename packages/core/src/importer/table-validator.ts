@@ -67,9 +67,6 @@ interface WarmIndex {
   hashes: Int32Array;
 }
 
-/** Where the loads of {@link ValueIndex.warm} go, so that they are kept. */
-let warmth = 0;
-
 /**
  * Validates a table row by row, so a worker can report progress between chunks, and keeps what it
  * needs to re-check `unique` and `duplicateKey` when a cell is edited later. Types and `required`
@@ -156,7 +153,7 @@ export class TableValidator {
           warm.texts[k] = text;
           warm.hashes[k] = text === undefined ? 0 : warm.index.hashOf(text);
         }
-        warmth ^= warm.index.warm(warm.hashes, count);
+        warm.index.warm(warm.hashes, count);
       }
       for (let k = 0; k < count; k++) {
         const cells = rows[start + k] as RowCells;

@@ -44,6 +44,7 @@ export class ValueIndex {
   private prev = new Int32Array(0);
   private readonly expectedRows: number;
   private used = 0;
+  private warmth = 0;
 
   /**
    * @param column the field's values by row
@@ -99,13 +100,13 @@ export class ValueIndex {
    * taken one row at a time, between the row's other cells, every miss is waited for in turn.
    * This loop has nothing else to do and its loads do not depend on one another, so the processor
    * overlaps them: adding a million keys this way takes about half as long.
-   * Returns a value made of the loads, which the caller keeps so that they are not left out.
    */
-  warm(hashes: Int32Array, count: number): number {
+  warm(hashes: Int32Array, count: number): void {
     const { table, slots } = this;
     let seen = 0;
     for (let k = 0; k < count; k++) seen ^= table[firstSlot(hashes[k] as number, slots) * 2] as number;
-    return seen;
+    // Kept, so that the loads are not left out as unused.
+    this.warmth ^= seen;
   }
 
   /** Removes `row`, which must have been added with its current value. Returns the row that has become first instead, or -1. */
