@@ -137,27 +137,40 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
 /**
- * Resident memory of this run's renderer processes — descendants of this script's own browser
- * only: the machine may be running other Chromiums — sampled while `work` runs.
+ * The renderer processes of this run — descendants of this script's own browser only: the machine
+ * may be running other Chromiums.
+ */
+async function rendererPids() {
+  const parents = new Map();
+  const pids = (await readdir('/proc').catch(() => [])).filter((pid) => /^\d+$/.test(pid));
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // `pid (comm) state ppid …`: comm may hold spaces, so read after the last `)`.
+    parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  }
+  const ours = (pid) => {
+    for (let at = parents.get(pid), hops = 0; at !== undefined && hops < 16; at = parents.get(at), hops++) if (at === String(process.pid)) return true;
+    return false;
+  };
+  const renderers = [];
+  for (const pid of pids) {
+    if (!ours(pid)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.includes('--type=renderer')) renderers.push(pid);
+  }
+  return renderers;
+}
+
+/**
+ * Resident memory of this run's renderer processes, sampled while `work` runs. The page's renderer
+ * (its workers are threads of it) exists before the work starts, so the processes are found once:
+ * walking all of /proc every 20 ms would take CPU from the work measured on a two-core machine.
  */
 async function sampleRenderers(work) {
+  const pids = await rendererPids();
   const renderers = async () => {
-    const parents = new Map();
-    const pids = (await readdir('/proc').catch(() => [])).filter((pid) => /^\d+$/.test(pid));
-    for (const pid of pids) {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-      // `pid (comm) state ppid …`: comm may hold spaces, so read after the last `)`.
-      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    }
-    const ours = (pid) => {
-      for (let at = parents.get(pid), hops = 0; at !== undefined && hops < 16; at = parents.get(at), hops++) if (at === String(process.pid)) return true;
-      return false;
-    };
     let total = 0;
     for (const pid of pids) {
-      if (!ours(pid)) continue;
-      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-      if (!cmdline.includes('--type=renderer')) continue;
       const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
       total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     }
