@@ -114,7 +114,10 @@ describe('value columns', () => {
   });
 
   it('keeps blocks whose text is longer than 16-bit offsets reach', () => {
-    const long = Array.from({ length: 600 }, (_, row): ImportValue => (row % 5 === 0 ? null : `${row}:${'x'.repeat(300 + (row % 7))}`));
+    // About 82,000 characters in each sealed block of 256 rows (a fifth of them null).
+    const long = Array.from({ length: 600 }, (_, row): ImportValue => (row % 5 === 0 ? null : `${row}:${'x'.repeat(400 + (row % 7))}`));
+    expect(long.slice(0, 256).join('').length).toBeGreaterThan(0xffff);
+    expect(long.slice(256, 512).join('').length).toBeGreaterThan(0xffff);
     expect(filled('string', long).toArray()).toEqual(long);
   });
 

@@ -281,13 +281,14 @@ class TextColumn extends BaseColumn {
   readonly #ends: Uint16Array[] = [];
   /** The ends of blocks whose text does not fit 16 bits, by block. */
   readonly #wideEnds = new Map<number, Int32Array>();
-  /** The rows of the block being filled, as given. */
-  #open: ImportValue[] = [];
+  /** The rows of the block being filled, as given: its first `rows % BLOCK_ROWS` slots. */
+  #open: ImportValue[] = newBlock();
+  /** The open block's end offsets, worked out as it is sealed. */
+  readonly #openEnds = new Int32Array(BLOCK_ROWS);
 
   push(value: ImportValue): void {
-    this.rows += 1;
-    this.#open.push(value);
-    if (this.#open.length === BLOCK_ROWS) this.#seal();
+    this.#open[this.rows++ & (BLOCK_ROWS - 1)] = value;
+    if ((this.rows & (BLOCK_ROWS - 1)) === 0) this.#seal();
   }
 
   set(row: number, value: ImportValue): void {
@@ -324,26 +325,27 @@ class TextColumn extends BaseColumn {
     const first = block << BLOCK_BITS;
     addPage(this.#ends, first, (size) => new Uint16Array(size));
     const open = this.#open;
-    const texts = new Array<string>(open.length);
-    let length = 0;
-    for (let i = 0; i < open.length; i++) {
+    const ends = this.#openEnds;
+    let end = 0;
+    for (let i = 0; i < BLOCK_ROWS; i++) {
       const value = open[i] as ImportValue;
       if (typeof value === 'string' && value !== '') {
-        texts[i] = value;
-        length += value.length;
+        end += value.length;
       } else {
-        texts[i] = '';
+        // `join` writes null as nothing; anything else (an empty string too) is kept aside.
         if (value !== null) this.others.set(first + i, value);
+        open[i] = null;
       }
-    }
-    const ends = length <= 0xffff ? (this.#ends[first >> PAGE_BITS] as Uint16Array).subarray(first & PAGE_MASK, (first & PAGE_MASK) + BLOCK_ROWS) : new Int32Array(BLOCK_ROWS);
-    if (length > 0xffff) this.#wideEnds.set(block, ends as Int32Array);
-    let end = 0;
-    for (let i = 0; i < texts.length; i++) {
-      end += (texts[i] as string).length;
       ends[i] = end;
     }
-    this.#blocks.push(texts.join(''));
-    this.#open = [];
+    if (end <= 0xffff) (this.#ends[first >> PAGE_BITS] as Uint16Array).set(ends, first & PAGE_MASK);
+    else this.#wideEnds.set(block, ends.slice());
+    this.#blocks.push(open.join(''));
+    this.#open = newBlock();
   }
+}
+
+/** An open text block: every slot there from the start, so filling it never grows it. */
+function newBlock(): ImportValue[] {
+  return new Array<ImportValue>(BLOCK_ROWS).fill(null);
 }
