@@ -80,11 +80,6 @@ abstract class BaseColumn implements ValueColumn {
   }
 }
 
-/** Adds the page that holds `row` when it is the first row of one. */
-function addPage<T>(pages: T[], row: number, make: (size: number) => T): void {
-  if ((row & PAGE_MASK) === 0) pages.push(make(PAGE_ROWS));
-}
-
 type Page = Float64Array | Int32Array | Uint8Array | Uint16Array;
 
 /** Values kept as one number per row in typed pages: each kind says how a value is encoded. */
@@ -99,7 +94,7 @@ abstract class PagedColumn<P extends Page> extends BaseColumn {
 
   push(value: ImportValue): void {
     const row = this.rows++;
-    addPage(this.#pages, row, (size) => this.newPage(size));
+    if ((row & PAGE_MASK) === 0) this.#pages.push(this.newPage(PAGE_ROWS));
     this.#write(row, value);
   }
 
@@ -323,7 +318,7 @@ class TextColumn extends BaseColumn {
   #seal(): void {
     const block = this.#blocks.length;
     const first = block << BLOCK_BITS;
-    addPage(this.#ends, first, (size) => new Uint16Array(size));
+    if ((first & PAGE_MASK) === 0) this.#ends.push(new Uint16Array(PAGE_ROWS));
     const open = this.#open;
     const ends = this.#openEnds;
     let end = 0;
