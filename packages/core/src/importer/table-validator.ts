@@ -194,7 +194,6 @@ export class TableValidator {
     return row;
   }
 
-
   /** A cell's value: `null` when empty or invalid. */
   valueAt(row: number, fieldKey: string): ImportValue {
     this.checkRow(row);
