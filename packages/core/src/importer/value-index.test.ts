@@ -65,6 +65,13 @@ describe('ValueIndex', () => {
     expect(indexed(['ABC', 'abc'], false).results).toEqual([ADDED_FIRST, ADDED_FIRST]);
   });
 
+  it('folds every ASCII letter, A and Z included, and nothing next to them', () => {
+    const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ@X.COM';
+    expect(indexed([upper, upper.toLowerCase()], true).results).toEqual([ADDED_FIRST, ADDED_REPEAT]);
+    // '@' and '[' sit just before 'A' and after 'Z'; '`' and '{' where they would fold to.
+    expect(indexed(['a@x', 'a`x', 'a[x', 'a{x'], true).results).toEqual([ADDED_FIRST, ADDED_FIRST, ADDED_FIRST, ADDED_FIRST]);
+  });
+
   it('treats equal numbers as one value, 0 and -0 included, and keeps types apart', () => {
     expect(indexed([1.5, 1.5, 0, -0, 2]).results).toEqual([ADDED_FIRST, ADDED_REPEAT, ADDED_FIRST, ADDED_REPEAT, ADDED_FIRST]);
     expect(indexed([1, '1', true, 1, true, false]).results).toEqual([ADDED_FIRST, ADDED_FIRST, ADDED_FIRST, ADDED_REPEAT, ADDED_REPEAT, ADDED_FIRST]);
