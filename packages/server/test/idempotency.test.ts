@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, dataOf, errorOf, harness } from './helpers.js';
 
@@ -77,9 +78,37 @@ describe('Idempotency-Key on secret POSTs', () => {
     expect(record.revisionCount).toBe(2);
   });
 
-  it('refuses a key longer than 255 characters', async () => {
-    const response = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'x' }, headers: { 'idempotency-key': 'k'.repeat(256) } });
-    expect(errorOf(response)).toMatchObject({ code: 'parameter_invalid', param: 'Idempotency-Key' });
+  it('treats the same key and body on another route as a different request, not a replay', async () => {
+    const headers = { 'idempotency-key': 'twin' };
+    dataOf(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Twin' }, headers }));
+    const board = await call(h.app, 'POST', '/feedback/api/v1/boards', { key, body: { name: 'Twin' }, headers });
+    expect(errorOf(board).code).toBe('idempotency_key_reused');
+  });
+
+  it('refuses a key longer than 255 characters, and an empty one', async () => {
+    for (const value of ['k'.repeat(256), '']) {
+      const response = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'x' }, headers: { 'idempotency-key': value } });
+      expect(errorOf(response)).toMatchObject({ code: 'parameter_invalid', param: 'Idempotency-Key' });
+    }
+  });
+
+  it('keeps nothing for a request that failed with a 5xx, so the retry runs again', async () => {
+    const before = await flowCount();
+    const headers = { 'idempotency-key': 'after-outage' };
+    const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'After outage' }, headers });
+    // The table flows are written to goes away for one request, as a broken disk would make it.
+    await sql`ALTER TABLE resources RENAME TO resources_away`.execute(h.db);
+    let failed;
+    try {
+      failed = await send();
+    } finally {
+      await sql`ALTER TABLE resources_away RENAME TO resources`.execute(h.db);
+    }
+    expect(failed.statusCode).toBe(500);
+    const retried = await send();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await flowCount()).toBe(before + 1);
   });
 
   it('runs two concurrent requests with one key once: the other gets a replay or 409', async () => {
