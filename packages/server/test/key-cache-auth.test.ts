@@ -20,9 +20,19 @@ describe('authentication with the key cache on', () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       expect(errorOf(await get(`Bearer ${h.ws.keys.testPublishable}`))).toMatchObject({ code: 'wrong_key_kind' });
       expect(errorOf(await get(`Bearer ${unknown}`))).toMatchObject({ code: 'api_key_invalid' });
-      expect(errorOf(await get('Bearer svc_test_sec_short'))).toMatchObject({ code: 'api_key_invalid' });
+      expect(errorOf(await get('Bearer svc_test_sec_short'))).toMatchObject({ code: 'api_key_invalid', message: expect.stringContaining('malformed') });
       expect(errorOf(await get(`Bearer ${h.ws.keys.testSecret} extra`))).toMatchObject({ code: 'api_key_invalid' });
       expect(errorOf(await get(undefined))).toMatchObject({ code: 'api_key_missing' });
+      expect(errorOf(await get('   '))).toMatchObject({ code: 'api_key_missing' });
+    }
+  });
+
+  it('refuses a cached key sent under another scheme', async () => {
+    const key = h.ws.keys.testSecret;
+    expect((await get(`Bearer ${key}`)).statusCode).toBe(200);
+    // Seven characters before the key, as in `Bearer `: only the scheme differs.
+    for (const header of [`Basic  ${key}`, `Token: ${key}`]) {
+      expect(errorOf(await get(header))).toMatchObject({ code: 'api_key_invalid' });
     }
   });
 });
