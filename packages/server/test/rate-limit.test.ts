@@ -26,6 +26,18 @@ describe('rate limits', () => {
     expect(ceiling.statusCode).toBe(429);
   });
 
+  it("counts a visitor separately on each site's key", async () => {
+    await h.setPlan(h.ws.id, 'byo');
+    const id = await createResource(h.app, h.ws.keys.liveSecret, 'onboarding', 'flows');
+    dataOf(await call(h.app, 'POST', `/onboarding/api/v1/flows/${id}`, { key: h.ws.keys.liveSecret, body: { action: 'publish' } }));
+    const visit = (key: string) =>
+      h.app.inject({ method: 'GET', url: `/onboarding/api/v1/config/${id}`, remoteAddress: '10.0.1.1', headers: { authorization: `Bearer ${key}` } });
+    for (let i = 0; i < 3; i += 1) expect((await visit(h.ws.keys.livePublishable)).statusCode).toBe(200);
+    expect((await visit(h.ws.keys.livePublishable)).statusCode).toBe(429);
+    // The same address with another publishable key (here the test-mode one) starts afresh.
+    expect((await visit(h.ws.keys.testPublishable)).statusCode).toBe(200);
+  });
+
   it('limits secret keys per key, separately for each key', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await call(h.app, 'GET', '/feedback/api/v1/boards', { key: h.ws.keys.testSecret })).statusCode);
