@@ -303,6 +303,19 @@ describe('pagination', () => {
     expect(b.id > a.id).toBe(true);
   });
 
+  it('ranks trending by age between equals, and lets votes lift an older post', async () => {
+    // Each board is listed once: a first page's order is shared for a few seconds.
+    const quiet = await publishBoard();
+    dataOf(await create(quiet, 'older'));
+    dataOf(await create(quiet, 'newer'));
+    expect((await list(quiet, '&sort=trending')).items.map((p) => p.title)).toEqual(['newer', 'older']);
+    const busy = await publishBoard();
+    const older = dataOf<Post>(await create(busy, 'older'));
+    dataOf(await create(busy, 'newer'));
+    for (let i = 0; i < 10; i += 1) dataOf(await vote(older.id, 'vote', { id: `fan${i}` }));
+    expect((await list(busy, '&sort=trending')).items.map((p) => p.title)).toEqual(['older', 'newer']);
+  });
+
   it('shows a vote in the next list at once, though the list has just read the post', async () => {
     const boardId = await publishBoard();
     const post = dataOf<Post>(await create(boardId, 'Cached'));

@@ -176,13 +176,10 @@ export function votedPostIds(db: Db, authorKeys: readonly string[], postIds: rea
 }
 
 /**
- * Adds or removes one author's vote and moves the stored count by exactly one when, and only
- * when, the vote row changed: the primary key (post, author) makes a repeated or concurrent
- * vote a no-op. Returns the new count.
- */
-/**
- * Adds or removes one author's vote and moves the post's count with it, in one transaction.
- * `null` when the post is gone — deleted with its board or workspace after the caller looked it up.
+ * Adds or removes one author's vote and moves the post's stored count by exactly one when, and
+ * only when, the vote row changed (the primary key (post, author) makes a repeated or concurrent
+ * vote a no-op), in one transaction. Answers the new count; `null` when the post is gone —
+ * deleted with its board or workspace after the caller looked it up.
  */
 export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
   const { addVote, removeVote, counts, setCounts } = voteStatements(db);
