@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createApiKey, revokeApiKey } from '../src/repositories/api-keys.js';
 import { errorOf, harness } from './helpers.js';
 
 // Keys cached as `inlay start` caches them: the auth hook answers a cached key before parsing
@@ -25,6 +26,17 @@ describe('authentication with the key cache on', () => {
       expect(errorOf(await get(undefined))).toMatchObject({ code: 'api_key_missing' });
       expect(errorOf(await get('   '))).toMatchObject({ code: 'api_key_missing' });
     }
+  });
+
+  it('answers a key revoked behind its back from the cache until the cache is cleared', async () => {
+    const { key, info } = await createApiKey(h.db, h.ws.id, 'test', 'sec');
+    expect((await get(`Bearer ${key}`)).statusCode).toBe(200);
+    await revokeApiKey(h.db, info.id);
+    // Within the cache's lifetime (60 s here, 5 s by default) the revocation is not seen…
+    expect((await get(`Bearer ${key}`)).statusCode).toBe(200);
+    // …unless the program that revoked it clears the cache.
+    h.app.inlay.keys.clear();
+    expect(errorOf(await get(`Bearer ${key}`))).toMatchObject({ code: 'api_key_revoked' });
   });
 
   it('refuses a cached key sent under another scheme', async () => {

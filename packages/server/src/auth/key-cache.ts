@@ -3,9 +3,10 @@ import { lookupApiKey, type KeyLookup } from '../repositories/api-keys.js';
 
 /**
  * Resolves presented keys, remembering each answer for a few seconds so the hot publishable
- * routes neither query the database nor hash per request. Revocations and plan changes made
- * through this process clear it at once; made by another process (the CLI), they apply within
- * the TTL. Entries are keyed by the presented string itself, which is in the request anyway.
+ * routes neither query the database nor hash per request. No route revokes keys or changes plans:
+ * the CLI or a program calling `revokeApiKey` / `setWorkspacePlan` does, and the change applies
+ * within the TTL, or at once after {@link clear}. Entries are keyed by the presented string
+ * itself, which is in the request anyway.
  */
 export class KeyCache {
   readonly #entries = new Map<string, { value: KeyLookup | null; expires: number }>();
