@@ -83,6 +83,18 @@ describe('MCP tools', () => {
     expect(after.draft).toMatchObject({ name: 'From MCP', config: { items: [] } });
     // Restoring never publishes.
     expect(after.published.revisionId).toBe(saved.revisionId);
+    // Paged one at a time, every revision (the restore made a third) comes once, newest first,
+    // and the last page says there is no more.
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { number: number }[]; nextCursor: string | null } = ok(
+        await tool(client, 'list_revisions', { id: created.id, limit: 1, ...(cursor === null ? {} : { cursor }) }),
+      );
+      pages.push(page.items.map((r) => r.number));
+      cursor = page.nextCursor;
+    } while (cursor !== null && pages.length < 10);
+    expect(pages).toEqual([[3], [2], [1]]);
 
     const list = ok<{ items: { id: string }[] }>(await tool(client, 'list_flows', { limit: 100 }));
     expect(list.items.map((i) => i.id)).toContain(created.id);
