@@ -136,7 +136,7 @@ describe('the author-token verifier', () => {
     await expectCode(verifyAuthorToken(h.db, forged, expectation), 'author_token_invalid', 403);
   });
 
-  it('refuses alg "none", a wrong typ, a wrong issuer and garbage', async () => {
+  it('refuses alg "none", a wrong typ, a wrong issuer, another algorithm, no expiry and garbage', async () => {
     const now = Math.floor(Date.now() / 1000);
     const unsecured = new UnsecuredJWT({ mode: 'test', iss: 'inlay', aud: `onboarding:${flowId}`, sub: 'u', iat: now, exp: now + 600 }).encode();
     await expectCode(verifyAuthorToken(h.db, unsecured, expectation), 'author_token_invalid', 403);
@@ -157,6 +157,13 @@ describe('the author-token verifier', () => {
     await expectCode(verifyAuthorToken(h.db, await sign(AUTHOR_TOKEN_TYP, 'someone-else'), expectation), 'author_token_invalid', 403);
     expect(await verifyAuthorToken(h.db, await sign(AUTHOR_TOKEN_TYP, 'inlay'), expectation)).toMatchObject({ sub: 'u' });
     await expectCode(verifyAuthorToken(h.db, 'not.a.jwt', expectation), 'author_token_invalid', 403);
+    // Signed with the right secret, but not as Inlay signs: another HMAC algorithm, no expiry.
+    const unusual = (alg: string, expires: boolean) => {
+      const jwt = new SignJWT({ mode: 'test' }).setProtectedHeader({ alg, typ: AUTHOR_TOKEN_TYP, kid }).setIssuer('inlay').setAudience(`onboarding:${flowId}`).setSubject('u').setIssuedAt();
+      return (expires ? jwt.setExpirationTime('10m') : jwt).sign(key);
+    };
+    await expectCode(verifyAuthorToken(h.db, await unusual('HS512', true), expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.db, await unusual('HS256', false), expectation), 'author_token_invalid', 403);
   });
 
   it('keeps tokens of a rotated secret valid (within 24 h) and signs new ones with the new kid', async () => {
