@@ -92,6 +92,16 @@ describe('webhooks.verify', () => {
     expect(verifyWebhook(BODY, fourMinutesAgo, SECRET)).toEqual(JSON.parse(BODY));
   });
 
+  it('accepts a timestamp exactly the tolerance away, either way, and refuses one second more', () => {
+    const now = 1_800_000_000;
+    vi.useFakeTimers({ now: now * 1000 });
+    const at = (seconds: number) => signWebhook(BODY, SECRET, { timestamp: new Date(seconds * 1000) });
+    expect(verifyWebhook(BODY, at(now - 300), SECRET)).toEqual(JSON.parse(BODY));
+    expect(verifyWebhook(BODY, at(now + 300), SECRET)).toEqual(JSON.parse(BODY));
+    expect(failure(() => verifyWebhook(BODY, at(now - 301), SECRET)).code).toBe('webhook_timestamp_too_old');
+    expect(failure(() => verifyWebhook(BODY, at(now + 301), SECRET)).code).toBe('webhook_timestamp_too_new');
+  });
+
   it('refuses a timestamp too far in the future', () => {
     const headers = signWebhook(BODY, SECRET, { timestamp: new Date(Date.now() + 600_000) });
     expect(failure(() => verifyWebhook(BODY, headers, SECRET)).code).toBe('webhook_timestamp_too_new');
