@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { completeSession, findSession, toSession } from '../src/repositories/import-sessions.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();
@@ -57,6 +58,17 @@ describe('import sessions', () => {
     expect(error.current?.status).toBe('completed');
   });
 
+  it('completes a session once at the storage level too, so a completion that lost a race changes nothing', async () => {
+    const importerId = await publishImporter();
+    const session = dataOf<Session>(await open(importerId));
+    const scope = { workspaceId: h.ws.id, mode: 'test' as const };
+    // Two requests that both found the session open reach the update: only the first may land.
+    expect(await completeSession(h.db, session.id, done)).toBe(true);
+    expect(await completeSession(h.db, session.id, { ...done, rowCount: 7, errorCount: 0 })).toBe(false);
+    const stored = await findSession(h.db, scope, session.id);
+    expect(stored && toSession(stored)).toMatchObject({ status: 'completed', rowCount: 120, errorCount: 3 });
+  });
+
   it('refuses a mapping that names unknown fields or leaves required fields out', async () => {
     const importerId = await publishImporter();
     const session = dataOf<Session>(await open(importerId));
@@ -74,6 +86,14 @@ describe('import sessions', () => {
     // Republish without the fields the session maps; the open session still uses its revision.
     await publishImporter({ fields: [{ key: 'phone', label: 'Phone', type: 'string', required: true }] }, secret, importerId);
     expect(dataOf<Session>(await complete(session.id, done)).status).toBe('completed');
+  });
+
+  it('counts a session as expired from the very millisecond of its expiresAt', async () => {
+    const session = dataOf<Session>(await open(await publishImporter()));
+    const stored = (await findSession(h.db, { workspaceId: h.ws.id, mode: 'test' }, session.id))!;
+    const expires = Date.parse(stored.expires_at);
+    expect(toSession(stored, new Date(expires - 1)).status).toBe('open');
+    expect(toSession(stored, new Date(expires)).status).toBe('expired');
   });
 
   it('refuses to complete an expired session', async () => {
