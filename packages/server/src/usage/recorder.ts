@@ -115,9 +115,12 @@ export class UsageRecorder {
     if (!this.#active.has(id)) this.#active.set(id, { ...event, day, userKey });
   }
 
-  /** Writes what is pending; concurrent callers wait for the same write. */
+  /**
+   * Writes what is pending, after any write already under way. A failed write puts its counts
+   * back and rejects its own callers only: the next flush runs and retries them.
+   */
   flush(): Promise<void> {
-    this.#flushing = this.#flushing.then(() => this.#write());
+    this.#flushing = this.#flushing.catch(() => undefined).then(() => this.#write());
     return this.#flushing;
   }
 

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect.js';
+import { UsageRecorder } from '../src/usage/recorder.js';
+import { initWorkspace } from '../src/workspace-setup.js';
+import { tempDir } from './helpers.js';
+
+// The recorder on a real SQLite file, flushed by hand (no timer).
+const db = await openDatabase(join(tempDir(), 'usage.db'));
+const { workspace } = await initWorkspace(db, 'Acme');
+afterAll(() => db.destroy());
+
+const scope = { workspaceId: workspace.id, mode: 'test' as const, service: 'onboarding' as const };
+const stored = async (resourceId: string) =>
+  (await db.selectFrom('usage_daily').select(['day', 'metric', 'count']).where('resource_id', '=', resourceId).orderBy('day').orderBy('metric').execute()).map(
+    (row) => [row.day, row.metric, row.count],
+  );
+const activeUsers = async (resourceId: string) =>
+  (await db.selectFrom('active_users_daily').select('user_hash').where('resource_id', '=', resourceId).execute()).length;
+
+describe('UsageRecorder', () => {
+  it('adds counts per day and metric, across flushes', async () => {
+    const recorder = new UsageRecorder(db, 0);
+    const event = { ...scope, resourceId: 'flow_days', metric: 'configFetches' };
+    recorder.increment(event, 2, new Date('2026-03-01T10:00:00Z'));
+    recorder.increment(event, 3, new Date('2026-03-02T10:00:00Z'));
+    recorder.increment({ ...event, metric: 'progressWrites' }, 1, new Date('2026-03-02T11:00:00Z'));
+    recorder.increment(event, 1, new Date('2026-03-01T23:59:00Z'));
+    await recorder.flush();
+    recorder.increment(event, 4, new Date('2026-03-02T12:00:00Z'));
+    await recorder.close();
+    expect(await stored('flow_days')).toEqual([
+      ['2026-03-01', 'configFetches', 3],
+      ['2026-03-02', 'configFetches', 7],
+      ['2026-03-02', 'progressWrites', 1],
+    ]);
+  });
+
+  it('keeps what a failed flush could not write, and writes it with the next one', async () => {
+    const recorder = new UsageRecorder(db, 0);
+    recorder.increment({ ...scope, resourceId: 'flow_retry', metric: 'configFetches' }, 5, new Date('2026-03-01T10:00:00Z'));
+    recorder.markActive({ ...scope, resourceId: 'flow_retry' }, 'user_1', new Date('2026-03-01T10:00:00Z'));
+    // One flush fails, as a full or failing disk would make it.
+    await sql`CREATE TRIGGER usage_fails BEFORE INSERT ON usage_daily BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
+    try {
+      await expect(recorder.flush()).rejects.toThrow('disk full');
+    } finally {
+      await sql`DROP TRIGGER usage_fails`.execute(db);
+    }
+    await recorder.close();
+    expect(await stored('flow_retry')).toEqual([['2026-03-01', 'configFetches', 5]]);
+    expect(await activeUsers('flow_retry')).toBe(1);
+  });
+});
