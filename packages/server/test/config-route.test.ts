@@ -45,6 +45,13 @@ describe.each(SERVICES_UNDER_TEST)('$service GET /api/v1/config/:id', ({ service
     const notModified = await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable, headers: { 'if-none-match': String(etag) } });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
+    // As caches send it: one of a list, or weak (RFC 9110 compares If-None-Match weakly).
+    for (const header of [`"rev_other", ${String(etag)}`, `W/${String(etag)}`]) {
+      const revalidated = await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable, headers: { 'if-none-match': header } });
+      expect(revalidated.statusCode, header).toBe(304);
+    }
+    const other = await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable, headers: { 'if-none-match': '"rev_other"' } });
+    expect(other.statusCode).toBe(200);
 
     dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { name: 'Second', config } }));
     dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { action: 'publish' } }));
