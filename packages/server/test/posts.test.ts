@@ -143,6 +143,22 @@ describe('votes', () => {
     expect(dataOf<{ items: Post[] }>(listed).items[0]).toMatchObject({ voteCount: 1, voted: true });
   });
 
+  it("keeps an anonymous visitor away from the vote of an identified user with the same id", async () => {
+    const boardId = await publishBoard();
+    const post = dataOf<Post>(await create(boardId, 'Not yours'));
+    dataOf(await vote(post.id, 'vote', { id: 'alice' }));
+    // An anonymous id is the browser's own choice: it may be any string, 'alice' too.
+    expect(dataOf(await vote(post.id, 'unvote', { id: 'alice', anonymous: true }))).toEqual({ postId: post.id, voteCount: 1, voted: false });
+    expect(dataOf(await vote(post.id, 'vote', { id: 'alice', anonymous: true }))).toEqual({ postId: post.id, voteCount: 2, voted: true });
+  });
+
+  it('reads an empty Inlay-Author-Token header as no token', async () => {
+    const boardId = await publishBoard();
+    const post = dataOf<Post>(await create(boardId, 'Blank header'));
+    const response = await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'vote', author: { id: 'voter_9' } }, headers: { 'inlay-author-token': '' } });
+    expect(dataOf(response)).toEqual({ postId: post.id, voteCount: 1, voted: true });
+  });
+
   it('moves the count by exactly one under 100 simultaneous identical votes', async () => {
     const boardId = await publishBoard();
     const post = dataOf<Post>(await create(boardId, 'Race'));
