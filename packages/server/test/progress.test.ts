@@ -185,6 +185,9 @@ describe('hosted progress operations', () => {
       headers: { origin: 'https://evil.example.org' },
     });
     expect(errorOf(response).code).toBe('origin_not_allowed');
+    // An opaque origin (a sandboxed frame, a file) matches no pattern either.
+    const opaque = await call(h.app, 'GET', `/onboarding/api/v1/progress/${flowId}?userId=u_1`, { key: pub, headers: { origin: 'null' } });
+    expect(errorOf(opaque).code).toBe('origin_not_allowed');
   });
 });
 
@@ -287,6 +290,8 @@ describe('live mode', () => {
     const token = await mint(flowId, 'u_1', 'acct_1', h.ws.keys.liveSecret);
     const written = dataOf<Progress & { mode: string }>(await post(flowId, '/items/profile/complete', {}, { key: livePub, token }));
     expect(written.mode).toBe('live');
+    // Reading needs no token (unless the flow requires one): it shows, never changes.
+    expect(dataOf<Progress>(await get(flowId, '?userId=u_1&workspaceKey=acct_1', { key: livePub })).doneCount).toBe(1);
     // Test-mode progress of the same user is separate.
     const testSide = dataOf<Progress>(await get(flowId, '?userId=u_1&workspaceKey=acct_1'));
     expect(testSide.doneCount).toBe(0);
