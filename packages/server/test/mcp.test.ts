@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApiKey, revokeApiKey } from '../src/repositories/api-keys.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 
 const h = await harness();
@@ -154,6 +155,15 @@ describe('MCP auth', () => {
     const publishable = await post(h.ws.keys.testPublishable);
     expect(publishable.status).toBe(403);
     expect(((await publishable.json()) as { error: { code: string } }).error.code).toBe('wrong_key_kind');
+  });
+
+  it('refuses a revoked test secret key', async () => {
+    const { key, info } = await createApiKey(h.db, h.ws.id, 'test', 'sec');
+    expect((await post(key)).status).toBe(200);
+    await revokeApiKey(h.db, info.id);
+    const revoked = await post(key);
+    expect(revoked.status).toBe(401);
+    expect(((await revoked.json()) as { error: { code: string } }).error.code).toBe('api_key_revoked');
   });
 
   it('refuses requests from a foreign Origin', async () => {

@@ -157,6 +157,8 @@ describe('the OAuth flow', () => {
     expect((await tryTools('onboarding', String(refreshed.body.access_token))).status).toBe(200);
 
     // Reusing the rotated refresh token ends the grant.
+    // A refresh token is not an access token.
+    expect((await tryTools('onboarding', String(refreshed.body.refresh_token))).status).toBe(401);
     const reuse = await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token), client_id: clientId });
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await tryTools('onboarding', String(refreshed.body.access_token))).status).toBe(401);
