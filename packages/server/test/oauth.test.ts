@@ -156,9 +156,10 @@ describe('the OAuth flow', () => {
     expect(refreshed.body.access_token).not.toBe(access);
     expect((await tryTools('onboarding', String(refreshed.body.access_token))).status).toBe(200);
 
-    // Reusing the rotated refresh token ends the grant.
     // A refresh token is not an access token.
     expect((await tryTools('onboarding', String(refreshed.body.refresh_token))).status).toBe(401);
+
+    // Reusing the rotated refresh token ends the grant.
     const reuse = await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token), client_id: clientId });
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await tryTools('onboarding', String(refreshed.body.access_token))).status).toBe(401);
@@ -216,6 +217,42 @@ describe('OAuth refusals', () => {
     const repeated = await fetch(`${origin}/oauth/authorize?client_id=${clientId}&client_id=other&redirect_uri=${encodeURIComponent(REDIRECT)}`, { redirect: 'manual' });
     expect(repeated.status).toBe(400);
     expect(await repeated.text()).toContain('appear once');
+  });
+
+  it('binds a code and a refresh token to their client, and a code to its resource', async () => {
+    const clientId = await register();
+    const otherClient = await register();
+    const exchange = (grant: { code?: string; verifier?: string }, fields: Record<string, string> = {}) =>
+      token({ grant_type: 'authorization_code', code: grant.code!, code_verifier: grant.verifier!, client_id: clientId, redirect_uri: REDIRECT, ...fields });
+    // Another client cannot redeem a code, even with its verifier.
+    expect((await exchange(await authorize(clientId), { client_id: otherClient })).body.error).toBe('invalid_grant');
+    // A code is for the MCP server it was asked for.
+    expect((await exchange(await authorize(clientId), { resource: `${origin}/feedback/mcp` })).body.error).toBe('invalid_target');
+
+    const issued = await exchange(await authorize(clientId));
+    const access = String(issued.body.access_token);
+    const refresh = String(issued.body.refresh_token);
+    // A refresh token works for its own client only, and an access token refreshes nothing.
+    expect((await token({ grant_type: 'refresh_token', refresh_token: refresh, client_id: otherClient })).body.error).toBe('invalid_grant');
+    expect((await token({ grant_type: 'refresh_token', refresh_token: access, client_id: clientId })).body.error).toBe('invalid_grant');
+    // Revoking the refresh token ends the grant: its access token stops working too.
+    expect((await tryTools('onboarding', access)).status).toBe(200);
+    await fetch(`${origin}/oauth/revoke`, { method: 'POST', headers: FORM, body: form({ token: refresh, client_id: clientId }) });
+    expect((await tryTools('onboarding', access)).status).toBe(401);
+  });
+
+  it('refuses a refresh token past its 30 days', async () => {
+    const clientId = await register();
+    const { code, verifier } = await authorize(clientId);
+    const issued = await token({ grant_type: 'authorization_code', code: code!, code_verifier: verifier!, client_id: clientId, redirect_uri: REDIRECT });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 30 * 24 * 3600_000 + 1000);
+    try {
+      const late = await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token), client_id: clientId });
+      expect(late.body).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('expired') });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a wrong password and a forged consent', async () => {
