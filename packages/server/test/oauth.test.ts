@@ -241,6 +241,19 @@ describe('OAuth refusals', () => {
     expect((await tryTools('onboarding', access)).status).toBe(401);
   });
 
+  it('refuses a code older than 5 minutes', async () => {
+    const clientId = await register();
+    const { code, verifier } = await authorize(clientId);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5 * 60_000 + 1000);
+    try {
+      const late = await token({ grant_type: 'authorization_code', code: code!, code_verifier: verifier!, client_id: clientId, redirect_uri: REDIRECT });
+      expect(late.body.error).toBe('invalid_grant');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('refuses a refresh token past its 30 days', async () => {
     const clientId = await register();
     const { code, verifier } = await authorize(clientId);
