@@ -169,6 +169,13 @@ describe('FlowConfigSchema items', () => {
     expect(issuesOf(FlowConfigSchema, input)).toEqual([]);
   });
 
+  it('checks a ladder of 100 items, each depending on the two before it, visiting each once', () => {
+    // Without remembering finished items, the search would walk 2^99 paths here: a config
+    // anyone with a secret key can save must not be able to stall the server.
+    const items = Array.from({ length: 100 }, (_, i) => item(`s${i}`, i < 2 ? {} : { dependsOn: [`s${i - 1}`, `s${i - 2}`] }));
+    expect(issuesOf(FlowConfigSchema, { items })).toEqual([]);
+  });
+
   it('accepts 100 items', () => {
     expect(FlowConfigSchema.parse({ items: items(100) }).items).toHaveLength(100);
   });
