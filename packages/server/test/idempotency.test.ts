@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pruneIdempotencyKeys } from '../src/repositories/idempotency.js';
 import { call, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();
@@ -109,6 +110,32 @@ describe('Idempotency-Key on secret POSTs', () => {
     expect(retried.statusCode).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await flowCount()).toBe(before + 1);
+  });
+
+  it('forgets a key after 24 hours: it may then name another request', async () => {
+    const headers = { 'idempotency-key': 'next-day' };
+    dataOf(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Monday' }, headers }));
+    expect(errorOf(await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Tuesday' }, headers })).code).toBe('idempotency_key_reused');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 24 * 3600_000 + 1000);
+    try {
+      const tuesday = await call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Tuesday' }, headers });
+      expect(dataOf<{ name: string }>(tuesday).name).toBe('Tuesday');
+      expect(tuesday.headers['idempotent-replayed']).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('prunes only keys past the 24-hour window', async () => {
+    const headers = { 'idempotency-key': 'kept-by-prune' };
+    const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Kept' }, headers });
+    dataOf(await send());
+    await pruneIdempotencyKeys(h.db, new Date());
+    expect((await send()).headers['idempotent-replayed']).toBe('true');
+    await pruneIdempotencyKeys(h.db, new Date(Date.now() + 24 * 3600_000 + 1000));
+    const rows = await h.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', '=', 'kept-by-prune').execute();
+    expect(rows).toEqual([]);
   });
 
   it('runs two concurrent requests with one key once: the other gets a replay or 409', async () => {
