@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { completeSession, findSession, toSession } from '../src/repositories/import-sessions.js';
+import { completeSession, findSession, loadUploadedRows, pruneUploadedRows, toSession } from '../src/repositories/import-sessions.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();
@@ -177,6 +177,33 @@ describe('row upload for webhook delivery', () => {
     const done = dataOf<{ rowCount: number; errorCount: number }>(await complete(session.id, { mapping: { email: 'E-mail' }, rowCount: 3, errorCount: 0 }));
     expect(done).toMatchObject({ rowCount: 3, errorCount: 1 });
     expect(errorOf(await upload(session.id, { chunk: 2, rows: [{ email: 'c@example.com' }] })).code).toBe('session_completed');
+  });
+
+  it('reads a null cell as empty, and a field key only from the row itself, never its prototype', async () => {
+    const importerId = await publishImporter({
+      fields: [
+        { key: 'email', label: 'Email', type: 'email', required: true },
+        { key: 'constructor', label: 'Constructor', type: 'string', required: true },
+      ],
+    });
+    const session = dataOf<Session>(await open(importerId));
+    const checked = dataOf<{ errors: { row: number; field: string; code: string }[] }>(
+      await upload(session.id, { chunk: 0, rows: [{ email: null, constructor: 'x' }, { email: 'a@example.com' }] }),
+    );
+    expect(checked.errors.map((e) => [e.row, e.field, e.code])).toEqual([
+      [0, 'email', 'required'],
+      [1, 'constructor', 'required'],
+    ]);
+  });
+
+  it('keeps the uploaded rows of an open session when expired sessions are pruned', async () => {
+    const importerId = await publishImporter();
+    const session = dataOf<Session>(await open(importerId));
+    dataOf(await upload(session.id, { chunk: 0, rows: [{ email: 'kept@example.com' }] }));
+    await pruneUploadedRows(h.db, new Date());
+    expect(await loadUploadedRows(h.db, session.id)).toEqual([{ email: 'kept@example.com' }]);
+    await pruneUploadedRows(h.db, new Date(Date.now() + 24 * 3600_000 + 1000));
+    expect(await loadUploadedRows(h.db, session.id)).toEqual([]);
   });
 
   it('refuses unknown fields, oversized chunks and bad chunk numbers', async () => {
