@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setVote } from '../src/repositories/posts.js';
+import { insertPost, setVote } from '../src/repositories/posts.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
@@ -350,6 +350,38 @@ describe('pagination', () => {
     expect(errorOf(wrong).param).toBe('cursor');
     const forged = await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&cursor=eyJrIjoieiJ9`, { key: pub });
     expect(errorOf(forged).param).toBe('cursor');
+    // A search cursor is for its own match mode too.
+    const any = await list(boardId, '&q=p0%20p1&match=any&limit=1');
+    expect(any.nextCursor).not.toBeNull();
+    const all = await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&q=p0%20p1&match=all&cursor=${any.nextCursor}`, { key: pub });
+    expect(errorOf(all).param).toBe('cursor');
+  });
+
+  it('ends a list whose last page is full with no cursor', async () => {
+    const boardId = await publishBoard();
+    for (let i = 0; i < 3; i += 1) dataOf(await create(boardId, `full ${i}`));
+    expect((await list(boardId, '&sort=new&limit=3')).nextCursor).toBeNull();
+  });
+
+  it('walks a board larger than one ranked snapshot, on by keyset past it, every post once', async () => {
+    const boardId = await publishBoard();
+    // 600 posts: five pages of 100 from the 500-post snapshot, then one by keyset.
+    const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
+    const created = new Set<string>();
+    for (let i = 0; i < 600; i += 1) {
+      created.add((await insertPost(h.db, scope, { title: `bulk ${i}`, body: '', author: { key: 'u:bulk', id: 'bulk', name: null, anonymous: false } })).id);
+    }
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: Post[]; nextCursor: string | null } = await list(boardId, `&sort=top&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      pages.push(page.items.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor !== null && pages.length < 10);
+    expect(pages.map((page) => page.length)).toEqual([100, 100, 100, 100, 100, 100]);
+    const seen = pages.flat();
+    expect(new Set(seen).size).toBe(600);
+    expect(seen.every((id) => created.has(id))).toBe(true);
   });
 });
 
