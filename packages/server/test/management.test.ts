@@ -97,7 +97,7 @@ describe.each(SERVICES_UNDER_TEST)('$service management routes', ({ service, plu
   });
 
   it('lists newest first with a cursor that walks every resource once', async () => {
-    const names = ['p1', 'p2', 'p3', 'p4', 'p5'];
+    const names = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'];
     for (const name of names) await createResource(h.app, h.other.keys.testSecret, service, plural, name);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -114,6 +114,8 @@ describe.each(SERVICES_UNDER_TEST)('$service management routes', ({ service, plu
       pages += 1;
     } while (cursor && pages < 10);
     expect(seen).toEqual([...names].reverse());
+    // Three full pages, and the last says there is no more.
+    expect(pages).toBe(3);
   });
 
   it('refuses a cursor it did not issue and out-of-range limits', async () => {
