@@ -167,9 +167,9 @@ describe('validating and reviewing', () => {
     const { e } = await load(file(csv), mapping);
     const fixed = await e.call('edit', { row: 1, field: 'email', raw: 'bob@example.com' });
     expect(fixed.stats.fieldErrors['email']).toBe(1);
-    // Giving row 0 another id frees 001 for row 3, whose error goes.
+    // Giving row 0 another id frees 001 for row 3, whose error goes: both rows changed.
     const freed = await e.call('edit', { row: 0, field: 'id', raw: '000' });
-    expect(freed.changedRows).toEqual([3]);
+    expect(freed.changedRows).toEqual([0, 3]);
     expect(freed.stats.fieldErrors['id']).toBe(0);
   });
 
@@ -186,6 +186,38 @@ describe('validating and reviewing', () => {
     expect(row1?.values[3]).toBe('2026-01-25');
   });
 
+  it('offers each refused cell its suggestion, and accepts only the ones showing the text asked for', async () => {
+    const dates = ['Customer ID,Email,Joined', '1,a@example.com,25/01/2026', '2,b@example.com,26/01/2026', '3,c@example.com,25/01/2026'].join('\n');
+    const { e, rows } = await load(file(dates), mappingOf('id', 'email', 'joined'));
+    expect(rows.map((row) => row.issues[3]?.suggestion)).toEqual(['2026-01-25', '2026-01-26', '2026-01-25']);
+    const accepted = await e.call('acceptSuggestions', { field: 'joined', raw: '25/01/2026' });
+    expect([accepted.changed, accepted.changedRows]).toEqual([2, [0, 2]]);
+    const after = await e.call('rows', { start: 0, count: 3 });
+    expect(texts(after).map((row) => row[3])).toEqual(['2026-01-25', '26/01/2026', '2026-01-25']);
+  });
+
+  it('shows the text of an edit it cannot read, and the value once an edit is read', async () => {
+    const { e } = await load(file(csv), mapping);
+    await e.call('edit', { row: 0, field: 'amount', raw: 'twelve' });
+    const [refused] = await e.call('rows', { start: 0, count: 1 });
+    expect([refused?.values[2], refused?.raw[2], refused?.issues[2]?.code]).toEqual([null, 'twelve', 'invalid_number']);
+    await e.call('edit', { row: 0, field: 'amount', raw: '13' });
+    const [read] = await e.call('rows', { start: 0, count: 1 });
+    expect([read?.values[2], read?.raw[2], read?.issues[2]]).toEqual([13, null, null]);
+  });
+
+  it('shows a repeated value as its value, not as the text it was read from', async () => {
+    const repeats = ['Customer ID,Email', '1,ann@example.com', '2,ann@EXAMPLE.COM'].join('\n');
+    const { rows } = await load(file(repeats), mappingOf('id', 'email'));
+    expect([rows[1]?.values[1], rows[1]?.raw[1], rows[1]?.issues[1]?.code]).toEqual(['ann@example.com', null, 'duplicate_key']);
+  });
+
+  it('loads with a required field left unmapped, each row refusing it as empty', async () => {
+    const { loaded, rows } = await load(file(csv), mappingOf('id', null, 'amount'));
+    expect(loaded.stats.fieldErrors['email']).toBe(5);
+    expect(rows.map((row) => [row.raw[1], row.issues[1]?.code])).toEqual(Array.from({ length: 5 }, () => [null, 'required']));
+  });
+
   it('finds and replaces in one column, whole cells or parts, with or without case', async () => {
     const { e } = await load(file(csv), mapping);
     const result = await e.call('findReplace', { field: 'email', find: '@EXAMPLE.COM', replace: '@example.org', matchCase: false, wholeCell: false });
@@ -195,6 +227,21 @@ describe('validating and reviewing', () => {
     const whole = await e.call('findReplace', { field: 'amount', find: 'N/A', replace: '', matchCase: true, wholeCell: true });
     expect(whole.changed).toBe(2);
     expect(whole.stats.fieldErrors['amount']).toBe(1);
+  });
+
+  it('finds nothing for an empty search in parts of cells, and fills empty cells with a whole-cell one', async () => {
+    const gaps = ['Customer ID,Email,Amount', '1,a@example.com,', '2,b@example.com,5', '3,c@example.com,'].join('\n');
+    const { e } = await load(file(gaps), mappingOf('id', 'email', 'amount'));
+    const parts = await e.call('findReplace', { field: 'id', find: '', replace: 'x', matchCase: false, wholeCell: false });
+    expect([parts.changed, parts.changedRows]).toEqual([0, []]);
+    const filled = await e.call('findReplace', { field: 'amount', find: '', replace: '0', matchCase: false, wholeCell: true });
+    expect([filled.changed, filled.changedRows]).toEqual([2, [0, 2]]);
+    const after = await e.call('rows', { start: 0, count: 3 });
+    expect(after.map((row) => [row.values[0], row.values[2]])).toEqual([
+      ['1', 0],
+      ['2', 5],
+      ['3', 0],
+    ]);
   });
 
   it('removes rows (dropping them from the view and the counts) and restores them', async () => {
@@ -233,6 +280,24 @@ describe('validating and reviewing', () => {
     const valid: Progress[] = [];
     expect(await e.call('records', { onlyValid: true }, (p) => valid.push(p))).toEqual({ rowCount: 1, errorCount: 0 });
     expect(valid[0]?.records?.map((record) => record['id'])).toEqual(['001']);
+  });
+
+  it('delivers the valid rows after an invalid one, and no empty chunk after a full last one', async () => {
+    const mixed = ['Customer ID,Email', '1,a@example.com', '2,not an address', '3,c@example.com', '4,d@example.com'].join('\n');
+    const { e } = await load(file(mixed), mappingOf('id', 'email'));
+    const chunks: Progress[] = [];
+    expect(await e.call('records', { onlyValid: true, chunkSize: 3 }, (p) => chunks.push(p))).toEqual({ rowCount: 3, errorCount: 0 });
+    expect(chunks.map((p) => p.records?.map((record) => record['id']))).toEqual([['1', '3', '4']]);
+  });
+
+  it('delivers a field keyed __proto__ as a field of each record, across postMessage too', async () => {
+    const config: ImporterConfig = { fields: [{ key: '__proto__', label: 'Proto', type: 'string' }] };
+    const { e } = await load(file('Proto\nx\n'), JSON.parse('{"__proto__":0}') as Record<string, number>, config);
+    const chunks: Progress[] = [];
+    await e.call('records', { onlyValid: false }, (p) => chunks.push(p));
+    // The worker posts records: structured cloning keeps own enumerable properties only.
+    const [record] = structuredClone(chunks[0]?.records ?? []);
+    expect(Object.getOwnPropertyDescriptor(record, '__proto__')?.value).toBe('x');
   });
 
   it('validates rows on both sides of the format sample alike, repeats across it included, and reports progress', async () => {

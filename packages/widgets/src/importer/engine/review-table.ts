@@ -72,12 +72,15 @@ export class ReviewTable {
     return raw ?? valueText(this.validator.valueAt(row, field));
   }
 
-  /** Sets a cell from text the user wrote (an edit, a replacement), re-checking uniqueness. */
+  /**
+   * Sets a cell from text the user wrote (an edit, a replacement), re-checking uniqueness. Answers
+   * the rows that changed: this one, and those whose repeat errors moved.
+   */
   setCell(row: number, field: string, text: string): number[] {
     this.#validation = undefined;
     const change = this.validator.revalidateCell(row, field, text);
     this.#noteRaw(row, field, change.error, text);
-    return change.changedRows;
+    return withRow(change.changedRows, row);
   }
 
   /** Accepts a refused cell's suggestion; `null` when it has none. */
@@ -86,7 +89,7 @@ export class ReviewTable {
     const change = this.validator.applySuggestion(row, field);
     if (change === null) return null;
     this.#noteRaw(row, field, change.error, valueText(change.value));
-    return change.changedRows;
+    return withRow(change.changedRows, row);
   }
 
   /** The refused cells of one field, in row order (included rows only). */
@@ -196,6 +199,13 @@ export class ReviewTable {
  */
 function detached(text: string): string {
   return ` ${text}`.slice(1);
+}
+
+/** `rows` (ascending) with `row` in its place: core lists the rows whose errors changed, the grid also wants the row whose value did. */
+function withRow(rows: number[], row: number): number[] {
+  if (rows.includes(row)) return rows;
+  rows.push(row);
+  return rows.sort((a, b) => a - b);
 }
 
 /** Errors whose cell has no value (a refused type), as opposed to repeats of a valid value. */
