@@ -209,7 +209,7 @@ describe('revision pinning', () => {
     const key = secret;
     const items = [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C', completion: { kind: 'event', event: 'c.done' } }];
     const flowId = await publishFlow({ items }, key);
-    for (const userId of ['reader', 'writer', 'reporter']) dataOf(await post(flowId, '/items/a/complete', { userId }));
+    for (const userId of ['reader', 'writer', 'repeater', 'reporter']) dataOf(await post(flowId, '/items/a/complete', { userId }));
     // Item b, still pending for all three, goes: a is now their last required item, and done.
     await publishFlow({ items: [items[0], { ...items[2], optional: true }] }, key, flowId);
     const read = async () => dataOf<Progress>(await get(flowId, '?userId=reader'));
@@ -219,10 +219,12 @@ describe('revision pinning', () => {
     expect(await read()).toEqual(first);
     const written = dataOf<Progress>(await post(flowId, '/items/c/skip', { userId: 'writer' }));
     expect(written.state).toBe('completed');
+    // Writes that change nothing still pin the new revision: the completion is counted once.
+    for (let i = 0; i < 2; i += 1) expect(dataOf<Progress>(await post(flowId, '/items/a/complete', { userId: 'repeater' })).state).toBe('completed');
     dataOf(await call(h.app, 'POST', '/onboarding/api/v1/outcomes', { key: pub, body: { flowId, userId: 'reporter', event: 'other' } }));
     expect(dataOf<Progress>(await get(flowId, '?userId=reporter')).state).toBe('completed');
     const usage = dataOf<{ daily: { resourceId: string; counts: Record<string, number> }[] }>(await call(h.app, 'GET', '/onboarding/api/v1/usage', { key }));
-    expect(usage.daily.find((entry) => entry.resourceId === flowId)?.counts.flowCompletions).toBe(3);
+    expect(usage.daily.find((entry) => entry.resourceId === flowId)?.counts.flowCompletions).toBe(4);
   });
 });
 

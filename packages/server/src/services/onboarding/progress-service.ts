@@ -48,6 +48,8 @@ interface Loaded {
    * user's last pending items. Saved and counted once, like a completion by a write.
    */
   completedByRevision: boolean;
+  /** Stored under an older revision: a write saves it pinned to the live one, even when it changes nothing else. */
+  stale: boolean;
 }
 
 /** Stored progress brought up to the live revision, or a fresh one; never writes. Synchronous: inside readSync/transactionSync. */
@@ -55,9 +57,9 @@ function load(store: ReturnType<typeof progressStore>, access: FlowAccess, user:
   const context = contextOf(access, user);
   const stored = store.find(progressKey(access, user));
   const fresh = newProgress(context, now);
-  if (!stored) return { progress: fresh, completedByRevision: false };
+  if (!stored) return { progress: fresh, completedByRevision: false, stale: false };
   const progress = reconcile({ ...fresh, ...stored }, context, now);
-  return { progress, completedByRevision: stored.completedAt === null && progress.completedAt !== null };
+  return { progress, completedByRevision: stored.completedAt === null && progress.completedAt !== null, stale: stored.revisionId !== context.revisionId };
 }
 
 export async function readProgress(app: FastifyInstance, access: FlowAccess, user: EndUser): Promise<Progress> {
@@ -101,10 +103,11 @@ export async function writeProgress(
   const { db } = app.inlay;
   const store = progressStore(db);
   const result = await transactionSync(db, (): Outcome => {
-    const { progress: current, completedByRevision } = load(store, access, user, now);
+    const { progress: current, completedByRevision, stale } = load(store, access, user, now);
     const applied = applyOperation(current, operation, access.config, now);
     if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
-    if (applied.changed || current.revisionId !== access.revisionId) store.save(key, applied.progress);
+    // `current` is already reconciled to the live revision: whether to pin it is `stale`.
+    if (applied.changed || stale) store.save(key, applied.progress);
     return { progress: applied.progress, events: completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events };
   });
   if ('refused' in result) {
