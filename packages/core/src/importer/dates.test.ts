@@ -14,6 +14,7 @@ describe('isoDateValue', () => {
     expect(isoDateValue('20a6-02-28')).toBeUndefined();
     expect(isoDateValue('2026-02-28x')).toBeUndefined();
     expect(isoDateValue('26-02-28')).toBeUndefined();
+    expect(isoDateValue('2026-02-ab')).toBeUndefined();
   });
 
   it.each(['2026-11-22T10:00:00Z', '2026-11-22t10:00:00z', '2026-11-22T10:00:00+0530', '2026-11-22T23:59:60Z', '2026-11-22T10:00:00,5'])(
@@ -35,6 +36,7 @@ describe('suggestDate', () => {
   it('does not combine a date with an impossible time', () => {
     expect(suggestDate('31/12/2026 24:00', null).suggestion).toBeUndefined();
     expect(suggestDate('31/12/2026 0:00 am', null).suggestion).toBeUndefined();
+    expect(suggestDate('31/12/2026 23:59:59', null).suggestion).toBe('2026-12-31T23:59:59');
   });
 
   it('needs a known month name', () => {

@@ -113,6 +113,29 @@ describe('matchColumns', () => {
     ]);
   });
 
+  it('reads a remembered mapping by header, not by position, when the same headers come in another order', () => {
+    const remembered = rememberMapping([
+      { header: 'Contact', fieldKey: 'email' },
+      { header: 'Firma', fieldKey: 'company' },
+    ]);
+    expect(pick(['Firma', 'Contact'], remembered)).toEqual([
+      ['company', 'remembered'],
+      ['email', 'remembered'],
+    ]);
+  });
+
+  it('passes over remembered columns without a header', () => {
+    const remembered = rememberMapping([
+      { header: '', fieldKey: null },
+      { header: ' ', fieldKey: 'first_name' },
+      { header: 'Firma', fieldKey: 'company' },
+    ]);
+    expect(pick(['Firma', 'Notes'], remembered)).toEqual([
+      ['company', 'remembered'],
+      [null, null],
+    ]);
+  });
+
   it('ignores a remembered field the importer no longer has', () => {
     const remembered = rememberMapping([{ header: 'Email', fieldKey: 'phone' }]);
     expect(pick(['Email'], remembered)).toEqual([['email', 'exact']]);

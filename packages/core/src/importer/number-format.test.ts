@@ -40,6 +40,9 @@ describe('suggestNumber', () => {
     expect(suggestNumber('twelve', 'dot')).toBeUndefined();
     expect(suggestNumber('((5))', 'dot')).toBeUndefined();
     expect(suggestNumber('$', 'dot')).toBeUndefined();
+    // An accounting negative is of a positive amount.
+    expect(suggestNumber('(0)', 'dot')).toBeUndefined();
+    expect(suggestNumber('(12.5)', 'dot')).toBe(-12.5);
   });
 
   it('keeps the sign before a currency symbol', () => {
@@ -63,6 +66,8 @@ describe('detectNumberFormat', () => {
     [['1,5', '2,5', '3.5'], 'comma'],
     [['1,5', '2.5', '3.5'], 'dot'],
     [['1,5', '2.5'], 'dot'],
+    // Blank, missing and unreadable samples do not vote, nor stop the count.
+    [[undefined, '', 'n/a', 'x', '1,5'], 'comma'],
   ] as const)('reads %j as %s', (samples, format) => {
     expect(detectNumberFormat(samples)).toBe(format);
   });

@@ -231,6 +231,9 @@ describe('validateValue: email', () => {
     ['user@xn--80ak6aa92e.com', 'user@xn--80ak6aa92e.com'],
     ['josé@exämple.de', 'josé@exämple.de'],
     ["o'brien@example.ie", "o'brien@example.ie"],
+    ['ann@Acme.com', 'ann@acme.com'],
+    ['ann@Zoo.com', 'ann@zoo.com'],
+    [`${'a'.repeat(64)}@${'b'.repeat(185)}.com`, `${'a'.repeat(64)}@${'b'.repeat(185)}.com`],
   ])('accepts %j as %j', (raw, value) => {
     expect(valueOf('email', raw)).toEqual({ ok: true, value });
   });
@@ -247,7 +250,7 @@ describe('validateValue: email', () => {
     expect(valueOf('email', raw)).toMatchObject({ ok: false, code: 'invalid_email', suggestion });
   });
 
-  it.each(['ann', 'ann@', '@example.com', 'ann@example', 'ann@@example.com', 'a@b@example.com', '.ann@example.com', 'ann.@example.com', 'an..n@example.com', 'ann@.example.com', 'ann@example.c', '"ann"@example.com', 'ann@[127.0.0.1]'])(
+  it.each(['ann', 'ann@', '@example.com', 'ann@example', 'ann@@example.com', 'a@b@example.com', '.ann@example.com', 'ann.@example.com', 'an..n@example.com', 'ann@.example.com', 'ann@example.c', '"ann"@example.com', 'ann@[127.0.0.1]', `${'a'.repeat(64)}@${'b'.repeat(186)}.com`])(
     'refuses %j with no suggestion',
     (raw) => {
       const result = valueOf('email', raw);
@@ -320,8 +323,21 @@ describe('validateValue: boolean', () => {
     ['Nein', false],
     ['oui', true],
     ['non', false],
+    ['si', true],
+    ['Sí', true],
+    ['sim', true],
+    ['não', false],
+    ['nao', false],
+    ['da', true],
+    ['nee', false],
     ['✓', true],
+    ['✔', true],
+    ['☑', true],
     ['✗', false],
+    ['✘', false],
+    ['☐', false],
+    ['1.0', true],
+    ['0.0', false],
     ['-1', true],
   ])('refuses %j and suggests %j', (raw, suggestion) => {
     expect(valueOf('boolean', raw)).toMatchObject({ ok: false, code: 'invalid_boolean', suggestion });
@@ -361,7 +377,7 @@ describe('validateValue: url', () => {
     expect(valueOf('url', raw)).toMatchObject({ ok: false, code: 'invalid_url', suggestion });
   });
 
-  it.each(['ftp://example.com', 'mailto:ann@example.com', 'javascript:alert(1)', 'https://', 'https://exa mple.com', 'https://acme', 'example', 'ann@example.com', '1.5', 'https://example..com', 'http://exa<mple.com'])(
+  it.each(['ftp://example.com', 'mailto:ann@example.com', 'javascript:alert(1)', 'https://', 'https://exa mple.com', 'https://acme', 'example', 'ann@example.com', '1.5', 'https://example..com', 'http://exa<mple.com', 'https://example.com:99999', 'https://.example.com', 'htxp://example.com', 'hxtp://example.com', 'httx://example.com'])(
     'refuses %j with no suggestion',
     (raw) => {
       const result = valueOf('url', raw);

@@ -508,6 +508,14 @@ describe('applyOperation snooze', () => {
     expect(result.progress.snoozedUntil).toBe(iso(new Date(T2.getTime() + 3 * DAY)));
   });
 
+  it('ends a snooze at its snoozedUntil to the millisecond', () => {
+    const snoozed = standardIn('snoozed');
+    const until = new Date(T2.getTime() + 3 * DAY);
+    const before = new Date(until.getTime() - 1);
+    expect(ok(applyOperation(snoozed, complete('b'), STANDARD, before)).progress).toMatchObject({ state: 'snoozed', snoozedUntil: iso(until) });
+    expect(ok(applyOperation(snoozed, complete('b'), STANDARD, until)).progress).toMatchObject({ state: 'completed', snoozedUntil: null });
+  });
+
   it('snoozes anew once the previous snooze has run out', () => {
     const snoozed = standardIn('snoozed');
     const later = new Date(T2.getTime() + 3 * DAY + 1);
