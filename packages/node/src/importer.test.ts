@@ -59,6 +59,8 @@ describe('validateRows', () => {
   it('refuses mixed rows, and a mapping for records', () => {
     expect(() => validateRows(CONFIG, [['a'], { email: 'a@example.com' }])).toThrow(/all be arrays/);
     expect(() => validateRows(CONFIG, [{ email: 'a@example.com' }, ['a']])).toThrow(/all be arrays/);
+    expect(() => validateRows(CONFIG, [{ email: 'a@example.com' }, null] as never)).toThrow(/all be arrays/);
+    expect(() => validateRows(CONFIG, [{ email: 'a@example.com' }, 'a@example.com'] as never)).toThrow(/all be arrays/);
     expect(() => validateRows(CONFIG, [{ email: 'a@example.com' }], { mapping: { email: 0 } })).toThrow(/mapping applies/);
   });
 

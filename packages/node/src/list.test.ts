@@ -106,5 +106,7 @@ describe('autoPagingEach and autoPagingToArray', () => {
     const { inlay } = setup([]);
     await expect(inlay.onboarding.flows.list().autoPagingToArray({ limit: 0 })).rejects.toThrow(/limit from 1 to 10000/);
     await expect(inlay.onboarding.flows.list().autoPagingToArray({ limit: 10_001 })).rejects.toThrow(/limit/);
+    const most = setup([page([1], null)]).inlay;
+    expect(await most.onboarding.flows.list().autoPagingToArray({ limit: 10_000 })).toHaveLength(1);
   });
 });

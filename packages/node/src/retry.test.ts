@@ -52,6 +52,8 @@ describe('retryDelayMs', () => {
   it('gives up instead of waiting out a Retry-After over 60 s', () => {
     const limited = new InlayRateLimitError({ type: 'rate_limited', code: 'rate_limited', message: 'm', status: 429, retryAfterSec: 61 });
     expect(retryDelayMs(limited, 0, () => 0)).toBeUndefined();
+    const minute = new InlayRateLimitError({ type: 'rate_limited', code: 'rate_limited', message: 'm', status: 429, retryAfterSec: 60 });
+    expect(retryDelayMs(minute, 0, () => 0)).toBe(60_000);
     expect(retryDelayMs(new InlayApiError({ type: 'internal', code: 'x', message: 'm', status: 500 }), 0, () => 0)).toBe(250);
   });
 
