@@ -77,7 +77,8 @@ describe('import sessions', () => {
     expect(missing).toMatchObject({ param: 'mapping' });
     expect(missing.message).toContain('email');
     expect(errorOf(await complete(session.id, { ...done, errorCount: 121 })).param).toBe('errorCount');
-    expect(dataOf<Session>(await complete(session.id, done)).status).toBe('completed');
+    // Every row may have an error.
+    expect(dataOf<Session>(await complete(session.id, { ...done, errorCount: 120 })).status).toBe('completed');
   });
 
   it('validates against the pinned revision, not a later publish', async () => {
