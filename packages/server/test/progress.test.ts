@@ -289,6 +289,9 @@ describe('live mode', () => {
     expect(errorOf(byo).message).toContain('"hosted"');
     await h.setPlan(h.ws.id, 'hosted');
     expect(errorOf(await post(flowId, '/items/profile/complete', user, { key: livePub })).code).toBe('author_token_required');
+    // Reporting an outcome writes progress too.
+    const outcome = await call(h.app, 'POST', '/onboarding/api/v1/outcomes', { key: livePub, body: { flowId, userId: 'u_1', event: 'project.created' } });
+    expect(errorOf(outcome).code).toBe('author_token_required');
     const token = await mint(flowId, 'u_1', 'acct_1', h.ws.keys.liveSecret);
     const written = dataOf<Progress & { mode: string }>(await post(flowId, '/items/profile/complete', {}, { key: livePub, token }));
     expect(written.mode).toBe('live');
