@@ -171,6 +171,23 @@ describe('<inlay-checklist> with the hosted store (real server)', () => {
     await waitUntil(async () => (await serverProgress(env.flows.main, userId)).state !== 'dismissed', 'resume not saved', { timeout: 5000 });
   });
 
+  it('dispatches no inlay-dismiss when a write answers with a dismissal made in another tab', async () => {
+    const userId = newUserId();
+    const el = await mount({ flowId: env.flows.main, userId });
+    const elsewhere = await fetch(`${env.baseUrl}/api/v1/progress/${env.flows.main}/dismiss`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.publishableKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId }),
+    });
+    expect(elsewhere.status).to.equal(200);
+    let dismissals = 0;
+    el.addEventListener('inlay-dismiss', () => (dismissals += 1));
+    const completed = oneEvent(el, 'inlay-item-complete');
+    checkbox(el, 'profile').click();
+    expect((await completed).detail.progress.state).to.equal('dismissed');
+    expect(dismissals).to.equal(0);
+  });
+
   it('starts over with reset', async () => {
     const userId = newUserId();
     const el = await mount({ flowId: env.flows.main, userId });
