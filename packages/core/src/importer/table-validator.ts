@@ -43,7 +43,11 @@ export interface TableValidation extends TableReview {
 export interface CellChange {
   value: ImportValue;
   error: CellError | null;
-  /** Rows whose errors changed, ascending — the edited row and any row whose repeat status moved. */
+  /**
+   * Rows whose errors changed, ascending: the edited row when it gained, lost or changed an error,
+   * and any row whose repeat status moved. A change of value alone lists nothing (the importer
+   * engine adds the edited row itself, since its grid re-reads changed cells too).
+   */
   changedRows: number[];
 }
 
