@@ -205,6 +205,20 @@ describe('revision pinning', () => {
     expect(written).toMatchObject({ state: 'completed', revisionId: after.revisionId });
   });
 
+  it('stores progress under the live revision after any write, one that changes nothing or an outcome included', async () => {
+    const flowId = await publishFlow();
+    for (const userId of ['writer', 'reporter']) dataOf(await post(flowId, '/items/profile/complete', { userId }));
+    await publishFlow(BASE_CONFIG, secret, flowId);
+    const live = dataOf<Progress>(await get(flowId, '?userId=writer')).revisionId;
+    dataOf(await post(flowId, '/items/profile/complete', { userId: 'writer' }));
+    dataOf(await call(h.app, 'POST', '/onboarding/api/v1/outcomes', { key: pub, body: { flowId, userId: 'reporter', event: 'nothing.matches' } }));
+    const stored = await h.db.selectFrom('progress').select(['user_id', 'revision_id']).where('flow_id', '=', flowId).orderBy('user_id').execute();
+    expect(stored).toEqual([
+      { user_id: 'reporter', revision_id: live },
+      { user_id: 'writer', revision_id: live },
+    ]);
+  });
+
   it('counts a flow completed by a republish once, whether the user next reads or writes', async () => {
     const key = secret;
     const items = [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }, { id: 'c', title: 'C', completion: { kind: 'event', event: 'c.done' } }];

@@ -130,10 +130,10 @@ export async function recordOutcome(
   const { db } = app.inlay;
   const store = progressStore(db);
   const result = await transactionSync(db, () => {
-    const { progress: current, completedByRevision } = load(store, access, user, now);
+    const { progress: current, completedByRevision, stale } = load(store, access, user, now);
     const completed = completeByEvent(current, outcome.event, access.config, now);
     if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
-    if (completed.completedItemIds.length > 0 || completedByRevision) store.save(key, completed.progress);
+    if (completed.completedItemIds.length > 0 || completedByRevision || stale) store.save(key, completed.progress);
     const outcomeId = store.insertOutcome({
       key,
       event: outcome.event,
