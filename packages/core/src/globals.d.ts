@@ -7,3 +7,14 @@ declare class URL {
   readonly port: string;
   readonly origin: string;
 }
+
+// The WHATWG encoding classes, likewise in every runtime core runs in: the importer's byte path
+// decodes text cells a block at a time (and its tests encode cells).
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
+}

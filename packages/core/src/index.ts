@@ -192,6 +192,7 @@ export {
 } from './schemas/mcp.js';
 export type {
   CellError,
+  ByteRecords,
   ColumnIndexMapping,
   DateOrder,
   DuplicateGroup,
@@ -209,6 +210,7 @@ export { detectDateOrder } from './importer/dates.js';
 export { validateRow } from './importer/validate-row.js';
 export type { RowValidation } from './importer/validate-row.js';
 export { TableValidator } from './importer/table-validator.js';
+export { recordsCells } from './importer/byte-records.js';
 export type { CellChange, DuplicateStrategy, TableConfig, TableReview, TableValidation } from './importer/table-validator.js';
 export type { ColumnReader } from './importer/value-columns.js';
 export { detectTableFormats, toRecords, validateTable } from './importer/validate-table.js';

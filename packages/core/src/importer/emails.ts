@@ -81,8 +81,8 @@ function plainAscii(text: string): number {
   return at >= 0 && labels > 0 && length - labelStart >= 2 ? ASCII_VALID : ASCII_INVALID;
 }
 
-/** 1 for the characters EMAIL refuses anywhere (besides the one `@`): `@"(),:;<>[]\`. */
-const FORBIDDEN = new Uint8Array(128);
+/** 1 for the characters EMAIL refuses anywhere (besides the one `@`): `@"(),:;<>[]\`. @internal */
+export const FORBIDDEN = new Uint8Array(128);
 for (const char of '@"(),:;<>[]\\') FORBIDDEN[char.charCodeAt(0)] = 1;
 
 /**

@@ -89,3 +89,24 @@ export interface DuplicateGroup {
   key: string | number | boolean;
   rows: number[];
 }
+
+/**
+ * Records of delimited UTF-8 text as byte ranges, the importer engine's fast path: a million rows
+ * are read and validated without making a string of each cell (DESIGN.md §8). Made by the
+ * widget's byte CSV reader, read by {@link TableValidator.addByteRecords}; every array is reused
+ * by the reader for its next piece, so read them before asking for more.
+ * @internal
+ */
+export interface ByteRecords {
+  /** The bytes the ranges point into. */
+  readonly bytes: Uint8Array;
+  /** How many records there are. */
+  readonly count: number;
+  /** Record r's cells are cells `first[r]` to `first[r + 1] - 1` (`count + 1` entries are set). */
+  readonly first: Int32Array;
+  /** Cell c is the bytes `starts[c]` to `ends[c] - 1`, without its quotes. */
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** 1 where the cell was quoted and holds `""` (read as one `"`), else 0. */
+  readonly escaped: Uint8Array;
+}

@@ -94,11 +94,13 @@ function isLabel(text: string, start: number, end: number): boolean {
   return end - start >= 1 && end - start <= 63 && isAlphanumeric(text.charCodeAt(start)) && isAlphanumeric(text.charCodeAt(end - 1));
 }
 
-function isLetter(code: number): boolean {
+/** An ASCII letter's code. @internal */
+export function isLetter(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 }
 
-function isAlphanumeric(code: number): boolean {
+/** An ASCII letter's or digit's code. @internal */
+export function isAlphanumeric(code: number): boolean {
   return isLetter(code) || (code >= 48 && code <= 57);
 }
 

@@ -38,6 +38,21 @@ export interface ValueColumn extends ColumnReader {
   toArray(): ImportValue[];
 }
 
+/**
+ * A column whose values are codes in typed pages (numbers, booleans, enums, plain dates): the
+ * importer's byte path writes a cell's code without making its value first. @internal
+ */
+export interface CodeColumn extends ValueColumn {
+  /** Appends a row holding the value of `code` (a number's own value; booleans 1 false, 2 true; enums 1 + position; dates as {@link plainDateCode}). */
+  pushCode(code: number): void;
+}
+
+/** A column of text that can take a cell's UTF-8 bytes (see {@link TextColumn}). @internal */
+export interface BytesColumn extends ValueColumn {
+  /** Appends a row holding the text of `bytes[start…end)`, which must not be empty. */
+  pushBytes(bytes: Uint8Array, start: number, end: number): void;
+}
+
 /** The column for a field's values, by the field's type. @internal */
 export function valueColumn(field: Pick<FieldDefinition, 'type' | 'enumValues'>): ValueColumn {
   if (field.type === 'number') return new NumberColumn();
@@ -96,6 +111,12 @@ abstract class PagedColumn<P extends Page> extends BaseColumn {
     const row = this.rows++;
     if ((row & PAGE_MASK) === 0) this.#pages.push(this.newPage(PAGE_ROWS));
     this.#write(row, value);
+  }
+
+  pushCode(code: number): void {
+    const row = this.rows++;
+    if ((row & PAGE_MASK) === 0) this.#pages.push(this.newPage(PAGE_ROWS));
+    (this.#pages[row >> PAGE_BITS] as P)[row & PAGE_MASK] = code;
   }
 
   set(row: number, value: ImportValue): void {
@@ -198,6 +219,11 @@ class DateColumn extends PagedColumn<Int32Array> {
     super.push(null);
   }
 
+  override pushCode(code: number): void {
+    super.pushCode(code);
+    this.#texts?.push(null);
+  }
+
   override set(row: number, value: ImportValue): void {
     if (value === null || plainDateCode(value) !== undefined) {
       super.set(row, value);
@@ -239,8 +265,8 @@ class DateColumn extends PagedColumn<Int32Array> {
   }
 }
 
-/** The code of a plain `YYYY-MM-DD` with a month 1–12 and a day 1–31 (so that it reads back the same), else undefined. */
-function plainDateCode(value: ImportValue): number | undefined {
+/** The code of a plain `YYYY-MM-DD` with a month 1–12 and a day 1–31 (so that it reads back the same), else undefined. @internal */
+export function plainDateCode(value: ImportValue): number | undefined {
   if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return undefined;
   let year = 0;
   for (let i = 0; i < 4; i++) {
@@ -263,26 +289,64 @@ function twoDigits(text: string, at: number): number {
 const BLOCK_BITS = 8;
 const BLOCK_ROWS = 1 << BLOCK_BITS;
 
+/** Marks a row of the open block whose text is still bytes in `#openBytes`. */
+const IN_BYTES = undefined;
+
+// `ignoreBOM`: a U+FEFF at the start of a cell is text, as it is to the file's own decoder.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /**
  * Text values. Row r's text is `blocks[r >> 8].slice(start, end)`, where `end` is `ends[r]` and
  * `start` the end of the row before it in the block (0 for the first). Ends are 16-bit — a block's
  * text is rarely 64K characters long; one that is keeps 32-bit ends of its own. An empty range is
  * null: text values are never empty (an empty cell is null), and an empty string that is pushed
  * all the same goes to `others` like any other odd value.
+ *
+ * The open block takes strings or, from the importer's byte path, UTF-8 bytes, copied into one
+ * buffer: a block of ASCII cells (nearly all of them) becomes its string in one decode when it is
+ * sealed, so a million cells never become a million strings.
  */
-class TextColumn extends BaseColumn {
+export class TextColumn extends BaseColumn implements BytesColumn {
   readonly #blocks: string[] = [];
   /** Pages of ends, by row. */
   readonly #ends: Uint16Array[] = [];
   /** The ends of blocks whose text does not fit 16 bits, by block. */
   readonly #wideEnds = new Map<number, Int32Array>();
-  /** The rows of the block being filled, as given: its first `rows % BLOCK_ROWS` slots. */
-  #open: ImportValue[] = newBlock();
+  /** The rows of the block being filled, as given (`IN_BYTES` for bytes): its first `rows % BLOCK_ROWS` slots. */
+  #open: (ImportValue | typeof IN_BYTES)[] = newBlock();
   /** The open block's end offsets, worked out as it is sealed. */
   readonly #openEnds = new Int32Array(BLOCK_ROWS);
+  /** The bytes of the open block's rows given as bytes, in order, and where each row's start and end. */
+  #openBytes = new Uint8Array(4096);
+  #openBytesUsed = 0;
+  readonly #byteStarts = new Int32Array(BLOCK_ROWS);
+  readonly #byteEnds = new Int32Array(BLOCK_ROWS);
+  /** The bits of every byte in `#openBytes`: below 0x80 when they are all ASCII. */
+  #openByteBits = 0;
 
   push(value: ImportValue): void {
     this.#open[this.rows++ & (BLOCK_ROWS - 1)] = value;
+    if ((this.rows & (BLOCK_ROWS - 1)) === 0) this.#seal();
+  }
+
+  pushBytes(bytes: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    let at = this.#openBytesUsed;
+    if (at + length > this.#openBytes.length) this.#growBytes(at + length);
+    const target = this.#openBytes;
+    let bits = this.#openByteBits;
+    const slot = this.rows & (BLOCK_ROWS - 1);
+    this.#byteStarts[slot] = at;
+    for (let i = start; i < end; i++) {
+      const byte = bytes[i] as number;
+      target[at++] = byte;
+      bits |= byte;
+    }
+    this.#byteEnds[slot] = at;
+    this.#openBytesUsed = at;
+    this.#openByteBits = bits;
+    this.#open[slot] = IN_BYTES;
+    this.rows += 1;
     if ((this.rows & (BLOCK_ROWS - 1)) === 0) this.#seal();
   }
 
@@ -298,7 +362,7 @@ class TextColumn extends BaseColumn {
 
   protected stored(row: number): ImportValue {
     const block = row >> BLOCK_BITS;
-    if (block === this.#blocks.length) return this.#open[row & (BLOCK_ROWS - 1)] as ImportValue;
+    if (block === this.#blocks.length) return this.#openValue(row & (BLOCK_ROWS - 1));
     const inBlock = row & (BLOCK_ROWS - 1);
     const wide = this.#wideEnds.size > 0 ? this.#wideEnds.get(block) : undefined;
     let start: number;
@@ -315,16 +379,67 @@ class TextColumn extends BaseColumn {
     return start === end ? null : (this.#blocks[block] as string).slice(start, end);
   }
 
+  #openValue(slot: number): ImportValue {
+    const value = this.#open[slot];
+    if (value !== IN_BYTES) return value as ImportValue;
+    return utf8.decode(this.#openBytes.subarray(this.#byteStarts[slot] as number, this.#byteEnds[slot] as number));
+  }
+
+  #growBytes(needed: number): void {
+    let size = this.#openBytes.length * 2;
+    while (size < needed) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.#openBytes.subarray(0, this.#openBytesUsed));
+    this.#openBytes = grown;
+  }
+
   #seal(): void {
     const block = this.#blocks.length;
     const first = block << BLOCK_BITS;
     if ((first & PAGE_MASK) === 0) this.#ends.push(new Uint16Array(PAGE_ROWS));
+    const text = this.#openBytesUsed > 0 && this.#openByteBits < 0x80 ? this.#asciiBlock() : this.#joinedBlock();
+    const ends = this.#openEnds;
+    if (text.length <= 0xffff) (this.#ends[first >> PAGE_BITS] as Uint16Array).set(ends, first & PAGE_MASK);
+    else this.#wideEnds.set(block, ends.slice());
+    this.#blocks.push(text);
+    this.#open = newBlock();
+    this.#openBytesUsed = 0;
+    this.#openByteBits = 0;
+  }
+
+  /**
+   * The text of a block whose rows are ASCII bytes or null, in one decode (ASCII: a character a
+   * byte, so the byte ends are the text's). Any other row (a string, an edit) makes it
+   * {@link #joinedBlock}'s work.
+   */
+  #asciiBlock(): string {
     const open = this.#open;
     const ends = this.#openEnds;
     let end = 0;
     for (let i = 0; i < BLOCK_ROWS; i++) {
-      const value = open[i] as ImportValue;
+      const value = open[i];
+      if (value === IN_BYTES) {
+        // Bytes left behind by an edit of an earlier row would shift every later end.
+        if (this.#byteStarts[i] !== end) return this.#joinedBlock();
+        end = this.#byteEnds[i] as number;
+      } else if (value !== null) {
+        return this.#joinedBlock();
+      }
+      ends[i] = end;
+    }
+    return utf8.decode(this.#openBytes.subarray(0, end));
+  }
+
+  /** The text of a block of strings (rows given as bytes decoded one by one), joined. */
+  #joinedBlock(): string {
+    const first = this.#blocks.length << BLOCK_BITS;
+    const open = this.#open;
+    const ends = this.#openEnds;
+    let end = 0;
+    for (let i = 0; i < BLOCK_ROWS; i++) {
+      const value = open[i] === IN_BYTES ? this.#openValue(i) : (open[i] as ImportValue);
       if (typeof value === 'string' && value !== '') {
+        open[i] = value;
         end += value.length;
       } else {
         // `join` writes null as nothing; anything else (an empty string too) is kept aside.
@@ -333,14 +448,11 @@ class TextColumn extends BaseColumn {
       }
       ends[i] = end;
     }
-    if (end <= 0xffff) (this.#ends[first >> PAGE_BITS] as Uint16Array).set(ends, first & PAGE_MASK);
-    else this.#wideEnds.set(block, ends.slice());
-    this.#blocks.push(open.join(''));
-    this.#open = newBlock();
+    return open.join('');
   }
 }
 
 /** An open text block: every slot there from the start, so filling it never grows it. */
-function newBlock(): ImportValue[] {
+function newBlock(): (ImportValue | typeof IN_BYTES)[] {
   return new Array<ImportValue>(BLOCK_ROWS).fill(null);
 }

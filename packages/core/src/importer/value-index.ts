@@ -7,6 +7,8 @@ export type IndexKey = string | number | boolean;
 export const ADDED_FIRST = -1;
 /** {@link ValueIndex.add}: an earlier row has the key, so the added row is a repeat. @internal */
 export const ADDED_REPEAT = -2;
+/** {@link ValueIndex.addHash}: a value with that hash is in the index; nothing was added. @internal */
+export const HASH_TAKEN = -3;
 
 /** An estimate past this is not trusted with memory up front: the index grows beyond it instead. */
 const MAX_PRESIZED_ROWS = 1 << 22;
@@ -14,6 +16,8 @@ const EMPTY = -1;
 const DELETED = -2;
 const NONE = -1;
 
+// `ignoreBOM`: a U+FEFF at the start of a cell is text, as it is to the file's own decoder.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const float = new Float64Array(1);
 const words = new Uint32Array(float.buffer);
 
@@ -71,6 +75,22 @@ export class ValueIndex {
    * the caller has it at hand, and `hash` its {@link hashOf} (from {@link warm}).
    */
   add(row: number, value: IndexKey = this.column.get(row) as IndexKey, hash: number = this.hashOf(value)): number {
+    return this.insert(row, hash, value);
+  }
+
+  /**
+   * {@link add} for a value known only by its hash (the importer's byte path, which has no string
+   * of the cell yet): when no value in the index has that hash, adds `row` as the first of its
+   * value and answers {@link ADDED_FIRST}; otherwise adds nothing and answers {@link HASH_TAKEN},
+   * and the caller calls {@link add} with the value — a repeat, or rarely another value with the
+   * same hash.
+   */
+  addHash(row: number, hash: number): number {
+    return this.insert(row, hash, undefined);
+  }
+
+  /** {@link add}, or {@link addHash} when `value` is undefined. */
+  private insert(row: number, hash: number, value: IndexKey | undefined): number {
     // Linear probing stays quick up to three quarters full: probes mostly share a cache line.
     if ((this.used + 1) * 4 > this.slots * 3) this.rehash();
     const table = this.table;
@@ -82,8 +102,9 @@ export class ValueIndex {
       if (head === EMPTY) break;
       if (head === DELETED) {
         if (free < 0) free = slot;
-      } else if (table[slot * 2 + 1] === hash && this.same(this.column.get(head) as IndexKey, value)) {
-        return this.link(slot, row);
+      } else if (table[slot * 2 + 1] === hash) {
+        if (value === undefined) return HASH_TAKEN;
+        if (this.same(this.column.get(head) as IndexKey, value)) return this.link(slot, row);
       }
       slot = slot + 1 === slots ? 0 : slot + 1;
     }
@@ -95,16 +116,32 @@ export class ValueIndex {
   }
 
   /**
-   * Reads the first slot each of `hashes[0…count)` probes, so that adding their values next finds
+   * The {@link hashOf} of the text of UTF-8 `bytes[start…end)`, without making the string when the
+   * bytes are ASCII (their bytes are then the string's UTF-16 code units).
+   */
+  hashOfBytes(bytes: Uint8Array, start: number, end: number): number {
+    let hash = FNV_OFFSET;
+    const fold = this.ignoreCase;
+    for (let i = start; i < end; i++) {
+      let code = bytes[i] as number;
+      if (code > 127) return this.hashString(utf8.decode(bytes.subarray(start, end)));
+      if (fold && code >= 65 && code <= 90) code += 32;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+    }
+    return mix(hash);
+  }
+
+  /**
+   * Reads the first slot each of `hashes[from…from + count)` probes, so that adding their values next finds
    * those slots in the cache. A slot is one cache miss (the table is megabytes, read at random);
    * taken one row at a time, between the row's other cells, every miss is waited for in turn.
    * This loop has nothing else to do and its loads do not depend on one another, so the processor
    * overlaps them: adding a million keys this way takes about half as long.
    */
-  warm(hashes: Int32Array, count: number): void {
+  warm(hashes: Int32Array, count: number, from = 0): void {
     const { table, slots } = this;
     let seen = 0;
-    for (let k = 0; k < count; k++) seen ^= table[firstSlot(hashes[k] as number, slots) * 2] as number;
+    for (let k = from; k < from + count; k++) seen ^= table[firstSlot(hashes[k] as number, slots) * 2] as number;
     // Kept, so that the loads are not left out as unused.
     this.warmth ^= seen;
   }
