@@ -4,9 +4,9 @@ import type { ImporterConfig } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter } from '../src/importer/engine/csv.js';
 import { detectEncoding } from '../src/importer/engine/decode.js';
-import { type EngineOptions, ImportEngine } from '../src/importer/engine/engine.js';
-import type { GridRow, Message, Method, ParamsOf, Progress, ResultOf, SourceInput } from '../src/importer/engine/protocol.js';
+import type { GridRow, Progress, SourceInput } from '../src/importer/engine/protocol.js';
 import { guessHeaderRow } from '../src/importer/engine/source.js';
+import { engine } from './engine-driver.js';
 
 const CONFIG: ImporterConfig = {
   fields: [
@@ -18,28 +18,6 @@ const CONFIG: ImporterConfig = {
   ],
   duplicateKey: 'email',
 };
-
-/** An engine driven like the element drives it, with tiny pieces to exercise every boundary. */
-function engine(options: EngineOptions = { sliceMs: 5, chunkBytes: 7 }) {
-  let next = 1;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; progress?: (p: Progress) => void }>();
-  const instance = new ImportEngine((message: Message) => {
-    if (message.type === 'ready') return;
-    const entry = pending.get(message.id);
-    if (!entry) return;
-    if (message.type === 'progress') entry.progress?.(message.progress);
-    else if (message.type === 'result') entry.resolve(message.result);
-    else entry.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
-  }, options);
-  const call = <M extends Method>(method: M, params: ParamsOf<M>, progress?: (p: Progress) => void): Promise<ResultOf<M>> => {
-    const id = next++;
-    const promise = new Promise<ResultOf<M>>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject, progress }));
-    instance.handle({ type: 'call', id, method, params } as never);
-    return promise;
-  };
-  const cancel = (id: number) => instance.handle({ type: 'cancel', id });
-  return { call, cancel, nextId: () => next };
-}
 
 const file = (content: string | Uint8Array, name = 'data.csv'): SourceInput => ({ kind: 'file', file: new Blob([content]), name });
 const mappingOf = (...columns: (string | null)[]) => Object.fromEntries(columns.flatMap((key, i) => (key === null ? [] : [[key, i]])));

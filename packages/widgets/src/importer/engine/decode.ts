@@ -63,16 +63,35 @@ export interface TextChunk {
  */
 export async function* fileText(blob: Blob, encoding: string, pieceBytes: number): AsyncGenerator<TextChunk> {
   const decoder = new TextDecoder(encoding);
+  for await (const { bytes, done, total, last } of fileBytes(blob, pieceBytes)) {
+    yield { text: decoder.decode(bytes, { stream: !last }), done, total, last };
+  }
+}
+
+/** One piece of a file's bytes (valid until the next piece is asked for), and how far into the file it reaches. */
+export interface ByteChunk {
+  bytes: Uint8Array;
+  done: number;
+  total: number;
+  last: boolean;
+}
+
+/**
+ * The bytes of a file in pieces of at most `pieceBytes`, for the engine's byte path (UTF-8
+ * files): each piece is a view of one reused buffer, so reading a large file leaves nothing for
+ * the garbage collector (see {@link blobBytes}). The last piece may be empty.
+ */
+export async function* fileBytes(blob: Blob, pieceBytes: number): AsyncGenerator<ByteChunk> {
   const total = blob.size;
   let done = 0;
   for await (const bytes of blobBytes(blob)) {
     for (let at = 0; at < bytes.length; at += pieceBytes) {
       const stop = Math.min(bytes.length, at + pieceBytes);
       done += stop - at;
-      yield { text: decoder.decode(bytes.subarray(at, stop), { stream: true }), done, total, last: false };
+      yield { bytes: bytes.subarray(at, stop), done, total, last: false };
     }
   }
-  yield { text: decoder.decode(), done, total, last: true };
+  yield { bytes: new Uint8Array(0), done, total, last: true };
 }
 
 /** Bytes read into the reused buffer at a time. */

@@ -1,4 +1,4 @@
-import { detectTableFormats } from '@inlay/core';
+import { type ByteRecords, detectTableFormats, recordsCells } from '@inlay/core';
 import * as operations from './operations.js';
 import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
 import { ReviewTable } from './review-table.js';
@@ -157,13 +157,17 @@ export class ImportEngine {
     };
     let lastReport = 0;
     const started = performance.now();
+    /** Records up to the header row are not data: how many of the next `count` to skip. */
+    const skip = (count: number): number => {
+      const skipped = Math.min(count, Math.max(0, params.headerRow + 1 - seen));
+      seen += count;
+      return skipped;
+    };
     await source.read(
       slicer,
       this.options.chunkBytes,
       (records) => {
-        // Records up to the header row are not data.
-        const skipped = Math.min(records.length, Math.max(0, params.headerRow + 1 - seen));
-        seen += records.length;
+        const skipped = skip(records.length);
         const data = skipped === 0 ? records : records.slice(skipped);
         if (table !== undefined) table.addRows(data);
         else for (const cells of data) waiting.push(cells);
@@ -176,6 +180,12 @@ export class ImportEngine {
           report({ phase: 'validate', done, total, rows: table?.rowCount ?? waiting.length });
         }
         if (slicer.cancelled) throw new CancelledError();
+      },
+      (records: ByteRecords) => {
+        const skipped = skip(records.count);
+        if (table !== undefined) table.addByteRecords(records, skipped);
+        // The sample that settles the formats is read as strings, as the formats are detected from them.
+        else for (const cells of recordsCells(records, skipped)) waiting.push(cells);
       },
     );
     const loaded = table ?? (await start(waiting.length));

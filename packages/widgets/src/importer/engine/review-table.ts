@@ -1,4 +1,4 @@
-import { type CellError, type ImportValue, type RowOptions, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
+import { type ByteRecords, type CellError, type ImportValue, type RowOptions, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
 import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
 
 /**
@@ -45,18 +45,25 @@ export class ReviewTable {
     this.#validation = undefined;
   }
 
-  /** Validates the next rows of cells; the hot path of a load. */
+  /** Validates the next rows of cells; the hot path of a load (of a file that is not UTF-8, a sheet or a paste). */
   addRows(rows: readonly (readonly string[])[]): void {
     this.#validation = undefined;
-    this.validator.addRows(rows, this.#keepRaw);
+    this.validator.addRows(rows, (row, cells) => this.#keepRaw(row, (column) => cells[column]));
+  }
+
+  /** Validates the next rows given as byte ranges (records `from`… of `records`): the hot path of a UTF-8 file's load. */
+  addByteRecords(records: ByteRecords, from: number): void {
+    this.#validation = undefined;
+    this.validator.addByteRecords(records, this.#keepRaw, from);
   }
 
   /** Keeps the text of a new row's cells that could not be read. */
-  readonly #keepRaw = (row: number, cells: readonly (string | undefined)[]): void => {
+  readonly #keepRaw = (row: number, cellAt: (column: number) => string | undefined): void => {
     for (const error of this.validator.errorsOf(row)) {
       const column = this.#columns[this.fieldOf(error.field)] as number;
-      const text = column < 0 ? undefined : cells[column];
-      if (text !== undefined && text.trim() !== '' && isUnreadable(error)) this.#raw.set(this.#key(row, error.field), detached(text));
+      if (column < 0 || !isUnreadable(error)) continue;
+      const text = cellAt(column);
+      if (text !== undefined && text.trim() !== '') this.#raw.set(this.#key(row, error.field), detached(text));
     }
   };
 

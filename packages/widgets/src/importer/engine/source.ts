@@ -1,6 +1,8 @@
+import type { ByteRecords } from '@inlay/core';
 import { detectDelimiter, detectNewline, isBlank } from './csv.js';
+import { CsvByteReader } from './csv-bytes.js';
 import { CsvReader } from './csv-reader.js';
-import { countUnreadable, detectEncoding, fileText, headOf, stringText, type TextChunk } from './decode.js';
+import { type ByteChunk, countUnreadable, detectEncoding, fileBytes, fileText, headOf, stringText, type TextChunk } from './decode.js';
 import type { OpenParams, OpenResult } from './protocol.js';
 import type { Slicer } from './slicer.js';
 import { looksLikeZip, openWorkbook } from './xlsx.js';
@@ -17,6 +19,13 @@ export const PREVIEW_ROWS = 20;
 export type EachRecords = (records: readonly (readonly string[])[]) => void;
 
 /**
+ * Called with the non-blank records of a piece of a UTF-8 file as byte ranges (the engine's fast
+ * path; see {@link OpenedSource.read}). The arrays are the reader's and are reused for its next
+ * piece: read them before returning. @internal
+ */
+export type EachByteRecords = (records: ByteRecords) => void;
+
+/**
  * Called after each piece of a source with how far reading has got (bytes, or characters of
  * pasted text, or rows of a sheet); answers `false` (or a promise of it) to stop reading there.
  * @internal
@@ -30,8 +39,13 @@ export interface OpenedSource {
   readonly unreadable: number;
   /** ms spent waiting for bytes and decoding them (the last read). */
   readonly readMs: number;
-  /** Reads every non-blank record, pausing between pieces of at most `chunkBytes` (bytes, or characters of pasted text). */
-  read(slicer: Slicer, chunkBytes: number, each: EachRecords, afterPiece?: AfterPiece): Promise<void>;
+  /**
+   * Reads every non-blank record, pausing between pieces of at most `chunkBytes` (bytes, or
+   * characters of pasted text). With `eachBytes`, a UTF-8 file's records go to it as byte ranges —
+   * all of them, or those before a record whose quoting only the text reader reads, after which
+   * the rest go to `each`; other sources give strings to `each` anyway.
+   */
+  read(slicer: Slicer, chunkBytes: number, each: EachRecords, afterPiece?: AfterPiece, eachBytes?: EachByteRecords): Promise<void>;
 }
 
 /**
@@ -63,15 +77,25 @@ export async function openSource(params: OpenParams, workbookCache: Map<Blob, Pr
   const sample = new TextDecoder(encoding).decode(head, { stream: true });
   const newline = detectNewline(sample);
   const delimiter = params.delimiter || detectDelimiter(sample, newline);
-  return delimited({ format: 'csv', encoding, detectedEncoding, delimiter, sheets: [], sheet: 0 }, newline, (chunk) =>
-    fileText(source.file, encoding, chunk),
+  const file = source.file;
+  return delimited(
+    { format: 'csv', encoding, detectedEncoding, delimiter, sheets: [], sheet: 0 },
+    newline,
+    (chunk) => fileText(file, encoding, chunk),
+    readsAsBytes(encoding, delimiter) ? (chunk) => fileBytes(file, chunk) : undefined,
   );
+}
+
+/** Whether a file can take the byte path: UTF-8 text (any other encoding is decoded first) and a delimiter of one ASCII character. */
+function readsAsBytes(encoding: string, delimiter: string): boolean {
+  return encoding.toLowerCase().replace(/[^a-z0-9]/g, '') === 'utf8' && delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80;
 }
 
 function delimited(
   info: OpenedSource['info'],
   newline: '\n' | '\r',
   text: (chunkBytes: number) => AsyncIterable<TextChunk> | Iterable<TextChunk>,
+  bytes?: (chunkBytes: number) => AsyncIterable<ByteChunk>,
 ): OpenedSource {
   let unreadable = 0;
   let readMs = 0;
@@ -83,10 +107,16 @@ function delimited(
     get readMs() {
       return readMs;
     },
-    async read(slicer, chunkBytes, each, afterPiece) {
-      const reader = new CsvReader(info.delimiter ?? ',', newline);
+    async read(slicer, chunkBytes, each, afterPiece, eachBytes) {
       unreadable = 0;
       readMs = 0;
+      if (eachBytes !== undefined && bytes !== undefined) {
+        const counts = await readBytes(bytes(chunkBytes), info.delimiter ?? ',', newline, slicer, { each, eachBytes, afterPiece });
+        unreadable = counts.unreadable;
+        readMs = counts.readMs;
+        return;
+      }
+      const reader = new CsvReader(info.delimiter ?? ',', newline);
       let waited = performance.now();
       for await (const chunk of text(chunkBytes)) {
         readMs += performance.now() - waited;
@@ -98,6 +128,55 @@ function delimited(
       }
     },
   };
+}
+
+/**
+ * The byte path of {@link OpenedSource.read}: records as byte ranges from {@link CsvByteReader},
+ * then, if it hands over, the rest of the file decoded and read by {@link CsvReader}.
+ *
+ * Unreadable characters (bytes that are not UTF-8, read as U+FFFD) are counted as the text path
+ * counts them, by decoding — but only the pieces with a byte of 0x80 or more, and the piece after
+ * each of those (which completes or refutes a character cut at its start): an ASCII piece after
+ * an ASCII piece leaves the decoder as it found it. @internal
+ */
+export async function readBytes(
+  chunks: AsyncIterable<ByteChunk>,
+  delimiter: string,
+  newline: '\n' | '\r',
+  slicer: Slicer,
+  to: { each: EachRecords; eachBytes: EachByteRecords; afterPiece: AfterPiece | undefined },
+): Promise<{ unreadable: number; readMs: number }> {
+  const reader = new CsvByteReader(delimiter, newline);
+  const counting = new TextDecoder('utf-8');
+  let countNext = false;
+  let unreadable = 0;
+  let readMs = 0;
+  /** After a handover: the text reader of the rest of the file, and its decoder. */
+  let text: CsvReader | undefined;
+  const rest = new TextDecoder('utf-8', { ignoreBOM: true });
+  let waited = performance.now();
+  for await (const chunk of chunks) {
+    readMs += performance.now() - waited;
+    if (text !== undefined) {
+      const piece = rest.decode(chunk.bytes, { stream: !chunk.last });
+      unreadable += countUnreadable(piece);
+      to.each(withoutBlanks(text.push(piece, chunk.last)));
+    } else {
+      const batch = reader.push(chunk.bytes, chunk.last);
+      if (batch.high || countNext || chunk.last) unreadable += countUnreadable(counting.decode(chunk.bytes, { stream: !chunk.last }));
+      countNext = batch.high;
+      to.eachBytes(batch.records);
+      if (batch.handover !== null) {
+        // The handed-over bytes were counted above, as part of the pieces they came in.
+        text = new CsvReader(delimiter, newline);
+        to.each(withoutBlanks(text.push(rest.decode(batch.handover, { stream: !chunk.last }), chunk.last)));
+      }
+    }
+    if ((await to.afterPiece?.(chunk.done, chunk.total)) === false) break;
+    await slicer.maybePause();
+    waited = performance.now();
+  }
+  return { unreadable, readMs };
 }
 
 function sheetSource(workbook: Workbook, sheet: number): OpenedSource {
