@@ -6,9 +6,11 @@ import Papa from 'papaparse';
  * that a file never has to be one string and a slice never runs long. Cells stay strings: `00123`
  * is `00123`.
  *
- * A proven parser rather than one of our own: a hand-written reader was tried and measured in the
- * importer benchmark (scripts/importer-bench.mjs, same file, same run) and was not faster than
- * Papa Parse, and the rule is a proven parser unless ours beats it.
+ * It reads what the byte path does not: text in other encodings, pastes, and the rest of a UTF-8
+ * file after quoting only Papa Parse reads as it does. UTF-8 files go through CsvByteReader
+ * (csv-bytes.ts), held by its tests to give exactly this reader's records: a string reader of our
+ * own was not faster than Papa Parse, but a byte reader that never makes a string per cell is
+ * (scripts/importer-bench.mjs; docs/decisions.md, "Importer parsing").
  *
  * - with `'\n'` line breaks a `\r` before them (CRLF) is dropped from each record's last cell;
  *   `'\r'` is for old Mac files.
