@@ -252,12 +252,13 @@ describe('CsvByteReader', () => {
       ]);
     });
 
-    it('drops blank records as isBlank does, Unicode whitespace included', () => {
-      const blank = ['', ',,', ' \t\u000b\f', '"",""', ' \u00a0,\u3000', '\t\ufeff', ',\u2028,\u205f', ' ,"\u00a0" '];
-      // isBlank keeps a record whose first cell starts above U+0020, even with a space character.
-      const kept = ['x', '\u0085', ',\u0000', '\u00a0,\u3000', '"\u00a0" ', '\u2028'];
+    it('drops blank records as isBlank does, Unicode whitespace included, first cell too', () => {
+      // Spaces beyond ASCII (U+00A0, U+3000, U+2028, U+FEFF…) are blank wherever they are, first too.
+      const blank = ['', ',,', ' \t\u000b\f', '"",""', ' \u00a0,\u3000', '\t\ufeff', ',\u2028,\u205f', ' ,"\u00a0" ', '\u00a0,\u3000', '"\u00a0" ', '\u2028'];
+      // U+0085 and U+0000 are not whitespace to trim.
+      const kept = ['x', '\u0085', ',\u0000', '\u00a0x'];
       const bytes = encode([...blank, ...kept].join('\n'));
-      expect(read(bytes).records).toEqual([['x'], ['\u0085'], ['', '\u0000'], ['\u00a0', '\u3000'], ['\u00a0'], ['\u2028']]);
+      expect(read(bytes).records).toEqual([['x'], ['\u0085'], ['', '\u0000'], ['\u00a0x']]);
       expect(read(bytes).records).toEqual(expected(bytes));
     });
 

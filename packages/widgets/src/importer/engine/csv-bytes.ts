@@ -322,7 +322,7 @@ export class CsvByteReader {
       // starts above U+0020 (any byte >= 0x80 starts such a character) decides almost every
       // record at once; even U+00A0 there keeps the record, as it does on the text path.
       const firstStart = starts[recordFirst] as number;
-      if (((ends[recordFirst] as number) > firstStart && (bytes[firstStart] as number) > 32) || !this.#isBlank(recordFirst, cells)) {
+      if (((ends[recordFirst] as number) > firstStart && isVisibleAscii(bytes[firstStart] as number)) || !this.#isBlank(recordFirst, cells)) {
         count++;
         if (count === first.length) first = this.#growFirst();
         first[count] = cells;
@@ -365,7 +365,7 @@ export class CsvByteReader {
     return { records, high: end.high, handover: null };
   }
 
-  /** Whether cells `from`..`to` are all empty after `trim()`: `isBlank` (csv.ts) once its first look has not decided. */
+  /** Whether cells `from`..`to` are all empty after `trim()`: `isBlank` (csv.ts) once its first look (a visible ASCII byte first) has not decided. */
   #isBlank(from: number, to: number): boolean {
     const bytes = this.#bytes;
     for (let cell = from; cell < to; cell++) {
@@ -420,4 +420,9 @@ interface ReadEnd {
   cellStart: number;
   cellEscaped: number;
   handover: number;
+}
+
+/** A visible ASCII character's byte: a record starting with one is not blank. */
+function isVisibleAscii(byte: number): boolean {
+  return byte > 32 && byte < 127;
 }

@@ -55,9 +55,11 @@ function parseSample(sample: string, delimiter: string, newline: '\n' | '\r'): s
 
 /** Whether a record has nothing but empty or blank cells (skipped everywhere). */
 export function isBlank(row: readonly string[]): boolean {
-  // Fast path: a first cell that starts with a visible character.
+  // Fast path: a first cell that starts with a visible ASCII character (beyond ASCII, spaces such
+  // as U+00A0 or U+3000 are for `trim` to decide).
   const first = row[0];
-  if (first !== undefined && first.charCodeAt(0) > 32) return false;
+  const code = first === undefined ? 0 : first.charCodeAt(0);
+  if (code > 32 && code < 127) return false;
   for (const cell of row) if (cell.trim() !== '') return false;
   return true;
 }
