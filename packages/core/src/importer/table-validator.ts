@@ -252,7 +252,7 @@ export class TableValidator {
    * it to. The common cells (plain numbers and dates, ASCII booleans, enum values, emails, URLs and
    * text) are read from the bytes: a number or a date never becomes a string, text is copied into
    * its column's block as bytes. Any other cell is decoded and read as a string. Fields are read
-   * one at a time over all the records, each with its own loop, so every loop calls one check.
+   * one at a time over all the records, so the loop takes the same path for every cell.
    * `onInvalid` gets the text of a cell of the row by its column (while it runs).
    */
   addByteRecords(records: ByteRecords, onInvalid?: (row: number, cellAt: (column: number) => string | undefined) => void, from = 0): void {
