@@ -205,6 +205,8 @@ describe('<inlay-checklist> with the hosted store (real server)', () => {
     const el = await mount({ flowId: env.flows.empty });
     expect(part(el, 'empty')?.textContent).to.equal('No steps yet, check back soon.');
     expect(part(el, 'progress')).to.equal(null);
+    // Snoozing is on by default, but there is nothing to snooze: no snooze chips, no footer.
+    expect(part(el, 'footer')).to.equal(null);
   });
 
   it('leaves out the controls the flow’s toggles turn off', async () => {
