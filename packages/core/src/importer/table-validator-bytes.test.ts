@@ -187,6 +187,17 @@ describe('TableValidator.addByteRecords', () => {
     expect(bytes.duplicateGroups()).toHaveLength(1000);
   });
 
+  it('reads an enum of 65,535 values or more (kept as text) as the string path does', () => {
+    const values = Array.from({ length: 70_000 }, (_, i) => `v${i}`);
+    const config: TableConfig = { fields: [{ key: 'code', label: 'Code', type: 'enum', enumValues: values, unique: true }] };
+    const random = randomOf(8);
+    const cells = ['v0', 'v69999', 'V1', 'v70000', ' v2', 'v3', '', 'zoë'];
+    const rows = Array.from({ length: 2000 }, () => [cells[Math.floor(random() * cells.length)] as string]);
+    const { strings, bytes } = bothWays(config, rows, {}, random);
+    expect(everything(bytes)).toEqual(everything(strings));
+    expect(new Set(strings.finish().errors.map((error) => error.code))).toEqual(new Set(['invalid_enum', 'duplicate_value']));
+  });
+
   it('keeps an edit of a row whose block is still being filled when more rows come', () => {
     const config: TableConfig = { fields: [{ key: 'code', label: 'Code', type: 'string', unique: true }] };
     const rows = Array.from({ length: 700 }, (_, i) => [`c${i}`]);
