@@ -178,13 +178,25 @@ describe('TableValidator.addByteRecords', () => {
         { key: 'email', label: 'email', type: 'email', required: true },
         { key: 'n', label: 'n', type: 'number' },
         { key: 'd', label: 'd', type: 'date' },
+        { key: 'name', label: 'name', type: 'string' },
       ],
       duplicateKey: 'email',
     };
-    const rows = Array.from({ length: 5000 }, (_, i) => [String(i).padStart(8, '0'), `user${i % 4000}@example.com`, (i / 8).toFixed(3), `2024-${String(1 + (i % 12)).padStart(2, '0')}-15`]);
-    const { strings, bytes } = bothWays(config, rows, { mapping: { id: 0, email: 1, n: 2, d: 3 } }, randomOf(3));
+    const rows = Array.from({ length: 5000 }, (_, i) => [
+      String(i).padStart(8, '0'),
+      // Every 50th address has an upper-case domain: valid, but its value is not its bytes (the
+      // string path reads it), so its text block holds a string among rows given as bytes.
+      i % 50 === 0 ? `user${i % 4000}@Example.com` : `user${i % 4000}@example.com`,
+      (i / 8).toFixed(3),
+      `2024-${String(1 + (i % 12)).padStart(2, '0')}-15`,
+      // Read from bytes, but not ASCII: its blocks cannot be decoded a byte a character.
+      `Zoë ${i}`,
+    ]);
+    const { strings, bytes } = bothWays(config, rows, { mapping: { id: 0, email: 1, n: 2, d: 3, name: 4 } }, randomOf(3));
     expect(everything(bytes)).toEqual(everything(strings));
     expect(bytes.duplicateGroups()).toHaveLength(1000);
+    expect(bytes.valueAt(4000, 'email')).toBe('user0@example.com');
+    expect(bytes.valueAt(4999, 'name')).toBe('Zoë 4999');
   });
 
   it('reads an enum of 65,535 values or more (kept as text) as the string path does', () => {
