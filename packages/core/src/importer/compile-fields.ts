@@ -90,3 +90,10 @@ export function cellErrorOf(row: number, field: CompiledField, out: CellReading)
     ? { row, field: field.key, code: out.code, message: out.message }
     : { row, field: field.key, code: out.code, message: out.message, suggestion: out.suggestion };
 }
+
+/** The error of a repeat in a `unique` or `duplicateKey` field. @internal */
+export function repeatError(row: number, field: CompiledField): CellError {
+  return field.indexing === 'duplicateKey'
+    ? { row, field: field.key, code: 'duplicate_key', message: `An earlier row has the same ${field.label}; keep one of them` }
+    : { row, field: field.key, code: 'duplicate_value', message: `${field.label} must be unique; an earlier row has this value` };
+}

@@ -1,12 +1,12 @@
 import type { FieldDefinition } from '../schemas/importer.js';
-import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledField, readCell } from './compile-fields.js';
+import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledField, readCell, repeatError } from './compile-fields.js';
 import { setOwn } from './own-property.js';
 import { RowErrors } from './row-errors.js';
+import { ByteFieldReader } from './byte-fields.js';
 import { cellText } from './byte-records.js';
-import { booleanFromBytes, EnumBytes, isPlainEmailBytes, isPlainUrlBytes, isTrimmedBytes, numberFromBytes, plainDateFromBytes } from './byte-cells.js';
-import type { ByteRecords, CellError, DuplicateGroup, ImportValue, NumberFormat, RowCells, RowOptions } from './types.js';
-import { ADDED_FIRST, ADDED_REPEAT, HASH_TAKEN, type IndexKey, ValueIndex } from './value-index.js';
-import { type BytesColumn, type CodeColumn, type ColumnReader, type ValueColumn, valueColumn } from './value-columns.js';
+import type { ByteRecords, CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
+import { ADDED_FIRST, ADDED_REPEAT, type IndexKey, ValueIndex, WARM_ROWS } from './value-index.js';
+import { type ColumnReader, type ValueColumn, valueColumn } from './value-columns.js';
 import { type CellReading, newCellReading } from './values.js';
 
 /** The part of an importer config the validator reads; an `ImporterConfig` is one. */
@@ -58,41 +58,9 @@ export type DuplicateStrategy = 'keep-first' | 'keep-last';
 
 const NO_ERRORS: readonly CellError[] = Object.freeze([]);
 
-/** Rows whose index slots {@link TableValidator.addRows} warms at once (a few kilobytes of cache). */
-const WARM_ROWS = 64;
 
 /** Field types whose valid value is, nearly always, the very text of the cell. */
 const TEXT_VALUED = new Set(['string', 'email', 'url', 'enum', 'date']);
-
-/**
- * How {@link TableValidator.addByteRecords} reads a field's cells: which fast check, and whether
- * the value goes to its column as a code or as the cell's bytes. Cells the fast check declines
- * take the string path.
- */
-const BYTES_UNMAPPED = 0;
-const BYTES_NUMBER = 1;
-const BYTES_DATE = 2;
-const BYTES_BOOLEAN = 3;
-const BYTES_ENUM_CODE = 4;
-const BYTES_ENUM_TEXT = 5;
-const BYTES_EMAIL = 6;
-const BYTES_URL = 7;
-const BYTES_TEXT = 8;
-
-const BYTE_KINDS: Record<FieldDefinition['type'], number> = {
-  number: BYTES_NUMBER,
-  date: BYTES_DATE,
-  boolean: BYTES_BOOLEAN,
-  enum: BYTES_ENUM_CODE,
-  email: BYTES_EMAIL,
-  url: BYTES_URL,
-  string: BYTES_TEXT,
-};
-
-/** {@link TableValidator.indexDeferred}: a cell not to index, one known by its hash, one by its value. */
-const DEFERRED_NONE = 0;
-const DEFERRED_HASH = 1;
-const DEFERRED_VALUE = 2;
 
 /** One indexed field's hashes of the next rows' cells, computed before the rows are added. */
 interface WarmIndex {
@@ -130,14 +98,9 @@ export class TableValidator {
   private readonly rowErrors: RowErrors;
   private readonly excluded = new Set<number>();
   private readonly warmIndexes: WarmIndex[];
-  private readonly byteKinds: number[];
-  private readonly enumBytes: (EnumBytes | undefined)[];
-  private readonly numberFormat: NumberFormat;
+  private readonly byteFields: ByteFieldReader;
   /** The errors of the records {@link addByteRecords} is adding, by record, in field order. */
   private readonly pending: (CellError[] | undefined)[] = [];
-  /** The cells of one field {@link indexDeferred} is to index, by record, and their hashes. */
-  private deferred = new Uint8Array(0);
-  private deferredHashes = new Int32Array(0);
   private rows = 0;
   private errors = 0;
 
@@ -161,14 +124,7 @@ export class TableValidator {
       if (index === undefined || field.column < 0 || !TEXT_VALUED.has(field.type)) return;
       this.warmIndexes.push({ field: i, column: field.column, index, texts: [], hashes: new Int32Array(WARM_ROWS) });
     });
-    this.numberFormat = options.numberFormat ?? 'dot';
-    this.enumBytes = config.fields.map((field) => (field.type === 'enum' ? new EnumBytes(field.enumValues ?? []) : undefined));
-    this.byteKinds = this.fields.map((field, i) => {
-      if (field.column < 0) return BYTES_UNMAPPED;
-      const kind = BYTE_KINDS[field.type];
-      // Enums of 65,535 values or more are kept as text (see `valueColumn`).
-      return kind === BYTES_ENUM_CODE && !('pushCode' in (this.columns[i] as ValueColumn)) ? BYTES_ENUM_TEXT : kind;
-    });
+    this.byteFields = new ByteFieldReader(this.fields, config.fields, this.columns, this.indexes, options.numberFormat ?? 'dot');
   }
 
   /** Rows added so far. */
@@ -259,7 +215,8 @@ export class TableValidator {
     const count = records.count - from;
     if (count <= 0) return;
     const firstRow = this.rows;
-    for (let i = 0; i < this.fields.length; i++) this.addByteField(i, records, from, count, firstRow);
+    const sink = { pending: this.pending, setError: (row: number, i: number, error: CellError | null) => this.setError(row, i, error) };
+    for (let i = 0; i < this.fields.length; i++) this.byteFields.read(i, records, from, count, firstRow, sink);
     this.rows += count;
     const pending = this.pending;
     // `onInvalid` is given the text of the cells it asks for, not of the whole row: decoding is
@@ -275,151 +232,6 @@ export class TableValidator {
       this.errors += errors.length;
       record = from + k;
       if (onInvalid !== undefined) onInvalid(row, cellAt);
-    }
-  }
-
-  /**
-   * One field's cells of the records being added. A cell its fast check reads goes to the column
-   * as a code or as bytes; any other cell (one that is missing, quoted with `""`, or declined)
-   * is decoded and read as a string. Valid cells of an indexed field are indexed after the loop.
-   */
-  private addByteField(i: number, records: ByteRecords, from: number, count: number, firstRow: number): void {
-    const column = (this.fields[i] as CompiledField).column;
-    const kind = this.byteKinds[i] as number;
-    const index = this.indexes[i];
-    const { bytes, first, starts, ends, escaped } = records;
-    const codes = this.columns[i] as CodeColumn;
-    const texts = this.columns[i] as BytesColumn;
-    const enumBytes = this.enumBytes[i] as EnumBytes;
-    const format = this.numberFormat;
-    for (let k = 0; k < count; k++) {
-      const r = from + k;
-      const c = (first[r] as number) + column;
-      if (kind !== BYTES_UNMAPPED && c < (first[r + 1] as number) && escaped[c] === 0) {
-        const start = starts[c] as number;
-        const end = ends[c] as number;
-        // `kind` is the same for every cell: each case's check is called from one place only.
-        let code = 0;
-        let text = false;
-        switch (kind) {
-          case BYTES_NUMBER: {
-            const value = numberFromBytes(bytes, start, end, format);
-            if (!Number.isNaN(value)) {
-              codes.pushCode(value);
-              if (index !== undefined) this.deferHash(k, index.hashOf(value));
-              continue;
-            }
-            break;
-          }
-          case BYTES_BOOLEAN:
-            code = booleanFromBytes(bytes, start, end);
-            if (code !== 0 && index !== undefined) this.deferHash(k, index.hashOf(code === 2));
-            break;
-          case BYTES_DATE:
-            code = plainDateFromBytes(bytes, start, end);
-            break;
-          case BYTES_ENUM_CODE:
-            code = enumBytes.codeOf(bytes, start, end);
-            break;
-          case BYTES_TEXT:
-            text = isTrimmedBytes(bytes, start, end);
-            break;
-          case BYTES_EMAIL:
-            text = isPlainEmailBytes(bytes, start, end);
-            break;
-          case BYTES_URL:
-            text = isPlainUrlBytes(bytes, start, end);
-            break;
-          case BYTES_ENUM_TEXT:
-            text = enumBytes.codeOf(bytes, start, end) !== 0;
-            break;
-        }
-        if (code !== 0) {
-          codes.pushCode(code);
-          // A date's or an enum's value is its text: its hash is the bytes'. A boolean's was taken above.
-          if (index !== undefined && kind !== BYTES_BOOLEAN) this.deferHash(k, index.hashOfBytes(bytes, start, end));
-          continue;
-        }
-        if (text) {
-          texts.pushBytes(bytes, start, end);
-          if (index !== undefined) this.deferHash(k, index.hashOfBytes(bytes, start, end));
-          continue;
-        }
-      }
-      this.addSlowCell(i, kind === BYTES_UNMAPPED ? undefined : cellText(records, r, column), firstRow + k, k);
-    }
-    if (index !== undefined) this.indexDeferred(i, index, count, firstRow);
-  }
-
-  /** Notes that the `k`-th record's cell is valid, to be indexed under `hash` by {@link indexDeferred}. */
-  private deferHash(k: number, hash: number): void {
-    if (k >= this.deferred.length) this.growDeferred(k + 1);
-    this.deferred[k] = DEFERRED_HASH;
-    this.deferredHashes[k] = hash;
-  }
-
-  /**
-   * Indexes the valid cells of one field of the records being added, in row order, once the
-   * field's values are all in its column: before each few dozen cells the index loads the slots
-   * their hashes go to, all at once (see {@link ValueIndex.warm}) — the table is megabytes read at
-   * random, and this overlaps the cache misses. A cell known by its hash is added by it; one read
-   * as a string (`DEFERRED_VALUE`), by its value.
-   */
-  private indexDeferred(i: number, index: ValueIndex, count: number, firstRow: number): void {
-    const states = this.deferred;
-    const hashes = this.deferredHashes;
-    const column = this.columns[i] as ValueColumn;
-    for (let start = 0; start < count; start += WARM_ROWS) {
-      const end = Math.min(count, start + WARM_ROWS);
-      index.warm(hashes, end - start, start);
-      for (let k = start; k < end; k++) {
-        const state = states[k];
-        if (state === DEFERRED_NONE) continue;
-        states[k] = DEFERRED_NONE;
-        const row = firstRow + k;
-        let added: number;
-        if (state === DEFERRED_HASH) {
-          const hash = hashes[k] as number;
-          added = index.addHash(row, hash);
-          if (added === HASH_TAKEN) added = index.add(row, column.get(row) as IndexKey, hash);
-        } else {
-          added = index.add(row, column.get(row) as IndexKey);
-        }
-        this.noteAdded(i, row, k, added);
-      }
-    }
-  }
-
-  private growDeferred(size: number): void {
-    const grown = Math.max(size, this.deferred.length * 2, 1024);
-    const states = new Uint8Array(grown);
-    states.set(this.deferred);
-    const hashes = new Int32Array(grown);
-    hashes.set(this.deferredHashes);
-    this.deferred = states;
-    this.deferredHashes = hashes;
-  }
-
-  /** What {@link ValueIndex.add} answered for a cell of the `k`-th record being added. */
-  private noteAdded(i: number, row: number, k: number, added: number): void {
-    if (added === ADDED_REPEAT) (this.pending[k] ??= []).push(repeatError(row, this.fields[i] as CompiledField));
-    else if (added !== ADDED_FIRST) this.setError(added, i, repeatError(added, this.fields[i] as CompiledField));
-  }
-
-  /**
-   * One cell of the `k`-th record being added, read as a string (as {@link addRow} reads it); a
-   * valid cell of an indexed field is left to {@link indexDeferred}.
-   */
-  private addSlowCell(i: number, raw: string | undefined, row: number, k: number): void {
-    const field = this.fields[i] as CompiledField;
-    const out = this.out;
-    const outcome = readCell(field, raw, out);
-    (this.columns[i] as ValueColumn).push(out.value);
-    if (outcome === CELL_INVALID) {
-      (this.pending[k] ??= []).push(cellErrorOf(row, field, out));
-    } else if (outcome === CELL_VALID && field.indexing !== 'none') {
-      if (k >= this.deferred.length) this.growDeferred(k + 1);
-      this.deferred[k] = DEFERRED_VALUE;
     }
   }
 
@@ -642,12 +454,6 @@ export class TableValidator {
 function warmOf(warmed: WarmIndex[], field: number): WarmIndex | undefined {
   for (const warm of warmed) if (warm.field === field) return warm;
   return undefined;
-}
-
-function repeatError(row: number, field: CompiledField): CellError {
-  return field.indexing === 'duplicateKey'
-    ? { row, field: field.key, code: 'duplicate_key', message: `An earlier row has the same ${field.label}; keep one of them` }
-    : { row, field: field.key, code: 'duplicate_value', message: `${field.label} must be unique; an earlier row has this value` };
 }
 
 function ascending(a: number, b: number): number {

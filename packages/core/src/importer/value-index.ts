@@ -10,6 +10,9 @@ export const ADDED_REPEAT = -2;
 /** {@link ValueIndex.addHash}: a value with that hash is in the index; nothing was added. @internal */
 export const HASH_TAKEN = -3;
 
+/** Cells whose slots {@link ValueIndex.warm} is asked to load at once (a few kilobytes of cache). @internal */
+export const WARM_ROWS = 64;
+
 /** An estimate past this is not trusted with memory up front: the index grows beyond it instead. */
 const MAX_PRESIZED_ROWS = 1 << 22;
 const EMPTY = -1;
