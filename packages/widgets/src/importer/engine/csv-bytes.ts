@@ -319,8 +319,8 @@ export class CsvByteReader {
       cells++;
       if (by === BY_DELIMITER) continue;
       // The record is complete: keep it unless it is blank. As in `isBlank`, a first cell that
-      // starts above U+0020 (any byte >= 0x80 starts such a character) decides almost every
-      // record at once; even U+00A0 there keeps the record, as it does on the text path.
+      // starts with a visible ASCII byte decides almost every record at once; any other start
+      // (a space, a character beyond ASCII such as U+00A0) is left to trim, in #isBlank.
       const firstStart = starts[recordFirst] as number;
       if (((ends[recordFirst] as number) > firstStart && isVisibleAscii(bytes[firstStart] as number)) || !this.#isBlank(recordFirst, cells)) {
         count++;
