@@ -367,6 +367,27 @@ describe('<inlay-importer> with the real server', () => {
     }
   });
 
+  it('reads a UTF-8 file past the format sample on the main thread too (the byte path, in slices)', async () => {
+    const original = window.Worker;
+    window.Worker = function Worker() {
+      throw new DOMException('Refused by the Content-Security-Policy', 'SecurityError');
+    } as unknown as typeof Worker;
+    try {
+      const el = await mountImporter({ importerId: (await importerEnv()).importers.contacts });
+      const rows = Array.from({ length: 12_000 }, (_, i) => `${String(i).padStart(5, '0')},u${i}@example.com,Zoë ${i}`);
+      await chooseFile(el, csvFile(`Customer ID,Email,Name\n${rows.join('\n')}\n`));
+      expect(el.engineMode).to.equal('main-thread');
+      await continueToReview(el);
+      expect(part(el, 'toolbar')?.textContent).to.contain('12,000 rows, no problems');
+      const grid = part(el, 'grid') as HTMLElement;
+      grid.scrollTop = grid.scrollHeight;
+      await waitUntil(() => gridText(el).some((row) => row[0] === '11999'), 'the last row (read from bytes) is not shown');
+      expect(gridText(el).find((row) => row[0] === '11999')?.slice(0, 3)).to.deep.equal(['11999', 'u11999@example.com', 'Zoë 11999']);
+    } finally {
+      window.Worker = original;
+    }
+  });
+
   it('dispatches inlay-import-cancel and starts over', async () => {
     const el = await mountImporter();
     await pasteRows(el, 'Customer ID,Email\n1,a@example.com\n');
