@@ -40,7 +40,10 @@ describe.each(SERVICES_UNDER_TEST)('$service GET /api/v1/config/:id', ({ service
     const etag = first.headers.etag;
     expect(etag).toMatch(/^"rev_[0-9a-z]+"$/);
     expect(first.headers['cache-control']).toContain('no-cache');
-    expect(String(first.headers.vary)).toContain('Authorization');
+    // The CORS scope varies by Origin, the route by key.
+    expect(first.headers.vary).toBe('Origin, Authorization');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
 
     const notModified = await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable, headers: { 'if-none-match': String(etag) } });
     expect(notModified.statusCode).toBe(304);
@@ -87,6 +90,11 @@ describe.each(SERVICES_UNDER_TEST)('$service GET /api/v1/config/:id', ({ service
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://shop.example.org');
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+
+    const fetched = await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable, headers: { origin: 'https://shop.example.org' } });
+    expect(fetched.headers['access-control-allow-origin']).toBe('https://shop.example.org');
+    // The page may read the headers it needs to revalidate, report and back off.
+    expect(fetched.headers['access-control-expose-headers']).toBe('Request-Id, ETag, Retry-After');
   });
 });
 

@@ -63,7 +63,7 @@ export function registerConfigRoute(parent: FastifyInstance, service: ServiceDes
 }
 
 function sendCacheable(request: FastifyRequest, reply: FastifyReply, entry: PublishedEntry, cacheControl: string): FastifyReply {
-  reply.header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', appendVary(reply, 'Authorization'));
+  reply.header('ETag', entry.etag).header('Cache-Control', cacheControl).header('Vary', varyWithAuthorization(reply));
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => stripWeak(tag.trim()) === entry.etag)) {
     return reply.code(304).send();
@@ -75,12 +75,14 @@ function stripWeak(tag: string): string {
   return tag.startsWith('W/') ? tag.slice(2) : tag;
 }
 
-function appendVary(reply: FastifyReply, name: string): string {
+/** What @fastify/cors sets on every publishable route, with Authorization added: one string, not one per request. */
+const VARY_ORIGIN_AUTHORIZATION = 'Origin, Authorization';
+
+function varyWithAuthorization(reply: FastifyReply): string {
   const current = reply.getHeader('vary');
-  if (current === undefined || current === '') return name;
-  // What @fastify/cors sets on every publishable route.
-  if (current === 'Origin') return `Origin, ${name}`;
-  const values = typeof current === 'string' && current !== '' ? current.split(',').map((v) => v.trim()) : [];
-  if (!values.includes(name)) values.push(name);
+  if (current === 'Origin') return VARY_ORIGIN_AUTHORIZATION;
+  if (current === undefined || current === '') return 'Authorization';
+  const values = typeof current === 'string' ? current.split(',').map((v) => v.trim()) : [];
+  if (!values.includes('Authorization')) values.push('Authorization');
   return values.join(', ');
 }

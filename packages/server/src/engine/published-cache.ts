@@ -8,8 +8,8 @@ export interface PublishedEntry {
   revisionId: string;
   config: unknown;
   etag: string;
-  /** `{"data": …}` as sent. */
-  body: string;
+  /** `{"data": …}` as sent, encoded once: the route neither measures nor encodes it per request. */
+  body: Buffer;
 }
 
 export type PublishedLookup = PublishedEntry | { workspaceId: string; unpublished: true } | undefined;
@@ -20,23 +20,29 @@ export type PublishedLookup = PublishedEntry | { workspaceId: string; unpublishe
  * cache with ids that do not exist.
  */
 export class PublishedCache {
-  readonly #entries = new Map<string, PublishedEntry>();
+  /** One map per kind, keyed by the id as the router hands it over: no key is built per request. */
+  readonly #byKind = new Map<ResourceKind, Map<string, PublishedEntry>>();
+  #size = 0;
+  /** Bumped by every invalidation: a read that started before one must not store what it read. */
+  #generation = 0;
   readonly #db: Db;
-  readonly #maxEntries = 5_000;
+  readonly #maxEntries: number;
 
-  constructor(db: Db) {
+  /** @param maxEntries configs kept, of every kind together; the oldest go first */
+  constructor(db: Db, maxEntries = 5_000) {
     this.#db = db;
+    this.#maxEntries = maxEntries;
   }
 
   /** The cached entry, without touching the database (the hot routes answer synchronously from it). */
   peek(kind: ResourceKind, id: string): PublishedEntry | undefined {
-    return this.#entries.get(`${kind}:${id}`);
+    return this.#byKind.get(kind)?.get(id);
   }
 
   async get(kind: ResourceKind, id: string): Promise<PublishedLookup> {
-    const cacheKey = `${kind}:${id}`;
-    const hit = this.#entries.get(cacheKey);
+    const hit = this.peek(kind, id);
     if (hit) return hit;
+    const generation = this.#generation;
     const found = await findPublished(this.#db, kind, id);
     if (!found) return undefined;
     if (found.published === null) return { workspaceId: found.workspaceId, unpublished: true };
@@ -46,19 +52,38 @@ export class PublishedCache {
       revisionId: p.revisionId,
       config: p.config,
       etag: `"${p.revisionId}"`,
-      body: JSON.stringify({
-        data: { id, object: kind, name: p.name, revisionId: p.revisionId, publishedAt: p.publishedAt, config: p.config },
-      }),
+      body: Buffer.from(
+        JSON.stringify({
+          data: { id, object: kind, name: p.name, revisionId: p.revisionId, publishedAt: p.publishedAt, config: p.config },
+        }),
+      ),
     };
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+    if (generation !== this.#generation) return entry;
+    let entries = this.#byKind.get(kind);
+    if (entries === undefined) this.#byKind.set(kind, (entries = new Map()));
+    // A concurrent first fetch of the same id may have set it already.
+    if (!entries.has(id)) {
+      if (this.#size >= this.#maxEntries) this.#evictOldest(entries);
+      this.#size++;
     }
-    this.#entries.set(cacheKey, entry);
+    entries.set(id, entry);
     return entry;
   }
 
   invalidate(kind: ResourceKind, id: string): void {
-    this.#entries.delete(`${kind}:${id}`);
+    this.#generation++;
+    if (this.#byKind.get(kind)?.delete(id)) this.#size--;
+  }
+
+  /** Drops the oldest entry of `preferred`, or of any kind when that one is empty. */
+  #evictOldest(preferred: Map<string, PublishedEntry>): void {
+    for (const entries of [preferred, ...this.#byKind.values()]) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) {
+        entries.delete(oldest.value);
+        this.#size--;
+        return;
+      }
+    }
   }
 }

@@ -6,7 +6,8 @@ const PUBLISHABLE_CORS: FastifyCorsOptions = {
   origin: true,
   methods: ['GET', 'POST'],
   allowedHeaders: ['Authorization', 'Content-Type', 'Inlay-Author-Token', 'If-None-Match'],
-  exposedHeaders: ['Request-Id', 'ETag', 'Retry-After'],
+  // A string, not a list: the plugin joins a list on every request.
+  exposedHeaders: 'Request-Id, ETag, Retry-After',
   maxAge: 600,
   strictPreflight: false,
 };
