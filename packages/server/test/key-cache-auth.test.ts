@@ -39,6 +39,20 @@ describe('authentication with the key cache on', () => {
     expect(errorOf(await get(`Bearer ${key}`))).toMatchObject({ code: 'api_key_revoked' });
   });
 
+  it('does not keep an answer read before a clear', async () => {
+    const { key, info } = await createApiKey(h.db, h.ws.id, 'test', 'sec');
+    // A request's lookup is in the database when the program clears (say, having revoked the
+    // key): what the lookup read may be from before the change, and is not kept.
+    const inFlight = h.app.inlay.keys.resolve(key);
+    h.app.inlay.keys.clear();
+    expect(await inFlight).toMatchObject({ keyId: info.id, revoked: false });
+    expect(h.app.inlay.keys.peek(key)).toBeUndefined();
+    // Lookups after the clear are kept, and see the revocation.
+    await revokeApiKey(h.db, info.id);
+    expect(errorOf(await get(`Bearer ${key}`))).toMatchObject({ code: 'api_key_revoked' });
+    expect(h.app.inlay.keys.peek(key)).toMatchObject({ revoked: true });
+  });
+
   it('refuses a cached key sent under another scheme', async () => {
     const key = h.ws.keys.testSecret;
     expect((await get(`Bearer ${key}`)).statusCode).toBe(200);

@@ -13,6 +13,8 @@ export class KeyCache {
   readonly #db: Db;
   readonly #ttlMs: number;
   readonly #maxEntries = 10_000;
+  /** Moves on every {@link clear}: an answer read before one is not kept after it. */
+  #generation = 0;
 
   constructor(db: Db, ttlMs: number) {
     this.#db = db;
@@ -29,8 +31,9 @@ export class KeyCache {
   async resolve(key: string): Promise<KeyLookup | null> {
     const hit = this.peek(key);
     if (hit !== undefined) return hit;
+    const generation = this.#generation;
     const value = (await lookupApiKey(this.#db, key)) ?? null;
-    if (this.#ttlMs > 0) {
+    if (this.#ttlMs > 0 && generation === this.#generation) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
       this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs });
     }
@@ -38,6 +41,7 @@ export class KeyCache {
   }
 
   clear(): void {
+    this.#generation++;
     this.#entries.clear();
   }
 }
