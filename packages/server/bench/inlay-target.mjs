@@ -1,20 +1,24 @@
 // The Inlay server as a benchmark target, in its own process.
-//   node inlay-target.mjs --db /tmp/…/bench.db
+//   node inlay-target.mjs --db /tmp/…/bench.db [--dist <a built @inlay/server dist folder>]
 // Creates a workspace (CLI `init`), a flow with a realistic published config, listens on
 // 127.0.0.1 at a free port and prints one JSON line: {url, path, publishableKey, flowId}.
-// Ends gracefully on SIGTERM/SIGINT (usage flushed, database closed).
+// Ends gracefully on SIGTERM/SIGINT (usage flushed, database closed). `--dist` serves another
+// build of the server (a copy of `dist/` from another commit, kept inside this package so its
+// imports resolve), for ab-config-route.mjs.
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { buildApp } from '@inlay/server';
 import { benchFlowConfig } from './fixtures.mjs';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 /** High enough never to refuse during a run, while the limiter stays in the measured path. */
 const NO_REFUSAL = 100_000_000;
 
-const { values } = parseArgs({ options: { db: { type: 'string' } } });
+const { values } = parseArgs({ options: { db: { type: 'string' }, dist: { type: 'string' } } });
 if (!values.db) throw new Error('--db <file> is required');
+const dist = resolve(values.dist ?? fileURLToPath(new URL('../dist', import.meta.url)));
+const CLI = join(dist, 'cli/main.js');
+const { buildApp } = await import(pathToFileURL(join(dist, 'index.js')).href);
 
 // 1. Workspace and keys through the CLI, as an operator would.
 const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--name', 'Bench', '--db', values.db], {

@@ -23,6 +23,9 @@
 // Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
 // and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log}, starts its processes
 // with `children.spawnNode` (ended by the runner even on error) and returns {report, checks}.
+//
+// Judging a change to the config route: `ab-config-route.mjs` loads two builds at once and
+// compares their CPU per request, steadier than this runner's sequential throughput.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
