@@ -9,8 +9,9 @@ type Part = 'body' | 'querystring' | 'params' | 'headers';
  * issue into an ApiError, which Fastify passes to the error handler untouched.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  // A plain JSON schema only documents a part (see config-route.ts); it is not enforced.
-  if (!(schema instanceof ZodType)) return (data) => ({ value: data });
+  // A plain JSON schema only documents a part (see config-route.ts); it is not enforced, and
+  // `true` leaves the part as it is without a result object per request.
+  if (!(schema instanceof ZodType)) return () => true;
   return (data) => {
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
