@@ -6,6 +6,7 @@ import * as importSessions from './migrations/0004-import-sessions.js';
 import * as accountsOauth from './migrations/0005-accounts-oauth.js';
 import * as importRows from './migrations/0006-import-rows.js';
 import * as votesWithoutRowid from './migrations/0007-votes-without-rowid.js';
+import * as trendingByWindow from './migrations/0008-trending-by-window.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-accounts-oauth': accountsOauth,
   '0006-import-rows': importRows,
   '0007-votes-without-rowid': votesWithoutRowid,
+  '0008-trending-by-window': trendingByWindow,
 };
 
 export class BundledMigrations implements MigrationProvider {

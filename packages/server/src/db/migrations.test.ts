@@ -39,3 +39,20 @@ describe('0007-votes-without-rowid', () => {
     await db.destroy();
   });
 });
+
+describe('0008-trending-by-window', () => {
+  it('drops the index on the trending score, finds posts by creation time, and runs again harmlessly', async () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const migrator = new Migrator({ db, provider: new BundledMigrations() });
+    expect((await migrator.migrateTo('0007-votes-without-rowid')).error).toBeUndefined();
+    const indexes = () => (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'posts' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((row) => row.name);
+    expect(indexes()).toEqual(['posts_new', 'posts_top', 'posts_trending']);
+    await migrateToLatest(db);
+    expect(indexes()).toEqual(['posts_created', 'posts_new', 'posts_top']);
+    const { up } = await import('./migrations/0008-trending-by-window.js');
+    await up(db);
+    expect(indexes()).toEqual(['posts_created', 'posts_new', 'posts_top']);
+    await db.destroy();
+  });
+});

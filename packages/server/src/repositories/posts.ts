@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
 import { PostRowCache } from './post-cache.js';
-import { trendingScore } from '../services/feedback/trending.js';
+import { earliestToReach, trendingScore } from '../services/feedback/trending.js';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -24,7 +24,6 @@ export interface StoredAuthor {
 }
 
 export type RankedSort = 'top' | 'trending';
-const SORT_COLUMN = { top: 'vote_count', trending: 'trending_score' } as const;
 
 export async function insertPost(db: Db, scope: BoardScope, post: { title: string; body: string; author: StoredAuthor }): Promise<PostRow> {
   const now = nowIso();
@@ -130,15 +129,15 @@ export async function newestPosts(db: Db, scope: BoardScope, page: { afterId?: s
   return query.execute();
 }
 
-/** The first `cap` ids in rank order (index-only scan). */
+/** The first `cap` ids in rank order: `top` by an index-only scan, `trending` from a window of recent posts. */
 export async function rankedIds(db: Db, scope: BoardScope, sort: RankedSort, cap: number): Promise<{ id: string; value: number }[]> {
-  const column = SORT_COLUMN[sort];
+  if (sort === 'trending') return trendingIds(db, scope, cap);
   const rows = await db
     .selectFrom('posts')
-    .select(['id', `${column} as value`])
+    .select(['id', 'vote_count as value'])
     .where('board_id', '=', scope.boardId)
     .where('mode', '=', scope.mode)
-    .orderBy(column, 'desc')
+    .orderBy('vote_count', 'desc')
     .orderBy('id', 'desc')
     .limit(cap)
     .execute();
@@ -153,18 +152,102 @@ export async function rankedAfter(
   after: { value: number; id: string; asOf: string },
   limit: number,
 ): Promise<PostRow[]> {
-  const column = SORT_COLUMN[sort];
+  if (sort === 'trending') return trendingAfter(db, scope, after, limit);
   return db
     .selectFrom('posts')
     .selectAll()
     .where('board_id', '=', scope.boardId)
     .where('mode', '=', scope.mode)
     .where('created_at', '<=', after.asOf)
-    .where((eb) => eb.or([eb(column, '<', after.value), eb.and([eb(column, '=', after.value), eb('id', '<', after.id)])]))
-    .orderBy(column, 'desc')
+    // A row value, not an OR of comparisons: SQLite walks `posts_top` from (value, id) on,
+    // where the OR had it read every post since `asOf` by `posts_created` and sort them.
+    .where((eb) => eb(eb.refTuple('vote_count', 'id'), '<', eb.tuple(after.value, after.id)))
+    .orderBy('vote_count', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Trending lists have no index on the score: it would move an entry on every vote (see
+ * migration 0008). They read the posts created since a bound instead, found by the
+ * `posts_created` index: a post scores at most what the board's most-voted count would give it
+ * at its age (`earliestToReach`), so one older than the bound cannot make the page. Each list
+ * runs its statements in one synchronous read, so no vote lands between the bound and the page.
+ */
+const trendingStatements = perDatabase((db) => {
+  const board = (p: Param<'boardId' | 'mode'>) => db.selectFrom('posts').where('board_id', '=', p('boardId')).where('mode', '=', p('mode'));
+  return {
+    // Read with `get`, which steps to the first row only: no LIMIT needed.
+    mostVotes: compile(db, (p: Param<'boardId' | 'mode'>) => board(p).select('vote_count').orderBy('vote_count', 'desc')),
+    oldest: compile(db, (p: Param<'boardId' | 'mode'>) => board(p).select('created_at').orderBy('created_at', 'asc')),
+    newest: compile(db, (p: Param<'boardId' | 'mode' | 'limit' | 'offset'>) => board(p).select('created_at').orderBy('created_at', 'desc').limit(p('limit')).offset(p('offset'))),
+    firstIds: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'limit'>) =>
+      board(p)
+        .select(['id', 'trending_score as value'])
+        .where('created_at', '>=', p('from'))
+        .orderBy('trending_score', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p('limit')),
+    ),
+    after: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'asOf' | 'value' | 'id' | 'limit'>) =>
+      board(p)
+        .selectAll()
+        .where('created_at', '>=', p('from'))
+        .where('created_at', '<=', p('asOf'))
+        .where((eb) => eb(eb.refTuple('trending_score', 'id'), '<', eb.tuple(p('value'), p('id'))))
+        .orderBy('trending_score', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p('limit')),
+    ),
+  };
+});
+
+/** Before every post: a window from here holds the whole board. */
+const ALL_TIME = '0000';
+
+/**
+ * The first `cap` by trending score. The `cap` newest posts each score at least what the oldest
+ * of them would with no votes, so the page's last scores that much or more, and no post too old
+ * to reach it with the board's most votes can be on the page.
+ */
+function trendingIds(db: Db, scope: BoardScope, cap: number): Promise<{ id: string; value: number }[]> {
+  const { mostVotes, newest, firstIds } = trendingStatements(db);
+  const board = { boardId: scope.boardId, mode: scope.mode };
+  return readSync(db, () => {
+    const nth = newest.get({ ...board, limit: 1, offset: cap - 1 });
+    const from = nth === undefined ? ALL_TIME : earliestToReach(trendingScore(0, nth.created_at), mostVotes.get(board)?.vote_count ?? 0);
+    return firstIds.all({ ...board, from, limit: cap }).map((row) => ({ id: row.id, value: Number(row.value) }));
+  });
+}
+
+/**
+ * The `limit` posts after `(value, id)` by trending score. Reads a window of recent posts, four
+ * times wider each time it holds fewer than a page (until it holds the whole board); once it
+ * holds a page, the true page's last scores at least as much as this one's, which bounds how
+ * old a post on it can be: if that reaches past the window, one more read with that bound.
+ */
+function trendingAfter(db: Db, scope: BoardScope, after: { value: number; id: string; asOf: string }, limit: number): Promise<PostRow[]> {
+  const statements = trendingStatements(db);
+  const board = { boardId: scope.boardId, mode: scope.mode };
+  return readSync(db, () => {
+    const maxVotes = statements.mostVotes.get(board)?.vote_count ?? 0;
+    const oldest = statements.oldest.get(board)?.created_at;
+    if (oldest === undefined) return [];
+    const page = (from: string) => statements.after.all({ ...board, from, asOf: after.asOf, value: after.value, id: after.id, limit });
+    // 4^12 twelve-and-a-half-hour spans pass any real board's age; a forged value ends there too.
+    for (let span = 1; span <= 4 ** 12; span *= 4) {
+      const from = earliestToReach(after.value - span, maxVotes);
+      const rows = page(from);
+      const last = rows[rows.length - 1];
+      if (rows.length === limit && last !== undefined) {
+        const needed = earliestToReach(last.trending_score, maxVotes);
+        return needed < from ? page(needed) : rows;
+      }
+      if (from <= oldest) return rows;
+    }
+    return page(ALL_TIME);
+  });
 }
 
 /** Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once). */
