@@ -144,28 +144,34 @@ export async function rankedIds(db: Db, scope: BoardScope, sort: RankedSort, cap
   return rows.map((row) => ({ id: row.id, value: Number(row.value) }));
 }
 
+export interface RankedCursor {
+  value: number;
+  id: string;
+  asOf: string;
+}
+
 /** Keyset continuation of a ranked list after `(value, id)`, ignoring posts newer than `asOf`. */
-export async function rankedAfter(
-  db: Db,
-  scope: BoardScope,
-  sort: RankedSort,
-  after: { value: number; id: string; asOf: string },
-  limit: number,
-): Promise<PostRow[]> {
+export async function rankedAfter(db: Db, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number): Promise<PostRow[]> {
   if (sort === 'trending') return trendingAfter(db, scope, after, limit);
-  return db
-    .selectFrom('posts')
-    .selectAll()
-    .where('board_id', '=', scope.boardId)
-    .where('mode', '=', scope.mode)
-    .where('created_at', '<=', after.asOf)
-    // A row value, not an OR of comparisons: SQLite walks `posts_top` from (value, id) on,
-    // where the OR had it read every post since `asOf` by `posts_created` and sort them.
-    .where((eb) => eb(eb.refTuple('vote_count', 'id'), '<', eb.tuple(after.value, after.id)))
-    .orderBy('vote_count', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return topAfterQuery(db, scope, after, limit).execute();
+}
+
+/** The `top` continuation, apart so that its query plan is tested. */
+export function topAfterQuery(db: Db, scope: BoardScope, after: RankedCursor, limit: number) {
+  return (
+    db
+      .selectFrom('posts')
+      .selectAll()
+      .where('board_id', '=', scope.boardId)
+      .where('mode', '=', scope.mode)
+      .where('created_at', '<=', after.asOf)
+      // A row value, not an OR of comparisons: SQLite seeks in `posts_top` to (value, id), where
+      // the OR had it read every post since `asOf` by `posts_created` and sort them.
+      .where((eb) => eb(eb.refTuple('vote_count', 'id'), '<', eb.tuple(after.value, after.id)))
+      .orderBy('vote_count', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+  );
 }
 
 /**
@@ -227,7 +233,7 @@ function trendingIds(db: Db, scope: BoardScope, cap: number): Promise<{ id: stri
  * holds a page, the true page's last scores at least as much as this one's, which bounds how
  * old a post on it can be: if that reaches past the window, one more read with that bound.
  */
-function trendingAfter(db: Db, scope: BoardScope, after: { value: number; id: string; asOf: string }, limit: number): Promise<PostRow[]> {
+function trendingAfter(db: Db, scope: BoardScope, after: RankedCursor, limit: number): Promise<PostRow[]> {
   const statements = trendingStatements(db);
   const board = { boardId: scope.boardId, mode: scope.mode };
   return readSync(db, () => {

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.js';
 import { trendingScore } from '../services/feedback/trending.js';
-import { rankedAfter, rankedIds, type BoardScope, type PostRow } from './posts.js';
+import { CompiledQuery } from 'kysely';
+import { rankedAfter, rankedIds, topAfterQuery, type BoardScope, type PostRow } from './posts.js';
 
 /**
  * Trending lists read a window of recent posts rather than an index on the score: these tests
  * compare every page with a sort of the whole board, on boards shaped to stress the window.
+ * And a `top` continuation must seek in its index rather than sort the board.
  */
 let db: Db;
 const scope: BoardScope = { workspaceId: 'ws_1', mode: 'test', boardId: 'board_1' };
@@ -121,5 +123,14 @@ describe('trending lists without a score index', () => {
     expect(await tail(1e300)).toEqual(expected.map((post) => post.id));
     expect(await tail(-1e300)).toEqual([]);
     expect(await tail(Number.NaN)).toEqual([]);
+  });
+});
+
+describe('top lists past their snapshot', () => {
+  it('seek in the top index from the last post shown', async () => {
+    const compiled = topAfterQuery(db, scope, { value: 3, id: 'post_00010', asOf: new Date(NOW).toISOString() }, 51).compile();
+    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+    expect(plan.rows.map((row) => row.detail).join(' | ')).toMatch(/USING INDEX posts_top \(board_id=\? AND mode=\? AND \(vote_count,id\)<\(\?,\?\)\)/);
+    expect(plan.rows.map((row) => row.detail).join(' | ')).not.toMatch(/TEMP B-TREE/);
   });
 });
