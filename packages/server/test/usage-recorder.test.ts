@@ -52,4 +52,34 @@ describe('UsageRecorder', () => {
     expect(await stored('flow_retry')).toEqual([['2026-03-01', 'configFetches', 5]]);
     expect(await activeUsers('flow_retry')).toBe(1);
   });
+
+  it('keeps the counts of a flush whose active users failed, and retries only the users', async () => {
+    const recorder = new UsageRecorder(db, 0);
+    recorder.increment({ ...scope, resourceId: 'flow_half', metric: 'configFetches' }, 2, new Date('2026-03-01T10:00:00Z'));
+    recorder.markActive({ ...scope, resourceId: 'flow_half' }, 'user_1', new Date('2026-03-01T10:00:00Z'));
+    await sql`CREATE TRIGGER active_fails BEFORE INSERT ON active_users_daily BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
+    try {
+      await expect(recorder.flush()).rejects.toThrow('disk full');
+    } finally {
+      await sql`DROP TRIGGER active_fails`.execute(db);
+    }
+    await recorder.close();
+    expect(await stored('flow_half')).toEqual([['2026-03-01', 'configFetches', 2]]);
+    expect(await activeUsers('flow_half')).toBe(1);
+  });
+
+  it('writes many active users in chunks, letting other work run between them', async () => {
+    const recorder = new UsageRecorder(db, 0);
+    for (let i = 0; i < 1_200; i += 1) recorder.markActive({ ...scope, resourceId: 'flow_crowd' }, `voter_${i}`, new Date('2026-03-01T10:00:00Z'));
+    const order: string[] = [];
+    const flushing = recorder.flush().then(() => order.push('flushed'));
+    for (let tick = 0; tick < 6; tick += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      order.push('tick');
+    }
+    await flushing;
+    // Three chunks of at most 500, each committed in its own turn of the event loop.
+    expect(order.indexOf('flushed')).toBeGreaterThanOrEqual(2);
+    expect(await activeUsers('flow_crowd')).toBe(1_200);
+  });
 });

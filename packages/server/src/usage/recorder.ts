@@ -32,6 +32,9 @@ interface Counter {
   count: number;
 }
 
+/** Active-user rows per transaction of a flush: each takes a few milliseconds. */
+const ACTIVE_USERS_PER_WRITE = 500;
+
 type ScopeParam = 'workspaceId' | 'mode' | 'service' | 'resourceId' | 'day';
 
 /** A flush writes a row per distinct user and per counter: compiled once, run in one transaction. */
@@ -135,20 +138,33 @@ export class UsageRecorder {
     const active = [...this.#active.values()];
     this.#pending = new Map();
     this.#active = new Map();
+    const { addActive, addCount } = statements(this.#db);
+    // Counts add up, so they are written once, together; active users are idempotent rows,
+    // written a chunk per transaction so that thousands of new voters in a second do not hold
+    // the event loop (and every request waiting on it) for one long write.
+    let countsWritten = false;
+    let written = 0;
     try {
-      const { addActive, addCount } = statements(this.#db);
-      await transactionSync(this.#db, () => {
-        for (const a of active) {
-          addActive.run({ workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
-        }
-        for (const c of batch) {
-          addCount.run({ workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
-        }
-      });
+      if (batch.length > 0) {
+        await transactionSync(this.#db, () => {
+          for (const c of batch) {
+            addCount.run({ workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
+          }
+        });
+      }
+      countsWritten = true;
+      for (; written < active.length; written += ACTIVE_USERS_PER_WRITE) {
+        const chunk = active.slice(written, written + ACTIVE_USERS_PER_WRITE);
+        await transactionSync(this.#db, () => {
+          for (const a of chunk) {
+            addActive.run({ workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
+          }
+        });
+      }
     } catch (error) {
-      // Put the counts back so the next flush retries them.
-      for (const c of batch) this.increment(c, c.count, new Date(`${c.day}T12:00:00Z`));
-      for (const a of active) this.#active.set(activeId(a, a.day, a.userKey), a);
+      // Put back what was not written so the next flush retries it.
+      if (!countsWritten) for (const c of batch) this.increment(c, c.count, new Date(`${c.day}T12:00:00Z`));
+      for (const a of active.slice(written)) this.#active.set(activeId(a, a.day, a.userKey), a);
       throw error;
     }
   }
