@@ -109,6 +109,7 @@ interface PendingWork {
 class GroupCommit {
   #queue: PendingWork[] = [];
   #scheduled = false;
+  #paused: Promise<void> | undefined;
   readonly #db: Db;
   readonly #sqlite: BetterSqlite3.Database;
 
@@ -127,7 +128,16 @@ class GroupCommit {
     });
   }
 
+  /** Holds the next commits until `resume` settles (see checkpointer.ts); writes queue meanwhile. */
+  pause(resume: Promise<void>): void {
+    const paused = resume.then(() => {
+      if (this.#paused === paused) this.#paused = undefined;
+    });
+    this.#paused = paused;
+  }
+
   async #flush(): Promise<void> {
+    while (this.#paused !== undefined) await this.#paused;
     await this.#db
       .connection()
       .execute(async () => {
@@ -178,12 +188,21 @@ const groups = new WeakMap<Db, GroupCommit>();
  * only and rejects.
  */
 export function transactionSync<T>(db: Db, work: () => T): Promise<T> {
+  return groupOf(db).run(work);
+}
+
+/** Holds `db`'s group commits until `resume` settles: what the background checkpointer asks for. */
+export function pauseGroupCommits(db: Db, resume: Promise<void>): void {
+  groupOf(db).pause(resume);
+}
+
+function groupOf(db: Db): GroupCommit {
   let group = groups.get(db);
   if (group === undefined) {
     group = new GroupCommit(db, sqliteOf(db));
     groups.set(db, group);
   }
-  return group.run(work);
+  return group;
 }
 
 /** Runs synchronous reads holding Kysely's connection, so they never see another transaction's uncommitted writes. */

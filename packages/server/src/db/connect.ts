@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
-import { attachSqliteHandle } from './compiled.js';
+import { attachSqliteHandle, pauseGroupCommits } from './compiled.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -74,6 +74,6 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   if (options.backgroundCheckpoints !== true || path === ':memory:') return db;
   // Migrated (the file exists and is in WAL mode): hand checkpoints to the worker.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  checkpointers.set(sqlite, startCheckpointer(path));
+  checkpointers.set(sqlite, startCheckpointer(path, { pauseWrites: (resume) => pauseGroupCommits(db, resume) }));
   return db;
 }
