@@ -37,35 +37,24 @@ describe('UsageRecorder', () => {
     ]);
   });
 
-  it('keeps what a failed flush could not write, and writes it with the next one', async () => {
+  // One flush fails, as a full or failing disk would make it: in the counts' write, or in the
+  // active users' (after the counts were stored, which must then not be added twice).
+  it.each([
+    { failing: 'usage_daily', resourceId: 'flow_retry' },
+    { failing: 'active_users_daily', resourceId: 'flow_half' },
+  ])('keeps what a flush failing in $failing could not write, and writes it once with the next', async ({ failing, resourceId }) => {
     const recorder = new UsageRecorder(db, 0);
-    recorder.increment({ ...scope, resourceId: 'flow_retry', metric: 'configFetches' }, 5, new Date('2026-03-01T10:00:00Z'));
-    recorder.markActive({ ...scope, resourceId: 'flow_retry' }, 'user_1', new Date('2026-03-01T10:00:00Z'));
-    // One flush fails, as a full or failing disk would make it.
-    await sql`CREATE TRIGGER usage_fails BEFORE INSERT ON usage_daily BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
+    recorder.increment({ ...scope, resourceId, metric: 'configFetches' }, 5, new Date('2026-03-01T10:00:00Z'));
+    recorder.markActive({ ...scope, resourceId }, 'user_1', new Date('2026-03-01T10:00:00Z'));
+    await sql`CREATE TRIGGER flush_fails BEFORE INSERT ON ${sql.table(failing)} BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
     try {
       await expect(recorder.flush()).rejects.toThrow('disk full');
     } finally {
-      await sql`DROP TRIGGER usage_fails`.execute(db);
+      await sql`DROP TRIGGER flush_fails`.execute(db);
     }
     await recorder.close();
-    expect(await stored('flow_retry')).toEqual([['2026-03-01', 'configFetches', 5]]);
-    expect(await activeUsers('flow_retry')).toBe(1);
-  });
-
-  it('keeps the counts of a flush whose active users failed, and retries only the users', async () => {
-    const recorder = new UsageRecorder(db, 0);
-    recorder.increment({ ...scope, resourceId: 'flow_half', metric: 'configFetches' }, 2, new Date('2026-03-01T10:00:00Z'));
-    recorder.markActive({ ...scope, resourceId: 'flow_half' }, 'user_1', new Date('2026-03-01T10:00:00Z'));
-    await sql`CREATE TRIGGER active_fails BEFORE INSERT ON active_users_daily BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
-    try {
-      await expect(recorder.flush()).rejects.toThrow('disk full');
-    } finally {
-      await sql`DROP TRIGGER active_fails`.execute(db);
-    }
-    await recorder.close();
-    expect(await stored('flow_half')).toEqual([['2026-03-01', 'configFetches', 2]]);
-    expect(await activeUsers('flow_half')).toBe(1);
+    expect(await stored(resourceId)).toEqual([['2026-03-01', 'configFetches', 5]]);
+    expect(await activeUsers(resourceId)).toBe(1);
   });
 
   it('writes many active users in chunks, letting other work run between them', async () => {
