@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compile, readSync, perDatabase, transactionSync, type Param } from './compiled.js';
+import { compile, pauseGroupCommits, readSync, perDatabase, transactionSync, type Param } from './compiled.js';
 import { openDatabase, type Db } from './connect.js';
 
 let db: Db;
@@ -92,5 +92,20 @@ describe('transactionSync', () => {
     expect(seen).toEqual(['kysely committed', 'sync ran']);
     const row = await db.selectFrom('workspaces').select('name').where('id', '=', 'ws_1').executeTakeFirstOrThrow();
     expect(row.name).toBe('From sync');
+  });
+
+  it('holds commits while paused, and commits what queued meanwhile once resumed', async () => {
+    const { rename } = statements(db);
+    let resume!: () => void;
+    pauseGroupCommits(db, new Promise<void>((resolve) => (resume = resolve)));
+    const seen: string[] = [];
+    const writes = ['First', 'Second'].map((name) => transactionSync(db, () => rename.run({ name, id: 'ws_1' })).then(() => seen.push(name)));
+    for (let tick = 0; tick < 5; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([]);
+    expect((await db.selectFrom('workspaces').select('name').where('id', '=', 'ws_1').executeTakeFirstOrThrow()).name).toBe('One');
+    resume();
+    await Promise.all(writes);
+    expect(seen).toEqual(['First', 'Second']);
+    expect((await db.selectFrom('workspaces').select('name').where('id', '=', 'ws_1').executeTakeFirstOrThrow()).name).toBe('Second');
   });
 });
