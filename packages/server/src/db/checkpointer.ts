@@ -83,8 +83,10 @@ export function startCheckpointer(path: string, { intervalMs = 200, resetPages =
     if (message === 'checkpointed') {
       endPause();
     } else if (message === 'writes-paused-please' && resume === undefined && !stopping) {
-      // No write transaction is open between turns of the event loop: the worker can copy
-      // every frame, and the first write after the pause starts the log again.
+      // No group commit runs between turns of the event loop: the worker can copy every frame,
+      // and the first write after the pause starts the log again. (A Kysely transaction left
+      // open across an await only means the log does not restart this time; the worker asks
+      // again at its next round.)
       const paused = new Promise<void>((resolve) => {
         const timeout = setTimeout(endPause, MAX_PAUSE_MS);
         resume = () => {
