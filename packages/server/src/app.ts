@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@inlay/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
@@ -46,7 +47,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   const app = Fastify({
     logger: options.logger,
     bodyLimit: options.bodyLimit,
-    trustProxy: options.trustProxy,
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
     genReqId: requestIds(),
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any hook runs (a malformed URL, an over-long id) get the
@@ -76,12 +77,28 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
 
+  // Liveness: the process answers. Readiness: it can also reach its database, so a load
+  // balancer takes an instance out while its storage is unreachable (docs/self-hosting.md).
   app.get('/healthz', async () => ({ data: { status: 'ok', services: options.services } }));
+  app.get('/readyz', async () => {
+    try {
+      await sql`SELECT 1`.execute(db);
+    } catch (error) {
+      app.log.error({ err: error }, 'readiness check: the database is unreachable');
+      throw new ApiError('not_ready', 'The server cannot reach its database.');
+    }
+    return { data: { status: 'ready' } };
+  });
   await app.register(oauthRoutes, { services: options.services });
   for (const service of options.services) {
     await app.register(SERVICE_PLUGINS[service], { prefix: `/${service}` });
   }
   return app;
+}
+
+/** Trust the nearest `hops` proxies: what a hop count means to `X-Forwarded-For`. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 /**

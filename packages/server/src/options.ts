@@ -30,8 +30,16 @@ export interface ServerOptions {
   configCacheControl: string;
   /** How often buffered usage counts are written to the database. */
   usageFlushIntervalMs: number;
-  /** Trust `X-Forwarded-For` from a reverse proxy for client IPs (rate limits). */
-  trustProxy: boolean;
+  /**
+   * Trust `X-Forwarded-For`/`-Proto` from a reverse proxy for client addresses (rate limits) and
+   * the scheme: `true` for any proxy, a hop count, or comma-separated proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
+  /**
+   * The origin clients reach the server at (`https://inlay.example.com`). OAuth issuer and MCP
+   * resource URLs use it; without it they follow the request's Host header.
+   */
+  publicUrl?: string | undefined;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
 }

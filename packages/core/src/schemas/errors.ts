@@ -11,6 +11,7 @@ export const ERROR_TYPES = {
   too_large: 413,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorType = keyof typeof ERROR_TYPES;
@@ -57,6 +58,7 @@ export const ERROR_CODES = {
   body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },
   rate_limited: { type: 'rate_limited', description: 'Too many requests; wait for the `Retry-After` seconds.' },
   internal_error: { type: 'internal', description: 'Something failed on the server. The message is hidden; quote the `requestId`.' },
+  not_ready: { type: 'unavailable', description: 'The server cannot reach its database (`GET /readyz`); a load balancer should send traffic elsewhere.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type KnownErrorCode = keyof typeof ERROR_CODES;

@@ -144,6 +144,7 @@ const TYPE_OF_STATUS: Readonly<Record<number, string>> = {
   413: 'too_large',
   429: 'rate_limited',
   500: 'internal',
+  503: 'unavailable',
 };
 
 /** @internal */

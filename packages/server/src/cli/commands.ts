@@ -1,14 +1,8 @@
-import { KeyKindSchema, KeyModeSchema, SERVICE_NAMES, type ServiceName } from '@inlay/core';
+import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
 import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
-import { cdnRoutes } from '../demo/cdn-routes.js';
-import { demoRoutes } from '../demo/demo-routes.js';
-import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
-import { widgetsCdnDir } from '../demo/widgets-dir.js';
 import { createAccount } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
-import { buildApp } from '../app.js';
-import { listenWithShutdown } from '../server.js';
 import { initWorkspace } from '../workspace-setup.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
 
@@ -39,60 +33,6 @@ export async function initCommand(args: string[], out: Out): Promise<void> {
   out(`  test secret       ${keys.testSecret}`);
   out(`  live publishable  ${keys.livePublishable}`);
   out(`  live secret       ${keys.liveSecret}`);
-}
-
-/** `inlay start [--port N] [--host H] [--db PATH] [--services a,b] [--demo]` */
-export async function startCommand(args: string[], out: Out): Promise<void> {
-  const { values } = parse({
-    args,
-    options: {
-      ...DB_OPTION,
-      port: { type: 'string' },
-      host: { type: 'string' },
-      services: { type: 'string' },
-      demo: { type: 'boolean' },
-    },
-  });
-  const port = values.port === undefined ? Number(process.env.PORT ?? 4000) : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
-  const services = parseServices(values.services);
-  const dbPath = dbPathOf(values.db, DEFAULT_DB_PATH);
-  const host = values.host ?? '127.0.0.1';
-  const app = await buildApp({ db: dbPath, services, logger: { level: 'warn' } });
-  const demo = values.demo ? await ensureDemoWorkspace(app.inlay.db, dbPath) : undefined;
-  const cdnDir = widgetsCdnDir();
-  if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
-  if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });
-  const { url } = await listenWithShutdown(app, { port, host });
-  out(`Inlay is running at ${url} (database ${dbPath})`);
-  for (const service of services) out(`  ${service.padEnd(11)} ${url}/${service}`);
-  out(`  health      ${url}/healthz`);
-  if (demo) printDemo(out, url, demo.demo, demo.created);
-}
-
-function printDemo(out: Out, url: string, demo: DemoWorkspace, created: boolean): void {
-  out('');
-  out(`Demo workspace ${demo.workspaceId}${created ? ' (created now)' : ''}: test keys only work with local data.`);
-  out(`  test publishable  ${demo.keys.testPublishable}`);
-  out(`  test secret       ${demo.keys.testSecret}`);
-  out(`  live publishable  ${demo.keys.livePublishable}`);
-  out(`  live secret       ${demo.keys.liveSecret}`);
-  out(`  flow ${demo.flowId}   board ${demo.boardId}   importer ${demo.importerId}`);
-  out('');
-  out(`Open ${url}/demo to see the widgets embedded with a <script> tag.`);
-  out('');
-  out('Try it:');
-  out(`  curl -H "Authorization: Bearer ${demo.keys.testPublishable}" ${url}/onboarding/api/v1/config/${demo.flowId}`);
-  out(`  curl -H "Authorization: Bearer ${demo.keys.testSecret}" ${url}/feedback/api/v1/boards`);
-}
-
-function parseServices(value: string | undefined): ServiceName[] {
-  if (value === undefined) return [...SERVICE_NAMES];
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
-  const unknown = names.find((name) => !SERVICE_NAMES.includes(name as ServiceName));
-  if (unknown !== undefined) throw new UsageError(`unknown service "${unknown}"; choose from ${SERVICE_NAMES.join(', ')}`);
-  if (names.length === 0) throw new UsageError('--services needs at least one service');
-  return [...new Set(names)] as ServiceName[];
 }
 
 /** `inlay keys list|create|revoke …` */

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 import { UsageError } from './args.js';
-import { adminCommand, initCommand, keysCommand, startCommand, workspaceCommand } from './commands.js';
+import { ConfigError } from '../config/load-config.js';
+import { adminCommand, initCommand, keysCommand, workspaceCommand } from './commands.js';
+import { configCommand, startCommand } from './start-command.js';
 
 const HELP = `inlay — the Inlay reference server
 
 Usage:
   inlay init [--name NAME] [--json]              create a workspace and its four keys
-  inlay start [--port 4000] [--host 127.0.0.1] [--services onboarding,feedback,importer] [--demo]
+  inlay start [--config FILE] [--port 4000] [--host 127.0.0.1] [--services onboarding,feedback,importer]
+              [--demo] [--trust-proxy] [--log-level info] [--public-url URL]
+                                                 every option: inlay start --help
+  inlay config check FILE                        check a JSON config file for inlay start
   inlay keys list --workspace WS [--json]
   inlay keys create --workspace WS --mode test|live --kind pub|sec
   inlay keys revoke KEY_ID
@@ -21,6 +26,7 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   keys: keysCommand,
   workspace: workspaceCommand,
   admin: adminCommand,
+  config: configCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -39,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
     await command(args, out);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`inlay ${name}: ${error.message}\n`);
       return 2;
     }

@@ -10,8 +10,9 @@ const SESSION_COOKIE = 'inlay_session';
 const LOGIN_CSRF_COOKIE = 'inlay_login_csrf';
 const SCOPE = 'mcp';
 
+/** The server's public origin: `publicUrl` when the operator set it, else the request's own. */
 export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.server.inlay.options.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The MCP resources this server protects: one per served service. */

@@ -1,0 +1,63 @@
+import { checkConfigFile, fromFlags, loadConfig } from '../config/load-config.js';
+import { describeOptions, FLAG_OPTIONS, START_FLAGS } from '../config/describe-options.js';
+import { serverOptionsOf } from '../config/operator-config.js';
+import { cdnRoutes } from '../demo/cdn-routes.js';
+import { demoRoutes } from '../demo/demo-routes.js';
+import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
+import { widgetsCdnDir } from '../demo/widgets-dir.js';
+import { buildApp } from '../app.js';
+import { listenWithShutdown } from '../server.js';
+import { parse, UsageError } from './args.js';
+
+type Out = (line: string) => void;
+
+/**
+ * `inlay start [--config FILE] [flags]`: every `startServer` option from a JSON file, `INLAY_*`
+ * variables and flags, in that precedence (docs/self-hosting.md).
+ */
+export async function startCommand(args: string[], out: Out): Promise<void> {
+  const { values } = parse({ args, options: { ...START_FLAGS, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) return out(describeOptions());
+  const { config: file, ...flags } = values;
+  delete flags.help;
+  const config = loadConfig({ file, env: process.env, flags: fromFlags(flags, FLAG_OPTIONS) });
+  const options = serverOptionsOf(config);
+  const app = await buildApp(options);
+  const demo = config.demo ? await ensureDemoWorkspace(app.inlay.db, config.db) : undefined;
+  const cdnDir = widgetsCdnDir();
+  if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
+  if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });
+  const { url } = await listenWithShutdown(app, { port: config.port, host: config.host });
+  out(`Inlay is running at ${url} (database ${config.db})`);
+  for (const service of config.services) out(`  ${service.padEnd(11)} ${url}/${service}`);
+  out(`  health      ${url}/healthz   ready ${url}/readyz`);
+  if (demo) printDemo(out, url, demo.demo, demo.created);
+}
+
+/** `inlay config check FILE`: the file alone, checked as `inlay start --config FILE` would. */
+export async function configCommand(args: string[], out: Out): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'check') throw new UsageError('usage: inlay config check FILE');
+  const { positionals } = parse({ args: rest, options: {}, allowPositionals: true }, 1);
+  const file = positionals[0];
+  if (file === undefined) throw new UsageError('usage: inlay config check FILE');
+  checkConfigFile(file);
+  out(`${file}: OK`);
+  await Promise.resolve();
+}
+
+function printDemo(out: Out, url: string, demo: DemoWorkspace, created: boolean): void {
+  out('');
+  out(`Demo workspace ${demo.workspaceId}${created ? ' (created now)' : ''}: test keys only work with local data.`);
+  out(`  test publishable  ${demo.keys.testPublishable}`);
+  out(`  test secret       ${demo.keys.testSecret}`);
+  out(`  live publishable  ${demo.keys.livePublishable}`);
+  out(`  live secret       ${demo.keys.liveSecret}`);
+  out(`  flow ${demo.flowId}   board ${demo.boardId}   importer ${demo.importerId}`);
+  out('');
+  out(`Open ${url}/demo to see the widgets embedded with a <script> tag.`);
+  out('');
+  out('Try it:');
+  out(`  curl -H "Authorization: Bearer ${demo.keys.testPublishable}" ${url}/onboarding/api/v1/config/${demo.flowId}`);
+  out(`  curl -H "Authorization: Bearer ${demo.keys.testSecret}" ${url}/feedback/api/v1/boards`);
+}

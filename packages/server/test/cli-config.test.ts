@@ -1,0 +1,179 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OperatorConfigSchema } from '../src/config/operator-config.js';
+import { envName } from '../src/config/load-config.js';
+import { optionLeaves } from '../src/config/option-leaves.js';
+import { tempDir } from './helpers.js';
+
+// `inlay start` configured the ways an operator does: a JSON file, INLAY_* variables and flags,
+// through the built CLI in its own process (docs/self-hosting.md).
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const dir = tempDir();
+/** The child's environment: this process's, without any INLAY_* variable of the caller. */
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('INLAY_') && name !== 'PORT'));
+
+function inlay(args: string[], env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...baseEnv, ...env } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  output: () => string;
+  key: string;
+  boardId: string;
+}
+
+const children: ChildProcessWithoutNullStreams[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+let dbCount = 0;
+async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const db = join(dir, `start-${(dbCount += 1)}.db`);
+  const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', db, '--demo', ...args], { cwd: dir, env: { ...baseEnv, ...env } });
+  children.push(child);
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => void (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (text += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (text.includes('curl')) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 20);
+    child.once('exit', (code) => {
+      clearInterval(check);
+      reject(new Error(`inlay start exited ${code}: ${text}`));
+    });
+  });
+  return {
+    child,
+    url: /running at (http:\/\/\S+)/.exec(text)![1]!,
+    output: () => text,
+    key: /test publishable\s+(\S+)/.exec(text)![1]!,
+    boardId: /board (board_\w+)/.exec(text)![1]!,
+  };
+}
+
+/** Creates one anonymous post as a visitor at `address` (through a proxy's X-Forwarded-For). */
+async function post(server: Started, address: string, author: string): Promise<number> {
+  const response = await fetch(`${server.url}/feedback/api/v1/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ boardId: server.boardId, title: `Idea from ${address}`, author: { id: author, anonymous: true } }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe('inlay start configuration', () => {
+  it('start --help lists every option with its variable and exits 0', () => {
+    const result = inlay(['start', '--help']);
+    expect(result.code).toBe(0);
+    const leaves = optionLeaves(OperatorConfigSchema);
+    expect(leaves.length).toBeGreaterThan(10);
+    for (const leaf of leaves) {
+      expect(result.stdout).toContain(leaf.path);
+      expect(result.stdout).toContain(envName(leaf.path));
+    }
+    expect(result.stdout).toContain('INLAY_RATE_LIMITS_POSTS_PER_CLIENT');
+    expect(result.stdout).toContain('--trust-proxy');
+  });
+
+  it('config check accepts a good file and names the unknown key or bad value of a bad one in one line', () => {
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ port: 8080, trustProxy: '10.0.0.0/8', rateLimits: { postsPerClient: 100 }, logLevel: 'warn' }));
+    expect(inlay(['config', 'check', good])).toMatchObject({ code: 0 });
+
+    const cases: [unknown, string][] = [
+      [{ rateLimits: { postsPerClent: 3 } }, 'rateLimits.postsPerClent'],
+      [{ port: 'http' }, 'port'],
+      [{ logLevel: 'loud' }, 'logLevel'],
+      [{ publicUrl: 'https://inlay.example.com/base' }, 'publicUrl'],
+      ['{"__proto__": {"port": 1}}', '__proto__'],
+    ];
+    for (const [content, key] of cases) {
+      const file = join(dir, 'bad.json');
+      writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+      const result = inlay(['config', 'check', file]);
+      expect(result.code, JSON.stringify(content)).toBe(2);
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+      expect(result.stderr).toContain(key);
+    }
+    writeFileSync(join(dir, 'broken.json'), '{"port": 80,');
+    expect(inlay(['config', 'check', join(dir, 'broken.json')]).stderr).toContain('not JSON');
+    expect(inlay(['config', 'check', join(dir, 'missing.json')]).stderr).toContain('ENOENT');
+  });
+
+  it('refuses to start on an unknown INLAY_ variable or a bad value, naming it', () => {
+    const unknown = inlay(['start', '--port', '0'], { INLAY_RATE_LIMIT_POSTS: '5' });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('INLAY_RATE_LIMIT_POSTS');
+    const bad = inlay(['start', '--port', '0'], { INLAY_TRUST_PROXY: '-1' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('INLAY_TRUST_PROXY');
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('behind a proxy, --trust-proxy limits each visitor by X-Forwarded-For; without it every visitor shares one bucket', async () => {
+    // Post creation allows 10 a minute per (key, client address) by default.
+    const trusting = await start(['--trust-proxy', '--log-level', 'silent']);
+    const visitors: number[] = [];
+    for (let i = 0; i < 11; i += 1) visitors.push(await post(trusting, `203.0.113.${i + 1}`, `visitor-${i}`));
+    expect(visitors).toEqual(Array(11).fill(200));
+    const one: number[] = [];
+    for (let i = 0; i < 11; i += 1) one.push(await post(trusting, '198.51.100.7', `same-${i}`));
+    expect(one.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(one[10]).toBe(429);
+
+    const direct = await start(['--log-level', 'silent']);
+    const shared: number[] = [];
+    for (let i = 0; i < 11; i += 1) shared.push(await post(direct, `203.0.113.${i + 1}`, `visitor-${i}`));
+    expect(shared[10]).toBe(429);
+  });
+
+  it('takes the file, then the environment, then flags', async () => {
+    const file = join(dir, 'layers.json');
+    writeFileSync(file, JSON.stringify({ trustProxy: true, host: '256.0.0.1', rateLimits: { postsPerClient: 2, postsPerAuthor: 100 } }));
+    // The variable beats the file (3, not 2); the flag beats the file's unusable host.
+    const server = await start(['--config', file, '--host', '127.0.0.1', '--log-level', 'silent'], { INLAY_RATE_LIMITS_POSTS_PER_CLIENT: '3' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push(await post(server, '192.0.2.1', `layer-${i}`));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // trustProxy came from the file: another forwarded address is another visitor.
+    expect(await post(server, '192.0.2.2', 'layer-x')).toBe(200);
+  });
+
+  it('serves readiness, the configured public URL as OAuth issuer, and JSON log lines; stops cleanly on SIGTERM', async () => {
+    const server = await start(['--public-url', 'https://inlay.example.com', '--log-level', 'info'], { INLAY_CONFIG: '' });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ data: { status: 'ready' } });
+    const metadata = (await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json()) as { issuer: string; token_endpoint: string };
+    expect(metadata.issuer).toBe('https://inlay.example.com');
+    expect(metadata.token_endpoint).toBe('https://inlay.example.com/oauth/token');
+
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; reqId?: string; req?: { url: string } });
+    expect(logged.some((line) => line.level === 30 && line.req?.url === '/readyz' && line.reqId !== undefined)).toBe(true);
+    // A keyed request is logged without its key.
+    await fetch(`${server.url}/feedback/api/v1/config/${server.boardId}`, { headers: { authorization: `Bearer ${server.key}` } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(server.output().split('\n').filter((line) => line.startsWith('{')).join('\n')).not.toContain('svc_');
+
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
