@@ -18,6 +18,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pruneIdempotencyKeys } from './repositories/idempotency.js';
 import { pruneUploadedRows } from './repositories/import-sessions.js';
+import { pruneOAuthClients } from './repositories/oauth.js';
 import { feedbackService } from './services/feedback/index.js';
 import { importerService } from './services/importer/index.js';
 import { onboardingService } from './services/onboarding/index.js';
@@ -126,6 +127,7 @@ const contextPlugin = fp(
     const prune = async () => {
       await pruneIdempotencyKeys(db, new Date());
       await pruneUploadedRows(db, new Date());
+      await pruneOAuthClients(db, new Date(), options.oauth);
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);

@@ -16,6 +16,34 @@ export interface RateLimitOptions {
   postsPerAuthor: number;
 }
 
+/** Limits of the OAuth authorization server for MCP (docs/security.md#oauth). */
+export interface OAuthOptions {
+  /** Dynamic client registration requests (refused ones too) per client address (IPv6: per /64) per hour. */
+  registrationsPerAddressPerHour: number;
+  /** Largest registration body in bytes. */
+  registrationBodyBytes: number;
+  /** Redirect URIs one client may register. */
+  redirectUrisPerClient: number;
+  /** Longest redirect URI, in characters. */
+  redirectUriMaxLength: number;
+  /** Longest `client_name`, in characters; longer names are refused. */
+  clientNameMaxLength: number;
+  /** A client that got no authorization code within this long of registering is deleted. */
+  unusedClientTtlMs: number;
+  /** A client not used (no code, no token) for this long is deleted, with its tokens. */
+  idleClientTtlMs: number;
+  /**
+   * Sign-in attempts per email per window; past it every sign-in to that email is refused, with
+   * the right password too, until the window ends. Attempts are counted before the password is
+   * checked, so concurrent guesses cannot all pass; a successful sign-in counts as well.
+   */
+  loginAttemptsPerAccount: number;
+  /** Sign-in attempts per client address (IPv6: per /64) per window. */
+  loginAttemptsPerAddress: number;
+  /** The fixed window of the sign-in limits, from a key's first attempt. */
+  loginWindowMs: number;
+}
+
 export interface ServerOptions {
   /** SQLite file path (created if missing), or `:memory:`. */
   db: string;
@@ -40,6 +68,7 @@ export interface ServerOptions {
    * resource URLs use it; without it they follow the request's Host header.
    */
   publicUrl?: string | undefined;
+  oauth: OAuthOptions;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
 }
@@ -59,12 +88,25 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   configCacheControl: 'public, no-cache',
   usageFlushIntervalMs: 1_000,
   trustProxy: false,
+  oauth: {
+    registrationsPerAddressPerHour: 20,
+    registrationBodyBytes: 16 * 1024,
+    redirectUrisPerClient: 5,
+    redirectUriMaxLength: 512,
+    clientNameMaxLength: 100,
+    unusedClientTtlMs: 24 * 3_600_000,
+    idleClientTtlMs: 90 * 24 * 3_600_000,
+    loginAttemptsPerAccount: 10,
+    loginAttemptsPerAddress: 30,
+    loginWindowMs: 15 * 60_000,
+  },
   logger: false,
 };
 
-export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits'>> & {
+export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits' | 'oauth'>> & {
   db: string;
   rateLimits?: Partial<RateLimitOptions>;
+  oauth?: Partial<OAuthOptions>;
 };
 
 export function resolveOptions(input: ServerOptionsInput): ServerOptions {
@@ -72,5 +114,6 @@ export function resolveOptions(input: ServerOptionsInput): ServerOptions {
     ...DEFAULT_OPTIONS,
     ...input,
     rateLimits: { ...DEFAULT_OPTIONS.rateLimits, ...input.rateLimits },
+    oauth: { ...DEFAULT_OPTIONS.oauth, ...input.oauth },
   };
 }

@@ -110,7 +110,8 @@ describe('inlay start configuration', () => {
     writeFileSync(join(dir, 'broken.json'), '{"port": 80,');
     expect(inlay(['config', 'check', join(dir, 'broken.json')]).stderr).toContain('not JSON');
     expect(inlay(['config', 'check', join(dir, 'missing.json')]).stderr).toContain('ENOENT');
-  });
+    // Eight CLI processes, one after the other.
+  }, 60_000);
 
   it('refuses to start on an unknown INLAY_ variable or a bad value, naming it', () => {
     const unknown = inlay(['start', '--port', '0'], { INLAY_RATE_LIMIT_POSTS: '5' });

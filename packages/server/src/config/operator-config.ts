@@ -11,16 +11,51 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const count = (description: string, fallback: number) => z.number().int().min(1).default(fallback).describe(description);
 const millis = (description: string, fallback: number) => z.number().int().min(0).default(fallback).describe(description);
 
-const RateLimitsSchema = z
-  .strictObject({
-    publishablePerClient: count('Publishable routes: requests per minute per (key, client address).', DEFAULT_OPTIONS.rateLimits.publishablePerClient),
-    publishablePerKey: count('Publishable routes: requests per minute per key, all visitors together.', DEFAULT_OPTIONS.rateLimits.publishablePerKey),
-    secretPerKey: count('Secret-key routes: requests per minute per key.', DEFAULT_OPTIONS.rateLimits.secretPerKey),
-    authorTokensPerKey: count('Author-token minting: requests per minute per key.', DEFAULT_OPTIONS.rateLimits.authorTokensPerKey),
-    postsPerClient: count('Feedback posts created per minute per (key, client address).', DEFAULT_OPTIONS.rateLimits.postsPerClient),
-    postsPerAuthor: count('Feedback posts created per minute per author.', DEFAULT_OPTIONS.rateLimits.postsPerAuthor),
-  })
-  .prefault({});
+type SectionValue = number | boolean | string | readonly number[];
+
+/**
+ * A nested group of options (`rateLimits`, `oauth`, …), its types and defaults read from
+ * `DEFAULT_OPTIONS` so they are written once: whole numbers at least 1 (at least 0 for
+ * durations, `…Ms`), booleans, strings, lists of whole numbers. Each key needs a description,
+ * which `inlay start --help` prints.
+ */
+function section<T extends { [K in keyof T]: SectionValue }>(defaults: T, descriptions: { [K in keyof T]: string }): z.ZodType<T, Partial<T>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, fallback] of Object.entries(defaults) as [string, SectionValue][]) {
+    const leaf: z.ZodType =
+      typeof fallback === 'number'
+        ? z.number().int().min(key.endsWith('Ms') ? 0 : 1)
+        : typeof fallback === 'boolean'
+          ? z.boolean()
+          : typeof fallback === 'string'
+            ? z.string().min(1)
+            : z.array(z.number().int().min(0)).min(1);
+    shape[key] = leaf.default(fallback as never).describe(descriptions[key as keyof T]);
+  }
+  return z.strictObject(shape).prefault({}) as unknown as z.ZodType<T, Partial<T>>;
+}
+
+const RateLimitsSchema = section(DEFAULT_OPTIONS.rateLimits, {
+  publishablePerClient: 'Publishable routes: requests per minute per (key, client address).',
+  publishablePerKey: 'Publishable routes: requests per minute per key, all visitors together.',
+  secretPerKey: 'Secret-key routes: requests per minute per key.',
+  authorTokensPerKey: 'Author-token minting: requests per minute per key.',
+  postsPerClient: 'Feedback posts created per minute per (key, client address).',
+  postsPerAuthor: 'Feedback posts created per minute per author.',
+});
+
+const OAuthSchema = section(DEFAULT_OPTIONS.oauth, {
+  registrationsPerAddressPerHour: 'OAuth client registrations per client address (IPv6: per /64) per hour.',
+  registrationBodyBytes: 'Largest OAuth client registration body, in bytes.',
+  redirectUrisPerClient: 'Redirect URIs one OAuth client may register.',
+  redirectUriMaxLength: 'Longest OAuth redirect URI, in characters.',
+  clientNameMaxLength: 'Longest OAuth client_name, in characters.',
+  unusedClientTtlMs: 'An OAuth client with no authorization within this long of registering is deleted.',
+  idleClientTtlMs: 'An OAuth client unused for this long is deleted, with its tokens.',
+  loginAttemptsPerAccount: 'Sign-in attempts per email per window (the right password too is refused past it).',
+  loginAttemptsPerAddress: 'Sign-in attempts per client address per window.',
+  loginWindowMs: 'The fixed window of the sign-in limits.',
+});
 
 /** Proxy addresses as `proxy-addr` takes them: IPs, CIDRs and its names for address ranges. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -68,7 +103,8 @@ export const OperatorConfigSchema = z.strictObject({
       'Trust X-Forwarded-For/-Proto from a reverse proxy: true (any), a hop count, or comma-separated proxy addresses/CIDRs. Client addresses drive the per-visitor rate limits.',
     ),
   bodyLimit: count('Largest JSON request body, in bytes.', DEFAULT_OPTIONS.bodyLimit),
-  rateLimits: RateLimitsSchema.describe('Requests per minute; 429 with Retry-After past them.'),
+  rateLimits: RateLimitsSchema,
+  oauth: OAuthSchema,
   keyCacheTtlMs: millis('How long a resolved API key (and its plan) is cached in memory.', DEFAULT_OPTIONS.keyCacheTtlMs),
   configCacheControl: z.string().min(1).default(DEFAULT_OPTIONS.configCacheControl).describe('Cache-Control of the publishable config route.'),
   usageFlushIntervalMs: millis('How often buffered usage counts are written to the database.', DEFAULT_OPTIONS.usageFlushIntervalMs),

@@ -216,6 +216,8 @@ export interface OAuthClientsTable {
   name: string;
   redirect_uris: string;
   created_at: string;
+  /** The last authorization code or token issued to the client; null while never used. */
+  last_used_at: string | null;
 }
 
 export interface OAuthCodesTable {

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, createDashboardSession, findDashboardSession } from '../repositories/accounts.js';
 import { consumeCode, createCode, findClient, findToken, issueTokens, registerClient, revokeFamily, revokeToken } from '../repositories/oauth.js';
+import type { OAuthOptions } from '../options.js';
 import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
+import { oauthThrottles } from './throttles.js';
 
 const SESSION_COOKIE = 'inlay_session';
 const LOGIN_CSRF_COOKIE = 'inlay_login_csrf';
@@ -35,12 +38,17 @@ function stringField(body: unknown, name: string): string | undefined {
  * authorization-code flow with PKCE S256 only, short-lived access tokens bound to one MCP
  * resource and a workspace, rotating refresh tokens (reuse revokes the whole grant), and RFC
  * 7009 revocation. Sign-in and consent use dashboard accounts (`inlay admin create`). OAuth
- * endpoints answer in OAuth's own error format, not Inlay's.
+ * endpoints answer in OAuth's own error format, not Inlay's, 429s included (`rate_limited`, with
+ * `Retry-After`); the HTML pages answer with pages. Abuse limits: docs/security.md#oauth.
  */
 export async function oauthRoutes(app: FastifyInstance, options: { services: readonly string[] }): Promise<void> {
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Only the limits made with `createRateLimit` below: no route gets the plugin's own hook.
+  await app.register(rateLimit, { global: false });
   const { db } = app.inlay;
+  const limits: OAuthOptions = app.inlay.options.oauth;
+  const throttles = oauthThrottles(app, limits);
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 
   app.get('/.well-known/oauth-protected-resource/:service/mcp', async (request, reply) => {
@@ -75,16 +83,29 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
 
   app.get('/oauth/style.css', async (_request, reply) => reply.type('text/css').send(OAUTH_STYLES));
 
-  app.post('/oauth/register', async (request, reply) => {
+  app.post('/oauth/register', { bodyLimit: limits.registrationBodyBytes }, async (request, reply) => {
+    const retryAfter = await throttles.registration(request);
+    if (retryAfter !== undefined) {
+      reply.header('Retry-After', String(retryAfter));
+      return oauthError(reply, 429, 'rate_limited', `Too many registrations from this address: at most ${limits.registrationsPerAddressPerHour} an hour. Retry after ${retryAfter} s.`);
+    }
     const body = request.body as Record<string, unknown> | undefined;
     const uris = body?.redirect_uris;
-    if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10 || !uris.every(isRedirectUri)) {
-      return oauthError(reply, 400, 'invalid_redirect_uri', 'redirect_uris must list 1–10 https URLs, or http URLs on localhost.');
+    if (!Array.isArray(uris) || uris.length === 0 || uris.length > limits.redirectUrisPerClient || !uris.every((uri) => isRedirectUri(uri, limits.redirectUriMaxLength))) {
+      return oauthError(
+        reply,
+        400,
+        'invalid_redirect_uri',
+        `redirect_uris must list 1–${limits.redirectUrisPerClient} URLs of at most ${limits.redirectUriMaxLength} characters, without a fragment: https, or http on a loopback address (127.0.0.1, [::1], localhost).`,
+      );
     }
     const method = stringField(body, 'token_endpoint_auth_method') ?? 'none';
     if (method !== 'none') return oauthError(reply, 400, 'invalid_client_metadata', 'Only public clients (token_endpoint_auth_method "none") with PKCE are supported.');
-    const name = (stringField(body, 'client_name') ?? 'MCP client').slice(0, 120);
-    const client = await registerClient(db, { name, redirectUris: uris as string[] });
+    const name = body?.client_name ?? 'MCP client';
+    if (typeof name !== 'string' || name.length === 0 || name.length > limits.clientNameMaxLength) {
+      return oauthError(reply, 400, 'invalid_client_metadata', `client_name must be text of 1–${limits.clientNameMaxLength} characters.`);
+    }
+    const client = await registerClient(db, { name, redirectUris: [...new Set(uris as string[])] });
     return reply.code(201).header('Cache-Control', 'no-store').send({
       client_id: client.id,
       client_id_issued_at: client.issuedAt,
@@ -162,6 +183,16 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     const csrf = stringField(body, 'csrf');
     if (csrf === undefined || csrf !== request.cookies[LOGIN_CSRF_COOKIE]) {
       return reply.code(403).type('text/html').send(errorPage('The sign-in form expired; start again from your MCP client.'));
+    }
+    const retryAfter = await throttles.signIn(request);
+    if (retryAfter !== undefined) {
+      // The same page whether the email has an account or not, and whichever limit was reached.
+      const minutes = Math.ceil(retryAfter / 60);
+      return reply
+        .code(429)
+        .header('Retry-After', String(retryAfter))
+        .type('text/html')
+        .send(loginPage({ returnTo, csrf, error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
     }
     const account = await authenticate(db, stringField(body, 'email') ?? '', stringField(body, 'password') ?? '');
     if (!account) {
@@ -250,12 +281,19 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   });
 
   app.post('/oauth/revoke', async (request, reply) => {
+    // Clients are public (no secret), so a client authenticates by its client_id; the token must be
+    // its own. A token of another client is left alone and answered like an unknown one (RFC 7009
+    // §2.2): an error would tell the caller the token is live elsewhere.
+    const clientId = stringField(request.body, 'client_id');
+    const client = clientId === undefined ? undefined : await findClient(db, clientId);
+    if (!client) return oauthError(reply, 401, 'invalid_client', 'client_id is required and must name a registered client.');
     const token = stringField(request.body, 'token');
     if (token === undefined) return oauthError(reply, 400, 'invalid_request', 'token is required.');
     const stored = await findToken(db, token);
-    if (stored?.kind === 'refresh') await revokeFamily(db, stored.family);
-    else if (stored) await revokeToken(db, token);
-    // RFC 7009: unknown tokens are answered like known ones.
+    if (stored?.clientId === client.id) {
+      if (stored.kind === 'refresh') await revokeFamily(db, stored.family);
+      else await revokeToken(db, token);
+    }
     return reply.code(200).header('Cache-Control', 'no-store').send();
   });
 }
@@ -270,11 +308,15 @@ function singleValues(input: unknown): Record<string, string | undefined> | unde
   return out;
 }
 
-function isRedirectUri(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 2000) return false;
+/**
+ * RFC 8252 §7.3/§8.3: https anywhere, plain http only on a loopback address. No fragment (RFC 6749
+ * §3.1.2, even an empty one) and no user info, which has no place in a redirect.
+ */
+function isRedirectUri(value: unknown, maxLength: number): boolean {
+  if (typeof value !== 'string' || value.length > maxLength || value.includes('#')) return false;
   try {
     const url = new URL(value);
-    if (url.hash !== '') return false;
+    if (url.username !== '' || url.password !== '') return false;
     if (url.protocol === 'https:') return true;
     return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   } catch {

@@ -24,7 +24,7 @@ export interface Grant {
 export async function registerClient(db: Db, input: { name: string; redirectUris: string[] }): Promise<OAuthClient & { issuedAt: number }> {
   const client = { id: newId('client'), name: input.name, redirectUris: input.redirectUris };
   const now = new Date();
-  await db.insertInto('oauth_clients').values({ id: client.id, name: client.name, redirect_uris: JSON.stringify(client.redirectUris), created_at: now.toISOString() }).execute();
+  await db.insertInto('oauth_clients').values({ id: client.id, name: client.name, redirect_uris: JSON.stringify(client.redirectUris), created_at: now.toISOString(), last_used_at: null }).execute();
   return { ...client, issuedAt: Math.floor(now.getTime() / 1000) };
 }
 
@@ -51,7 +51,32 @@ export async function createCode(db: Db, grant: Grant & { redirectUri: string; c
       used_at: null,
     })
     .execute();
+  await markClientUsed(db, grant.clientId);
   return code;
+}
+
+/** Records that a client got a code or tokens: clients never or long unused are pruned. */
+async function markClientUsed(db: Db, clientId: string): Promise<void> {
+  await db.updateTable('oauth_clients').set({ last_used_at: nowIso() }).where('id', '=', clientId).execute();
+}
+
+/**
+ * Deletes clients registered more than `unusedClientTtlMs` ago that never got a code, and clients
+ * unused for `idleClientTtlMs` (their codes and tokens go with them: foreign keys cascade), then
+ * expired codes and access tokens, which nothing reads again. Refresh tokens stay until their
+ * client goes: a rotated one must stay known so that its reuse can revoke the grant. Answers the
+ * number of clients deleted.
+ */
+export async function pruneOAuthClients(db: Db, now: Date, limits: { unusedClientTtlMs: number; idleClientTtlMs: number }): Promise<number> {
+  const neverUsedBefore = new Date(now.getTime() - limits.unusedClientTtlMs).toISOString();
+  const idleBefore = new Date(now.getTime() - limits.idleClientTtlMs).toISOString();
+  const deleted = await db
+    .deleteFrom('oauth_clients')
+    .where((eb) => eb.or([eb.and([eb('last_used_at', 'is', null), eb('created_at', '<', neverUsedBefore)]), eb('last_used_at', '<', idleBefore)]))
+    .executeTakeFirst();
+  await db.deleteFrom('oauth_codes').where('expires_at', '<', now.toISOString()).execute();
+  await db.deleteFrom('oauth_tokens').where('kind', '=', 'access').where('expires_at', '<', now.toISOString()).execute();
+  return Number(deleted.numDeletedRows);
 }
 
 /** Marks a code used and returns it, once; a second use or an expired code gives undefined. */
@@ -94,6 +119,7 @@ export async function issueTokens(db: Db, grant: Grant, family = newId('fam')): 
       { ...base, token_hash: sha256(refreshToken), kind: 'refresh', expires_at: new Date(now + REFRESH_TOKEN_TTL_MS).toISOString() },
     ])
     .execute();
+  await markClientUsed(db, grant.clientId);
   return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SEC };
 }
 
