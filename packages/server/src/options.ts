@@ -16,6 +16,21 @@ export interface RateLimitOptions {
   postsPerAuthor: number;
 }
 
+/**
+ * How long a client may take at each step of an HTTP exchange (docs/security.md#connections-and-timeouts).
+ * Slow clients are cut off so that a few thousand of them cannot hold every socket.
+ */
+export interface TimeoutOptions {
+  /** From a request's first byte until its headers are complete; a slower client gets 408. */
+  headersMs: number;
+  /** From a request's first byte until its whole body has arrived; a slower client gets 408. */
+  requestMs: number;
+  /** How long an idle keep-alive connection stays open, waiting for the next request. */
+  keepAliveMs: number;
+  /** A connection on which no byte moves either way for this long is closed (a stalled client). */
+  idleMs: number;
+}
+
 export interface ServerOptions {
   /** SQLite file path (created if missing), or `:memory:`. */
   db: string;
@@ -32,6 +47,14 @@ export interface ServerOptions {
   usageFlushIntervalMs: number;
   /** Trust `X-Forwarded-For` from a reverse proxy for client IPs (rate limits). */
   trustProxy: boolean;
+  /** Client timeouts; every one is enforced by Node's HTTP server. */
+  timeouts: TimeoutOptions;
+  /**
+   * Most connections open at once; further ones are closed as they are accepted. At start the
+   * server lowers it, with a warning, to leave file descriptors for itself when the process's
+   * limit (`ulimit -n`) is too small.
+   */
+  maxConnections: number;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
 }
@@ -51,18 +74,33 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   configCacheControl: 'public, no-cache',
   usageFlushIntervalMs: 1_000,
   trustProxy: false,
+  // A real client sends its headers in milliseconds and a 1 MiB body in well under 30 s; 72 s
+  // outlives the 60 s idle timeout of common load balancers, so they never reuse a closed socket.
+  timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 60_000 },
+  maxConnections: 10_000,
   logger: false,
 };
 
-export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits'>> & {
+export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits' | 'timeouts'>> & {
   db: string;
   rateLimits?: Partial<RateLimitOptions>;
+  timeouts?: Partial<TimeoutOptions>;
 };
 
 export function resolveOptions(input: ServerOptionsInput): ServerOptions {
+  const timeouts = { ...DEFAULT_OPTIONS.timeouts, ...input.timeouts };
+  for (const [name, value] of Object.entries(timeouts)) {
+    if (!Number.isInteger(value) || value <= 0) throw new RangeError(`timeouts.${name} must be a positive whole number of milliseconds`);
+  }
+  // Node refuses a headers timeout longer than the whole request's.
+  if (timeouts.headersMs > timeouts.requestMs) throw new RangeError('timeouts.headersMs must not exceed timeouts.requestMs');
+  const maxConnections = input.maxConnections ?? DEFAULT_OPTIONS.maxConnections;
+  if (!Number.isInteger(maxConnections) || maxConnections <= 0) throw new RangeError('maxConnections must be a positive whole number');
   return {
     ...DEFAULT_OPTIONS,
     ...input,
     rateLimits: { ...DEFAULT_OPTIONS.rateLimits, ...input.rateLimits },
+    timeouts,
+    maxConnections,
   };
 }

@@ -7,6 +7,7 @@ export const ERROR_TYPES = {
   plan: 402,
   permission: 403,
   not_found: 404,
+  timeout: 408,
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
@@ -55,6 +56,9 @@ export const ERROR_CODES = {
   invalid_transition: { type: 'conflict', description: 'The move is not allowed from the current state; `current` holds that state.' },
   dependency_incomplete: { type: 'conflict', description: 'The item depends on items not yet done; `current` holds the progress.' },
   body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },
+  headers_too_large: { type: 'too_large', description: "The request's headers are larger than the server accepts (16 KiB); the connection is closed." },
+  malformed_request: { type: 'invalid_request', description: 'The request is not valid HTTP; the connection is closed.' },
+  request_timeout: { type: 'timeout', description: "The request's headers or body arrived too slowly (the server's `timeouts`); the connection is closed." },
   rate_limited: { type: 'rate_limited', description: 'Too many requests; wait for the `Retry-After` seconds.' },
   internal_error: { type: 'internal', description: 'Something failed on the server. The message is hidden; quote the `requestId`.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
