@@ -7,15 +7,18 @@ import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
 import { openDatabase, type Db } from './db/connect.js';
+import { clientErrorHandler, connectionCap, timeoutServerOptions } from './connection-limits.js';
 import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
+import { crossOriginRoutes } from './plugins/cors.js';
 import { ApiError } from './errors.js';
 import { errorsPlugin, sendApiError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { pageHeaders, setSecurityHeaders } from './plugins/security-headers.js';
 import { pruneIdempotencyKeys } from './repositories/idempotency.js';
 import { pruneUploadedRows } from './repositories/import-sessions.js';
 import { pruneOAuthClients } from './repositories/oauth.js';
@@ -45,23 +48,37 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   const ownsDb = input.database === undefined;
   const db = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true }));
 
+  const nextRequestId = requestIds();
   const app = Fastify({
     logger: options.logger,
     bodyLimit: options.bodyLimit,
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
-    genReqId: requestIds(),
+    genReqId: nextRequestId,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients are cut off (docs/security.md#connections-and-timeouts), in the documented error shape.
+    ...timeoutServerOptions(options.timeouts),
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     // Errors the router raises before any hook runs (a malformed URL, an over-long id) get the
     // documented error shape too.
-    frameworkErrors: (error, request, reply) =>
-      sendApiError(
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(reply);
+      return sendApiError(
         request,
         reply,
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? new ApiError('parameter_invalid', 'A path segment is too long to be an id.')
           : new ApiError('parameter_invalid', 'The URL is malformed.'),
-      ),
+      );
+    },
   });
+  const connections = connectionCap(options.maxConnections);
+  if (connections.lowered) {
+    app.log.warn(
+      { maxConnections: options.maxConnections, applied: connections.cap },
+      'maxConnections lowered to fit the file-descriptor limit (ulimit -n); raise the limit to accept more',
+    );
+  }
+  app.server.maxConnections = connections.cap;
   app.setValidatorCompiler(zodValidatorCompiler);
   // Response schemas document the routes (OpenAPI); bodies are plain JSON.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -71,6 +88,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   await app.register(contextPlugin, { db, options, ownsDb });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
+    setSecurityHeaders(reply);
     done();
   });
   await app.register(errorsPlugin);
@@ -90,7 +108,10 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     }
     return { data: { status: 'ready' } };
   });
-  await app.register(oauthRoutes, { services: options.services });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', pageHeaders);
+    await crossOriginRoutes(scope, OAUTH_CORS, (inner) => inner.register(oauthRoutes, { services: options.services }), isOAuthCrossOrigin);
+  });
   for (const service of options.services) {
     await app.register(SERVICE_PLUGINS[service], { prefix: `/${service}` });
   }
@@ -101,6 +122,22 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
+
+/**
+ * What a browser-based MCP client calls with `fetch` from its own origin: discovery, client
+ * registration, the token endpoint and revocation. They use no cookies (public clients with
+ * PKCE), so any origin may read them. The sign-in and consent pages are top-level navigations
+ * that carry the session cookie, and send no CORS headers (docs/security.md#cors-and-allowedorigins).
+ */
+const OAUTH_CROSS_ORIGIN = /^\/(\.well-known\/oauth-|oauth\/(register|token|revoke)$)/;
+const isOAuthCrossOrigin = (url: string): boolean => OAUTH_CROSS_ORIGIN.test(url);
+const OAUTH_CORS = {
+  origin: '*',
+  methods: ['GET', 'POST'],
+  allowedHeaders: ['Content-Type', 'MCP-Protocol-Version'],
+  maxAge: 600,
+  strictPreflight: false,
+};
 
 /**
  * Request ids: a random prefix per process and a counter, unique across processes and restarts

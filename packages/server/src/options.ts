@@ -44,6 +44,21 @@ export interface OAuthOptions {
   loginWindowMs: number;
 }
 
+/**
+ * How long a client may take at each step of an HTTP exchange (docs/security.md#connections-and-timeouts).
+ * Slow clients are cut off so that a few thousand of them cannot hold every socket.
+ */
+export interface TimeoutOptions {
+  /** From a request's first byte until its headers are complete; a slower client gets 408. */
+  headersMs: number;
+  /** From a request's first byte until its whole body has arrived; a slower client gets 408. */
+  requestMs: number;
+  /** How long an idle keep-alive connection stays open, waiting for the next request. */
+  keepAliveMs: number;
+  /** A connection on which no byte moves either way for this long is closed (a stalled client). */
+  idleMs: number;
+}
+
 export interface ServerOptions {
   /** SQLite file path (created if missing), or `:memory:`. */
   db: string;
@@ -69,6 +84,14 @@ export interface ServerOptions {
    */
   publicUrl?: string | undefined;
   oauth: OAuthOptions;
+  /** Client timeouts; every one is enforced by Node's HTTP server. */
+  timeouts: TimeoutOptions;
+  /**
+   * Most connections open at once; further ones are closed as they are accepted. At start the
+   * server lowers it, with a warning, to leave file descriptors for itself when the process's
+   * limit (`ulimit -n`) is too small.
+   */
+  maxConnections: number;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
 }
@@ -100,20 +123,35 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     loginAttemptsPerAddress: 30,
     loginWindowMs: 15 * 60_000,
   },
+  // A real client sends its headers in milliseconds and a 1 MiB body in well under 30 s; 72 s
+  // outlives the 60 s idle timeout of common load balancers, so they never reuse a closed socket.
+  timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 60_000 },
+  maxConnections: 10_000,
   logger: false,
 };
 
-export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits' | 'oauth'>> & {
-  db: string;
-  rateLimits?: Partial<RateLimitOptions>;
-  oauth?: Partial<OAuthOptions>;
-};
+/** A nested group of options (`rateLimits`, `oauth`, …): given in part, the rest from the defaults. */
+type Section<T> = T extends readonly unknown[] ? T : T extends object ? Partial<T> : T;
+
+export type ServerOptionsInput = { db: string } & { [K in Exclude<keyof ServerOptions, 'db'>]?: Section<ServerOptions[K]> };
+
+function isSection(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 export function resolveOptions(input: ServerOptionsInput): ServerOptions {
-  return {
-    ...DEFAULT_OPTIONS,
-    ...input,
-    rateLimits: { ...DEFAULT_OPTIONS.rateLimits, ...input.rateLimits },
-    oauth: { ...DEFAULT_OPTIONS.oauth, ...input.oauth },
-  };
+  const resolved: Record<string, unknown> = { ...DEFAULT_OPTIONS, ...input };
+  // Every nested group is merged key by key over its defaults.
+  for (const [key, fallback] of Object.entries(DEFAULT_OPTIONS)) {
+    const given = (input as Record<string, unknown>)[key];
+    if (isSection(fallback) && isSection(given)) resolved[key] = { ...fallback, ...given };
+  }
+  const options = resolved as unknown as ServerOptions;
+  for (const [name, value] of Object.entries(options.timeouts)) {
+    if (!Number.isInteger(value) || value <= 0) throw new RangeError(`timeouts.${name} must be a positive whole number of milliseconds`);
+  }
+  // Node refuses a headers timeout longer than the whole request's.
+  if (options.timeouts.headersMs > options.timeouts.requestMs) throw new RangeError('timeouts.headersMs must not exceed timeouts.requestMs');
+  if (!Number.isInteger(options.maxConnections) || options.maxConnections <= 0) throw new RangeError('maxConnections must be a positive whole number');
+  return options;
 }

@@ -166,6 +166,23 @@ describe('MCP auth', () => {
     expect(((await revoked.json()) as { error: { code: string } }).error.code).toBe('api_key_revoked');
   });
 
+  it('judges anything that looks like an API key as one, with the REST codes; other credentials as OAuth tokens', async () => {
+    const codeOf = async (key: string) => {
+      const response = await post(key);
+      const rest = await call(h.app, 'GET', '/onboarding/api/v1/flows', { key });
+      return [response.status, ((await response.json()) as { error: { code: string } }).error.code, rest.json<{ error: { code: string } }>().error.code];
+    };
+    // Malformed and unknown keys: the REST routes' api_key_invalid, on MCP as on REST.
+    expect(await codeOf('svc_test_sec_short')).toEqual([401, 'api_key_invalid', 'api_key_invalid']);
+    expect(await codeOf('svc_nope')).toEqual([401, 'api_key_invalid', 'api_key_invalid']);
+    expect(await codeOf(`svc_test_sec_${'x'.repeat(32)}`)).toEqual([401, 'api_key_invalid', 'api_key_invalid']);
+    // OAuth tokens keep OAuth's code.
+    const token = await post('inlay_at_not-a-real-token');
+    expect(token.status).toBe(401);
+    expect(((await token.json()) as { error: { code: string } }).error.code).toBe('access_token_invalid');
+    expect(token.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
   it('refuses requests from a foreign Origin', async () => {
     const response = await fetch(`${origin}/onboarding/mcp`, {
       method: 'POST',

@@ -140,6 +140,7 @@ const TYPE_OF_STATUS: Readonly<Record<number, string>> = {
   402: 'plan',
   403: 'permission',
   404: 'not_found',
+  408: 'timeout',
   409: 'conflict',
   413: 'too_large',
   429: 'rate_limited',

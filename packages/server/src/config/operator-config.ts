@@ -57,6 +57,13 @@ const OAuthSchema = section(DEFAULT_OPTIONS.oauth, {
   loginWindowMs: 'The fixed window of the sign-in limits.',
 });
 
+const TimeoutsSchema = section(DEFAULT_OPTIONS.timeouts, {
+  headersMs: "From a request's first byte until its headers are complete (408 past it).",
+  requestMs: "From a request's first byte until its whole body has arrived (408 past it).",
+  keepAliveMs: 'How long an idle keep-alive connection stays open.',
+  idleMs: 'A connection on which no byte moves either way for this long is closed.',
+});
+
 /** Proxy addresses as `proxy-addr` takes them: IPs, CIDRs and its names for address ranges. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const ProxyAddressesSchema = z.string().refine(
@@ -105,6 +112,8 @@ export const OperatorConfigSchema = z.strictObject({
   bodyLimit: count('Largest JSON request body, in bytes.', DEFAULT_OPTIONS.bodyLimit),
   rateLimits: RateLimitsSchema,
   oauth: OAuthSchema,
+  timeouts: TimeoutsSchema,
+  maxConnections: count('Most connections open at once (lowered at start to fit the file-descriptor limit).', DEFAULT_OPTIONS.maxConnections),
   keyCacheTtlMs: millis('How long a resolved API key (and its plan) is cached in memory.', DEFAULT_OPTIONS.keyCacheTtlMs),
   configCacheControl: z.string().min(1).default(DEFAULT_OPTIONS.configCacheControl).describe('Cache-Control of the publishable config route.'),
   usageFlushIntervalMs: millis('How often buffered usage counts are written to the database.', DEFAULT_OPTIONS.usageFlushIntervalMs),

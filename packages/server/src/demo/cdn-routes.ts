@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
+import { scriptHeaders } from '../plugins/security-headers.js';
 
 /** `inlay-importer.js`, `inlay-importer.worker.js`, `inlay-importer.xlsx.js`, and their maps. */
 const ASSET_NAME = /^inlay-[a-z-]+(\.[a-z]+)?\.js(\.map)?$/;
@@ -12,7 +13,7 @@ const ASSET_NAME = /^inlay-[a-z-]+(\.[a-z]+)?\.js(\.map)?$/;
  * serve them from their Inlay server. Only bundle file names are served from the folder.
  */
 export async function cdnRoutes(app: FastifyInstance, options: { dir: string }): Promise<void> {
-  app.get('/cdn/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
+  app.get('/cdn/:name', { schema: { params: z.object({ name: z.string() }) }, onRequest: scriptHeaders }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const body = ASSET_NAME.test(name) ? await readFile(join(options.dir, name)).catch(() => undefined) : undefined;
     if (!body) throw new ApiError('route_not_found', `No widget bundle ${name}.`);

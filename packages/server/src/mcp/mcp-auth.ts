@@ -4,6 +4,9 @@ import { ApiError } from '../errors.js';
 import { findToken } from '../repositories/oauth.js';
 import { mcpResource, originOf } from '../oauth/oauth-routes.js';
 
+/** What every Inlay API key starts with; OAuth tokens start with `inlay_`. */
+const API_KEY_PREFIX = 'svc_';
+
 /** Who calls an MCP endpoint: a workspace, through a test secret key or an OAuth grant. */
 export interface McpCredential {
   workspaceId: string;
@@ -28,8 +31,14 @@ export async function authenticateMcp(app: FastifyInstance, request: FastifyRequ
     });
   }
   const credential = match[1];
-  const parsed = parseApiKey(credential);
-  if (parsed) {
+  // Anything that looks like an Inlay API key is judged as one, with the REST routes' codes
+  // (docs/errors.md); only other credentials are OAuth access tokens.
+  if (credential.startsWith(API_KEY_PREFIX)) {
+    if (!parseApiKey(credential)) {
+      throw new ApiError('api_key_invalid', 'The API key is malformed: Inlay keys look like svc_test_sec_ followed by 32 letters and digits.', {
+        headers: { 'WWW-Authenticate': challenge('invalid_token') },
+      });
+    }
     const found = await app.inlay.keys.resolve(credential);
     if (!found) throw new ApiError('api_key_invalid', 'The API key is not valid.', { headers: { 'WWW-Authenticate': challenge('invalid_token') } });
     if (found.revoked) throw new ApiError('api_key_revoked', 'The API key was revoked.', { headers: { 'WWW-Authenticate': challenge('invalid_token') } });

@@ -28,7 +28,8 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
     const server = buildMcpServer(service, options, { workspaceId: caller.workspaceId, origin });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
-    reply.raw.setHeader('Request-Id', request.id);
+    // The transport writes to the raw response: carry over what the hooks set (Request-Id, security headers).
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.raw.on('close', () => {
       void transport.close();
       void server.close();
