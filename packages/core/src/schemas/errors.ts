@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   invalid_transition: { type: 'conflict', description: 'The move is not allowed from the current state; `current` holds that state.' },
   dependency_incomplete: { type: 'conflict', description: 'The item depends on items not yet done; `current` holds the progress.' },
   body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },
+  session_upload_limit: { type: 'too_large', description: "The chunk would take the import session past its most rows or bytes; the message names the limit and the server option that sets it." },
+  daily_upload_limit: { type: 'too_large', description: "The chunk would take the workspace past its most uploaded rows or bytes for the day (UTC); the message names the limit and the server option that sets it." },
   rate_limited: { type: 'rate_limited', description: 'Too many requests; wait for the `Retry-After` seconds.' },
   internal_error: { type: 'internal', description: 'Something failed on the server. The message is hidden; quote the `requestId`.' },
 } as const satisfies Record<string, ErrorCodeInfo>;
