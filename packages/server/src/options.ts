@@ -94,6 +94,14 @@ export interface ServerOptions {
   maxConnections: number;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
+  /** Most rows an import session may have uploaded (docs/security.md, "Importer uploads"). */
+  importSessionMaxRows: number;
+  /** Most bytes of rows (as stored JSON) an import session may have uploaded. */
+  importSessionMaxBytes: number;
+  /** Most rows a workspace's import uploads may have accepted in one UTC day, all sessions and modes together. */
+  importDailyMaxRows: number;
+  /** Most bytes of rows a workspace's import uploads may have accepted in one UTC day. */
+  importDailyMaxBytes: number;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
@@ -128,6 +136,10 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 60_000 },
   maxConnections: 10_000,
   logger: false,
+  importSessionMaxRows: 1_000_000,
+  importSessionMaxBytes: 512 * 1024 * 1024,
+  importDailyMaxRows: 5_000_000,
+  importDailyMaxBytes: 2 * 1024 * 1024 * 1024,
 };
 
 /** A nested group of options (`rateLimits`, `oauth`, …): given in part, the rest from the defaults. */

@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   headers_too_large: { type: 'too_large', description: "The request's headers are larger than the server accepts (16 KiB); the connection is closed." },
   malformed_request: { type: 'invalid_request', description: 'The request is not valid HTTP; the connection is closed.' },
   request_timeout: { type: 'timeout', description: "The request's headers or body arrived too slowly (the server's `timeouts`); the connection is closed." },
+  session_upload_limit: { type: 'too_large', description: "The chunk would take the import session past its most rows or bytes; the message names the limit and the server option that sets it." },
+  daily_upload_limit: { type: 'too_large', description: "The chunk would take the workspace past its most uploaded rows or bytes for the day (UTC); the message names the limit and the server option that sets it." },
   rate_limited: { type: 'rate_limited', description: 'Too many requests; wait for the `Retry-After` seconds.' },
   internal_error: { type: 'internal', description: 'Something failed on the server. The message is hidden; quote the `requestId`.' },
   not_ready: { type: 'unavailable', description: 'The server cannot reach its database (`GET /readyz`); a load balancer should send traffic elsewhere.' },

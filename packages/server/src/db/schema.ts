@@ -24,6 +24,8 @@ export interface Database {
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
   import_rows: ImportRowsTable;
+  import_row_keys: ImportRowKeysTable;
+  import_upload_days: ImportUploadDaysTable;
 }
 
 export interface WorkspacesTable {
@@ -254,4 +256,27 @@ export interface ImportRowsTable {
   /** JSON array of row objects keyed by field key. */
   rows: string;
   created_at: string;
+  /** UTF-8 bytes of `rows`. */
+  byte_count: Generated<number>;
+  /** Rows with an error of their own (not a repeat); NULL for chunks stored before migration 0010. */
+  invalid_row_count: number | null;
+}
+
+/** A valid value of a `unique` or `duplicateKey` field in an open session's upload (hashed). */
+export interface ImportRowKeysTable {
+  session_id: string;
+  /** The field's index in the session's pinned config. */
+  field: number;
+  value_hash: Uint8Array;
+  chunk: number;
+  row: number;
+  own_error: number;
+}
+
+/** Rows and bytes a workspace's uploads had accepted on one UTC day (`YYYY-MM-DD`). */
+export interface ImportUploadDaysTable {
+  workspace_id: string;
+  day: string;
+  rows: number;
+  bytes: number;
 }

@@ -1,5 +1,6 @@
-import { SESSION_TTL_MS, type ColumnMapping, type ImportSession, type KeyMode } from '@inlay/core';
-import type { Selectable } from 'kysely';
+import { SESSION_TTL_MS, UPLOAD_CHUNKS_MAX, type ColumnMapping, type ImportSession, type KeyMode } from '@inlay/core';
+import { sql, type Selectable } from 'kysely';
+import { compile, perDatabase, readSync, transactionSync, type Param } from '../db/compiled.js';
 import type { Db } from '../db/connect.js';
 import { newId } from '../db/ids.js';
 import type { ImportSessionsTable } from '../db/schema.js';
@@ -91,24 +92,236 @@ export async function recentSessions(db: Db, scope: { workspaceId: string; mode:
 
 export type UploadedRow = Record<string, string | number | boolean | null>;
 
-/** Stores one chunk of a session's rows; the same chunk number again replaces it. */
-export async function saveRowChunk(db: Db, sessionId: string, chunk: number, rows: UploadedRow[]): Promise<void> {
-  const values = { row_count: rows.length, rows: JSON.stringify(rows), created_at: new Date().toISOString() };
-  await db
-    .insertInto('import_rows')
-    .values({ session_id: sessionId, chunk, ...values })
-    .onConflict((oc) => oc.columns(['session_id', 'chunk']).doUpdateSet(values))
+/** A valid value of a `unique` or `duplicateKey` field in an uploaded chunk (see migration 0010). */
+export interface ChunkKey {
+  /** The field's index in the session's config. */
+  field: number;
+  hash: Uint8Array;
+  /** The row within the chunk. */
+  row: number;
+  /** 1 when the row has an error of its own, so being a repeat too adds no invalid row. */
+  ownError: 0 | 1;
+}
+
+/** A validated chunk, ready to store. */
+export interface ChunkUpload {
+  sessionId: string;
+  workspaceId: string;
+  chunk: number;
+  rowCount: number;
+  /** Rows with an error of their own; repeats are counted across chunks at completion. */
+  invalidRowCount: number;
+  /** The rows as a JSON array, and its UTF-8 bytes. */
+  json: string;
+  bytes: number;
+  keys: readonly ChunkKey[];
+}
+
+/** Upload caps (`ServerOptions.import*`). */
+export interface UploadCaps {
+  sessionMaxRows: number;
+  sessionMaxBytes: number;
+  dailyMaxRows: number;
+  dailyMaxBytes: number;
+}
+
+/** Which cap an upload would pass. */
+export interface CapBreach {
+  cap: keyof UploadCaps;
+  max: number;
+  /** The figure the upload would have brought it to. */
+  would: number;
+}
+
+/** The UTC day of `now`, as `import_upload_days` keys it. */
+export function uploadDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const statements = perDatabase((db) => ({
+  /** The session's figures without chunk `chunk` (which an upload of it replaces). */
+  sessionTotals: compile(db, (p: Param<'sessionId' | 'chunk'>) =>
+    db
+      .selectFrom('import_rows')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('row_count'), eb.lit(0)).as('rows'), eb.fn.coalesce(eb.fn.sum<number>('byte_count'), eb.lit(0)).as('bytes')])
+      .where('session_id', '=', p('sessionId'))
+      .where('chunk', '!=', p('chunk')),
+  ),
+  dayTotals: compile(db, (p: Param<'workspaceId' | 'day'>) =>
+    db.selectFrom('import_upload_days').select(['rows', 'bytes']).where('workspace_id', '=', p('workspaceId')).where('day', '=', p('day')),
+  ),
+  deleteChunkKeys: compile(db, (p: Param<'sessionId' | 'chunk'>) =>
+    db.deleteFrom('import_row_keys').where('session_id', '=', p('sessionId')).where('chunk', '=', p('chunk')),
+  ),
+  insertKey: compile(db, (p: Param<'sessionId' | 'field' | 'hash' | 'chunk' | 'row' | 'ownError'>) =>
+    db
+      .insertInto('import_row_keys')
+      .values({ session_id: p('sessionId'), field: p('field'), value_hash: p('hash'), chunk: p('chunk'), row: p('row'), own_error: p('ownError') }),
+  ),
+  upsertChunk: compile(db, (p: Param<'sessionId' | 'chunk' | 'rowCount' | 'rows' | 'bytes' | 'invalid' | 'createdAt'>) =>
+    db
+      .insertInto('import_rows')
+      .values({ session_id: p('sessionId'), chunk: p('chunk'), row_count: p('rowCount'), rows: p('rows'), byte_count: p('bytes'), invalid_row_count: p('invalid'), created_at: p('createdAt') })
+      .onConflict((oc) =>
+        oc.columns(['session_id', 'chunk']).doUpdateSet({ row_count: p('rowCount'), rows: p('rows'), byte_count: p('bytes'), invalid_row_count: p('invalid'), created_at: p('createdAt') }),
+      ),
+  ),
+  setChunkInvalid: compile(db, (p: Param<'sessionId' | 'chunk' | 'invalid'>) =>
+    db.updateTable('import_rows').set({ invalid_row_count: p('invalid') }).where('session_id', '=', p('sessionId')).where('chunk', '=', p('chunk')),
+  ),
+  addToDay: compile(db, (p: Param<'workspaceId' | 'day' | 'rows' | 'bytes'>) =>
+    db
+      .insertInto('import_upload_days')
+      .values({ workspace_id: p('workspaceId'), day: p('day'), rows: p('rows'), bytes: p('bytes') })
+      .onConflict((oc) => oc.columns(['workspace_id', 'day']).doUpdateSet((eb) => ({ rows: eb('rows', '+', eb.ref('excluded.rows')), bytes: eb('bytes', '+', eb.ref('excluded.bytes')) }))),
+  ),
+  /**
+   * Rows of one chunk with no error of their own that repeat an earlier row's value (an earlier
+   * chunk, or earlier in the chunk): each is found by a seek on the primary key.
+   */
+  repeatOnlyRows: compile(db, (p: Param<'sessionId' | 'chunk'>) =>
+    db
+      .selectFrom('import_row_keys as k')
+      .select((eb) => eb.fn.count<number>('k.row').distinct().as('rows'))
+      .where('k.session_id', '=', p('sessionId'))
+      .where('k.chunk', '=', p('chunk'))
+      .where(sql<boolean>`k.own_error = 0`)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('import_row_keys as e')
+            .select(sql.lit(1).as('one'))
+            .whereRef('e.session_id', '=', 'k.session_id')
+            .whereRef('e.field', '=', 'k.field')
+            .whereRef('e.value_hash', '=', 'k.value_hash')
+            .where(sql<boolean>`(e.chunk, e.row) < (k.chunk, k.row)`),
+        ),
+      ),
+  ),
+}));
+
+/**
+ * The figures an upload of `chunk` would start from: the session's without that chunk (a retry
+ * replaces it), and the workspace's for the day.
+ */
+function totalsSync(db: Db, upload: { sessionId: string; workspaceId: string; chunk: number }, day: string) {
+  const s = statements(db);
+  const session = s.sessionTotals.get({ sessionId: upload.sessionId, chunk: upload.chunk }) ?? { rows: 0, bytes: 0 };
+  const daily = s.dayTotals.get({ workspaceId: upload.workspaceId, day }) ?? { rows: 0, bytes: 0 };
+  return { sessionRows: Number(session.rows), sessionBytes: Number(session.bytes), dailyRows: daily.rows, dailyBytes: daily.bytes };
+}
+
+function breachOf(totals: ReturnType<typeof totalsSync>, add: { rows: number; bytes: number }, caps: UploadCaps): CapBreach | null {
+  const checks: [keyof UploadCaps, number][] = [
+    ['sessionMaxRows', totals.sessionRows + add.rows],
+    ['sessionMaxBytes', totals.sessionBytes + add.bytes],
+    ['dailyMaxRows', totals.dailyRows + add.rows],
+    ['dailyMaxBytes', totals.dailyBytes + add.bytes],
+  ];
+  for (const [cap, would] of checks) if (would > caps[cap]) return { cap, max: caps[cap], would };
+  return null;
+}
+
+/**
+ * A cheap check before a chunk is validated: whether its rows alone (its bytes are not known yet)
+ * already pass a cap. {@link storeRowChunk} checks again, exactly, when it stores.
+ */
+export function precheckUpload(
+  db: Db,
+  upload: { sessionId: string; workspaceId: string; chunk: number; rowCount: number },
+  caps: UploadCaps,
+  now = new Date(),
+): Promise<CapBreach | null> {
+  return readSync(db, () => breachOf(totalsSync(db, upload, uploadDay(now)), { rows: upload.rowCount, bytes: 0 }, caps));
+}
+
+/**
+ * Stores a validated chunk if it passes no cap, in one transaction: the chunk replaces any chunk
+ * of the same number, and its keys the old chunk's keys; the day's figures grow by what was
+ * accepted (a retry counts again there: it was work accepted). Returns the cap it would pass
+ * instead, storing nothing.
+ */
+export function storeRowChunk(db: Db, upload: ChunkUpload, caps: UploadCaps, now = new Date()): Promise<CapBreach | null> {
+  const day = uploadDay(now);
+  return transactionSync(db, () => {
+    const breach = breachOf(totalsSync(db, upload, day), { rows: upload.rowCount, bytes: upload.bytes }, caps);
+    if (breach !== null) return breach;
+    const s = statements(db);
+    const { sessionId, chunk } = upload;
+    s.deleteChunkKeys.run({ sessionId, chunk });
+    s.upsertChunk.run({ sessionId, chunk, rowCount: upload.rowCount, rows: upload.json, bytes: upload.bytes, invalid: upload.invalidRowCount, createdAt: now.toISOString() });
+    for (const key of upload.keys) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError });
+    s.addToDay.run({ workspaceId: upload.workspaceId, day, rows: upload.rowCount, bytes: upload.bytes });
+    return null;
+  });
+}
+
+/** Stores the figures and keys of a chunk stored before migration 0010, validated late. */
+export function storeLateFigures(db: Db, sessionId: string, chunk: number, invalidRowCount: number, keys: readonly ChunkKey[]): Promise<void> {
+  return transactionSync(db, () => {
+    const s = statements(db);
+    s.deleteChunkKeys.run({ sessionId, chunk });
+    for (const key of keys) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError });
+    s.setChunkInvalid.run({ sessionId, chunk, invalid: invalidRowCount });
+  });
+}
+
+/** Each uploaded chunk's stored figures, in chunk order (never its rows). */
+export async function chunkFigures(db: Db, sessionId: string): Promise<{ chunk: number; rowCount: number; invalidRowCount: number | null }[]> {
+  const rows = await db
+    .selectFrom('import_rows')
+    .select(['chunk', 'row_count', 'invalid_row_count'])
+    .where('session_id', '=', sessionId)
+    .orderBy('chunk')
     .execute();
+  return rows.map((row) => ({ chunk: row.chunk, rowCount: row.row_count, invalidRowCount: row.invalid_row_count }));
 }
 
-/** Every uploaded row of a session, in chunk order; empty when nothing was uploaded. */
-export async function loadUploadedRows(db: Db, sessionId: string): Promise<UploadedRow[]> {
-  const chunks = await db.selectFrom('import_rows').select('rows').where('session_id', '=', sessionId).orderBy('chunk').execute();
-  return chunks.flatMap((chunk) => JSON.parse(chunk.rows) as UploadedRow[]);
+/** How many rows of a chunk are invalid only for repeating an earlier row's `unique` or `duplicateKey` value. */
+export function repeatOnlyRows(db: Db, sessionId: string, chunk: number): Promise<number> {
+  return readSync(db, () => Number(statements(db).repeatOnlyRows.get({ sessionId, chunk })?.rows ?? 0));
 }
 
-/** Deletes uploaded rows of expired sessions: rows are never kept past a session's 24 hours. */
+/**
+ * One chunk of a session's uploaded rows: the first after chunk `after`, or undefined past the
+ * last. Rows are read back a chunk (a page of at most 5,000 rows) at a time, never all at once.
+ */
+export async function readUploadedChunk(db: Db, sessionId: string, after = -1): Promise<{ chunk: number; rows: UploadedRow[] } | undefined> {
+  const found = await db
+    .selectFrom('import_rows')
+    .select(['chunk', 'rows'])
+    .where('session_id', '=', sessionId)
+    .where('chunk', '>', after)
+    .orderBy('chunk')
+    .limit(1)
+    .executeTakeFirst();
+  return found && { chunk: found.chunk, rows: JSON.parse(found.rows) as UploadedRow[] };
+}
+
+/**
+ * Deletes a session's keys, a chunk at a time so no one statement holds the event loop for long:
+ * keys serve only to count repeats until the session completes.
+ */
+export async function deleteSessionKeys(db: Db, sessionId: string): Promise<void> {
+  const s = statements(db);
+  for (let chunk = 0; chunk < UPLOAD_CHUNKS_MAX; chunk++) {
+    await transactionSync(db, () => s.deleteChunkKeys.run({ sessionId, chunk }));
+  }
+}
+
+/**
+ * Deletes uploaded rows of expired sessions: rows are never kept past a session's 24 hours. Keys
+ * of expired or completed sessions go too, and day figures older than yesterday (UTC).
+ */
 export async function pruneUploadedRows(db: Db, now: Date): Promise<void> {
   const expired = db.selectFrom('import_sessions').select('id').where('expires_at', '<=', now.toISOString());
   await db.deleteFrom('import_rows').where('session_id', 'in', expired).execute();
+  const keyed = await db
+    .selectFrom('import_sessions as s')
+    .select('s.id')
+    .where((eb) => eb.or([eb('s.expires_at', '<=', now.toISOString()), eb('s.completed_at', 'is not', null)]))
+    .where(({ exists, selectFrom }) => exists(selectFrom('import_row_keys as k').select('k.chunk').whereRef('k.session_id', '=', 's.id')))
+    .execute();
+  for (const { id } of keyed) await deleteSessionKeys(db, id);
+  const yesterday = uploadDay(new Date(now.getTime() - 24 * 3600_000));
+  await db.deleteFrom('import_upload_days').where('day', '<', yesterday).execute();
 }
