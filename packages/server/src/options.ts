@@ -30,6 +30,13 @@ export interface ServerOptions {
   configCacheControl: string;
   /** How often buffered usage counts are written to the database. */
   usageFlushIntervalMs: number;
+  /**
+   * How long an `Idempotency-Key` claim holds while its request runs: after it, a retry with the
+   * same key takes the claim over unless this process is still running that request (a claim
+   * left by a crashed process is released at the next start anyway). A little longer than the
+   * slowest request.
+   */
+  idempotencyLeaseMs: number;
   /** Trust `X-Forwarded-For` from a reverse proxy for client IPs (rate limits). */
   trustProxy: boolean;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
@@ -50,6 +57,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   keyCacheTtlMs: 5_000,
   configCacheControl: 'public, no-cache',
   usageFlushIntervalMs: 1_000,
+  idempotencyLeaseMs: 60_000,
   trustProxy: false,
   logger: false,
 };
