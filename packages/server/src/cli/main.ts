@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { UsageError } from './args.js';
-import { adminCommand, initCommand, keysCommand, startCommand, workspaceCommand } from './commands.js';
+import { adminCommand, initCommand, keysCommand, signingSecretsCommand, startCommand, workspaceCommand } from './commands.js';
 
 const HELP = `inlay — the Inlay reference server
 
@@ -10,6 +10,7 @@ Usage:
   inlay keys list --workspace WS [--json]
   inlay keys create --workspace WS --mode test|live --kind pub|sec
   inlay keys revoke KEY_ID
+  inlay signing-secrets rotate --workspace WS --mode test|live [--json]   a new author-token signing secret; the old one verifies for 24 h
   inlay workspace plan WS free|byo|hosted
   inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
 
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   init: initCommand,
   start: startCommand,
   keys: keysCommand,
+  'signing-secrets': signingSecretsCommand,
   workspace: workspaceCommand,
   admin: adminCommand,
 };
