@@ -1,5 +1,5 @@
 import { KeyKindSchema, KeyModeSchema, SERVICE_NAMES, type ServiceName } from '@inlay/core';
-import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { databaseModeWarning, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
 import { cdnRoutes } from '../demo/cdn-routes.js';
 import { demoRoutes } from '../demo/demo-routes.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
@@ -59,6 +59,8 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const services = parseServices(values.services);
   const dbPath = dbPathOf(values.db, DEFAULT_DB_PATH);
   const host = values.host ?? '127.0.0.1';
+  const modeWarning = databaseModeWarning(dbPath);
+  if (modeWarning !== undefined) process.stderr.write(`inlay start: ${modeWarning}\n`);
   const app = await buildApp({ db: dbPath, services, logger: { level: 'warn' } });
   const demo = values.demo ? await ensureDemoWorkspace(app.inlay.db, dbPath) : undefined;
   const cdnDir = widgetsCdnDir();
