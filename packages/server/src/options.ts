@@ -37,6 +37,13 @@ export interface ServerOptions {
    * slowest request.
    */
   idempotencyLeaseMs: number;
+  /**
+   * After a burst of writes the `-wal` file keeps its size; once no write has committed for
+   * `walIdleMs`, a `-wal` larger than this many bytes is truncated to zero.
+   */
+  walTruncateBytes: number;
+  /** How long writes must pause before a large `-wal` is truncated. */
+  walIdleMs: number;
   /** Trust `X-Forwarded-For` from a reverse proxy for client IPs (rate limits). */
   trustProxy: boolean;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
@@ -58,6 +65,8 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   configCacheControl: 'public, no-cache',
   usageFlushIntervalMs: 1_000,
   idempotencyLeaseMs: 60_000,
+  walTruncateBytes: 16 * 1024 * 1024,
+  walIdleMs: 1_000,
   trustProxy: false,
   logger: false,
 };

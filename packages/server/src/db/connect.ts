@@ -98,6 +98,10 @@ export interface OpenDatabaseOptions {
    * commands leave it off.
    */
   backgroundCheckpoints?: boolean;
+  /** With background checkpoints: a `-wal` larger than this is truncated once writes pause. */
+  walTruncateBytes?: number;
+  /** With background checkpoints: how long writes must pause before that truncation. */
+  walIdleMs?: number;
 }
 
 export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Db> {
@@ -119,6 +123,13 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   if (options.backgroundCheckpoints !== true || path === ':memory:') return db;
   // Migrated (the file exists and is in WAL mode): hand checkpoints to the worker.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  checkpointers.set(sqlite, startCheckpointer(path, { pauseWrites: (resume) => pauseGroupCommits(db, resume) }));
+  checkpointers.set(
+    sqlite,
+    startCheckpointer(path, {
+      pauseWrites: (resume) => pauseGroupCommits(db, resume),
+      ...(options.walTruncateBytes !== undefined ? { truncateBytes: options.walTruncateBytes } : {}),
+      ...(options.walIdleMs !== undefined ? { idleMs: options.walIdleMs } : {}),
+    }),
+  );
   return db;
 }
