@@ -38,10 +38,10 @@ declare module 'fastify' {
 }
 
 /**
- * `Idempotency-Key` on secret-key POSTs and PATCHes (DESIGN.md §4; PATCH too, since each save
- * records a revision): the same key and body within 24 h
- * replays the first response; the same key with another request is 409. A request that is still
- * running holds the key, so a concurrent retry gets 409 rather than a second execution.
+ * `Idempotency-Key` on secret-key POSTs and PATCHes (docs/api.md; PATCH too, since each save
+ * records a revision): the same key and body within 24 h replays the first response; the same
+ * key with another request is 409. A request that is still running holds the key, so a
+ * concurrent retry gets 409 rather than a second execution.
  * Responses of 5xx are not kept, so the client's retry runs again.
  *
  * A claim is a lease (`idempotencyLeaseMs`) held by this process's boot id: a request that died
