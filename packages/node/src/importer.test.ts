@@ -56,6 +56,17 @@ describe('validateRows', () => {
     expect(validateRows(config, [{}]).errors.map((error) => error.code)).toEqual(['required']);
   });
 
+  it('refuses a row without a required field keyed constructor, toString or __proto__, and reads them when given', () => {
+    const keys = ['constructor', 'toString', '__proto__'];
+    const config: ImporterConfig = { fields: keys.map((key) => ({ key, label: key, type: 'string', required: true })) };
+    const missing = validateRows(config, [{}, JSON.parse('{"other": "x"}') as Record<string, string>]);
+    expect(missing.errors.map((error) => [error.row, error.field, error.code])).toEqual([0, 1].flatMap((row) => keys.map((key) => [row, key, 'required'])));
+    // JSON.parse makes "__proto__" an own property, as a row from a request body is.
+    const given = validateRows(config, [JSON.parse('{"constructor": "a", "toString": "b", "__proto__": "c"}') as Record<string, string>]);
+    expect(given.errors).toEqual([]);
+    expect(Object.entries(toRecords(given)[0]!)).toEqual([['constructor', 'a'], ['toString', 'b'], ['__proto__', 'c']]);
+  });
+
   it('refuses mixed rows, and a mapping for records', () => {
     expect(() => validateRows(CONFIG, [['a'], { email: 'a@example.com' }])).toThrow(/all be arrays/);
     expect(() => validateRows(CONFIG, [{ email: 'a@example.com' }, ['a']])).toThrow(/all be arrays/);

@@ -70,6 +70,14 @@ describe('retries', () => {
     expect(requests.map((r) => r.headers['idempotency-key'])).toEqual(['key_1', 'key_1']);
   });
 
+  it('gives up on a key that stays in use after maxNetworkRetries, never retrying it forever', async () => {
+    const inUse = () => apiError(409, { type: 'conflict', code: 'idempotency_key_in_use', param: 'Idempotency-Key' });
+    const { inlay, requests } = setup([inUse(), inUse(), inUse(), inUse(), inUse()], { maxNetworkRetries: 2 });
+    const error = await inlay.onboarding.flows.create({ name: 'Stuck' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InlayConflictError);
+    expect(requests).toHaveLength(3);
+  });
+
   it('never retries 409 idempotency_key_reused', async () => {
     const { inlay, requests } = setup([apiError(409, { type: 'conflict', code: 'idempotency_key_reused', param: 'Idempotency-Key' })]);
     const error = await inlay.onboarding.flows.create({ name: 'Other' }, { idempotencyKey: 'mine' }).catch((e: unknown) => e);

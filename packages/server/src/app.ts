@@ -46,7 +46,7 @@ export interface BuildAppOptions extends Partial<ServerOptionsInput> {
 export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInstance> {
   const options = resolveOptions({ db: ':memory:', ...input });
   const ownsDb = input.database === undefined;
-  const db = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true }));
+  const db = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true, walTruncateBytes: options.walTruncateBytes, walIdleMs: options.walIdleMs }));
 
   const nextRequestId = requestIds();
   const app = Fastify({

@@ -92,6 +92,20 @@ export interface ServerOptions {
    * limit (`ulimit -n`) is too small.
    */
   maxConnections: number;
+  /**
+   * How long an `Idempotency-Key` claim holds while its request runs: after it, a retry with the
+   * same key takes the claim over unless this process is still running that request (a claim
+   * left by a crashed process is released at the next start anyway). A little longer than the
+   * slowest request.
+   */
+  idempotencyLeaseMs: number;
+  /**
+   * After a burst of writes the `-wal` file keeps its size; once no write has committed for
+   * `walIdleMs`, a `-wal` larger than this many bytes is truncated to zero.
+   */
+  walTruncateBytes: number;
+  /** How long writes must pause before a large `-wal` is truncated. */
+  walIdleMs: number;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
   /** Most rows an import session may have uploaded (docs/security.md, "Importer uploads"). */
@@ -118,6 +132,9 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   keyCacheTtlMs: 5_000,
   configCacheControl: 'public, no-cache',
   usageFlushIntervalMs: 1_000,
+  idempotencyLeaseMs: 60_000,
+  walTruncateBytes: 16 * 1024 * 1024,
+  walIdleMs: 1_000,
   trustProxy: false,
   oauth: {
     registrationsPerAddressPerHour: 20,

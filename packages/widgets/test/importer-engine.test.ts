@@ -278,6 +278,16 @@ describe('validating and reviewing', () => {
     expect(Object.getOwnPropertyDescriptor(record, '__proto__')?.value).toBe('x');
   });
 
+  it('counts problems per field for fields keyed constructor, toString and __proto__ as own numbers', async () => {
+    const keys = ['constructor', 'toString', '__proto__'];
+    const config: ImporterConfig = { fields: [...keys.map((key) => ({ key, label: key, type: 'string' as const, required: true })), { key: 'name', label: 'Name', type: 'string' }] };
+    const mapping = JSON.parse('{"constructor":0,"toString":1,"__proto__":2,"name":3}') as Record<string, number>;
+    const { loaded } = await load(file('constructor,toString,__proto__,name\n,,,Ann\n'), mapping, config);
+    const counts = structuredClone(loaded.stats.fieldErrors);
+    expect(Object.getPrototypeOf(counts)).toBe(Object.prototype);
+    for (const key of keys) expect(Object.getOwnPropertyDescriptor(counts, key)?.value, key).toBe(1);
+  });
+
   it('validates rows on both sides of the format sample alike, repeats across it included, and reports progress', async () => {
     const rows = Array.from({ length: 25_000 }, (_, i) => `${String(i).padStart(6, '0')};u${i === 20_000 ? 5 : i}@example.com;${i === 12_345 ? 'x' : '1,5'}`);
     const e = engine({ sliceMs: 5, chunkBytes: 4096 });

@@ -46,6 +46,15 @@ export async function mintAuthorToken(db: Db, request: MintRequest): Promise<{ t
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 
+/**
+ * The longest life a token may have (`exp - iat`): the most the mint route issues
+ * (`expiresInSec` ≤ 86,400). A token claiming more was not minted by Inlay as documented — a
+ * leaked signing secret's forgery — and is refused even though its signature holds.
+ */
+export const MAX_AUTHOR_TOKEN_LIFETIME_SEC = 86_400;
+/** How far `iat` may lie in the future: clock differences between servers, not more. */
+export const AUTHOR_TOKEN_CLOCK_SKEW_SEC = 60;
+
 export interface VerifyExpectation {
   workspaceId: string;
   mode: KeyMode;
@@ -56,8 +65,9 @@ export interface VerifyExpectation {
 /**
  * Verifies an author token for one resource, pinning the algorithm, issuer, audience, typ and
  * mode. Only secrets of the caller's workspace and mode can verify, so a token signed for
- * another workspace, or with any other secret, fails. Expired: 401 `author_token_expired`;
- * anything else wrong: 403 `author_token_invalid`.
+ * another workspace, or with any other secret, fails; so does one that lives longer than any
+ * minted token may, or was issued in the future (docs/security.md). Expired: 401
+ * `author_token_expired`; anything else wrong: 403 `author_token_invalid`.
  */
 export async function verifyAuthorToken(
   db: Db,
@@ -84,6 +94,10 @@ export async function verifyAuthorToken(
         requiredClaims: ['sub', 'exp', 'iat'],
       },
     );
+    const { iat, exp } = payload;
+    if (typeof iat !== 'number' || typeof exp !== 'number') throw new Error('no iat or exp');
+    if (exp - iat > MAX_AUTHOR_TOKEN_LIFETIME_SEC) throw new Error('lives too long');
+    if (iat > Date.now() / 1000 + AUTHOR_TOKEN_CLOCK_SKEW_SEC) throw new Error('issued in the future');
     const claims = AuthorTokenClaimsSchema.safeParse(payload);
     if (!claims.success || claims.data.mode !== expected.mode) throw new Error('bad claims');
     return claims.data;
@@ -97,8 +111,10 @@ export async function verifyAuthorToken(
 
 /**
  * Verification secrets by kid, kept for a minute so hot progress writes do not read the
- * database per token. A secret retired by rotation stays valid for 24 h anyway, so a minute of
- * caching never lets a token through that the database would refuse for long.
+ * database per token. Minting reads the current secret from the database, so a rotation by
+ * another process (`inlay signing-secrets rotate`) signs new tokens at once; a secret retired by
+ * rotation stays valid for 24 h anyway, and an entry never outlives that grace, so caching
+ * never lets a token through that the database would refuse.
  */
 export class SigningSecretCache {
   readonly #entries = new Map<string, { value: SigningSecret | undefined; expires: number }>();
@@ -113,9 +129,9 @@ export class SigningSecretCache {
     const now = Date.now();
     const hit = this.#entries.get(id);
     if (hit && hit.expires > now) return hit.value;
-    const value = await verificationSecret(db, workspaceId, mode, kid);
+    const value = await verificationSecret(db, workspaceId, mode, kid, now);
     if (this.#entries.size > 10_000) this.#entries.clear();
-    this.#entries.set(id, { value, expires: now + this.#ttlMs });
+    this.#entries.set(id, { value, expires: Math.min(now + this.#ttlMs, value?.verifiesUntil ?? Number.POSITIVE_INFINITY) });
     return value;
   }
 }

@@ -2,6 +2,7 @@ import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
 import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
 import { createAccount } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
+import { rotateSigningSecret } from '../repositories/signing-secrets.js';
 import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
 import { initWorkspace } from '../workspace-setup.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
@@ -75,6 +76,28 @@ export async function keysCommand(args: string[], out: Out): Promise<void> {
     return;
   }
   throw new UsageError('usage: inlay keys list|create|revoke (see inlay help)');
+}
+
+/**
+ * `inlay signing-secrets rotate --workspace WS --mode test|live [--json]`: a new author-token
+ * signing secret for the workspace and mode. A running server signs with it at once (it reads the
+ * current secret per mint) and keeps verifying the old one's tokens for 24 h. Prints kids only,
+ * never a secret.
+ */
+export async function signingSecretsCommand(args: string[], out: Out): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'rotate') throw new UsageError('usage: inlay signing-secrets rotate --workspace WS --mode test|live [--json]');
+  const { values } = parse({ args: rest, options: { ...DB_OPTION, workspace: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' } } });
+  const workspaceId = required(values.workspace, '--workspace');
+  const mode = KeyModeSchema.safeParse(values.mode);
+  if (!mode.success) throw new UsageError('--mode must be test or live');
+  const rotation = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
+    await requireWorkspace(db, workspaceId);
+    return rotateSigningSecret(db, workspaceId, mode.data);
+  });
+  if (values.json) return out(JSON.stringify({ workspaceId, mode: mode.data, ...rotation }));
+  out(`New ${mode.data} signing secret ${rotation.kid} for workspace ${workspaceId}: author tokens minted from now on carry it.`);
+  for (const retired of rotation.retired) out(`  retired ${retired.kid}: its tokens still verify until ${retired.verifiesUntil}`);
 }
 
 /** `inlay workspace plan <id> free|byo|hosted` */

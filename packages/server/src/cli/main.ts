@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { UsageError } from './args.js';
 import { ConfigError } from '../config/load-config.js';
-import { adminCommand, initCommand, keysCommand, workspaceCommand } from './commands.js';
+import { adminCommand, initCommand, keysCommand, signingSecretsCommand, workspaceCommand } from './commands.js';
 import { configCommand, startCommand } from './start-command.js';
 
 const HELP = `inlay — the Inlay reference server
@@ -15,6 +15,7 @@ Usage:
   inlay keys list --workspace WS [--json]
   inlay keys create --workspace WS --mode test|live --kind pub|sec
   inlay keys revoke KEY_ID
+  inlay signing-secrets rotate --workspace WS --mode test|live [--json]   a new author-token signing secret; the old one verifies for 24 h
   inlay workspace plan WS free|byo|hosted
   inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
 
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   init: initCommand,
   start: startCommand,
   keys: keysCommand,
+  'signing-secrets': signingSecretsCommand,
   workspace: workspaceCommand,
   admin: adminCommand,
   config: configCommand,

@@ -1,6 +1,7 @@
 import { checkConfigFile, fromFlags, loadConfig } from '../config/load-config.js';
 import { describeOptions, FLAG_OPTIONS, START_FLAGS } from '../config/describe-options.js';
 import { serverOptionsOf } from '../config/operator-config.js';
+import { databaseModeWarning } from '../db/connect.js';
 import { cdnRoutes } from '../demo/cdn-routes.js';
 import { demoRoutes } from '../demo/demo-routes.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
@@ -22,6 +23,8 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   delete flags.help;
   const config = loadConfig({ file, env: process.env, flags: fromFlags(flags, FLAG_OPTIONS) });
   const options = serverOptionsOf(config);
+  const modeWarning = databaseModeWarning(config.db);
+  if (modeWarning !== undefined) process.stderr.write(`inlay start: ${modeWarning}\n`);
   const app = await buildApp(options);
   const demo = config.demo ? await ensureDemoWorkspace(app.inlay.db, config.db) : undefined;
   const cdnDir = widgetsCdnDir();

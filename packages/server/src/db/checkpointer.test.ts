@@ -33,6 +33,25 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
 }
 
 describe('background checkpoints', () => {
+  it('truncate a large -wal once a burst of writes is over', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
+    dirs.push(dir);
+    const path = join(dir, 'inlay.db');
+    const db = await openDatabase(path, { backgroundCheckpoints: true, walTruncateBytes: 1024 * 1024, walIdleMs: 300 });
+    try {
+      // One burst of about 8 MB, committed at once: the log grows past it.
+      await sql`CREATE TABLE burst (payload BLOB)`.execute(db);
+      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO burst SELECT randomblob(4000) FROM n`.execute(db);
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(4 * 1024 * 1024);
+      // Then nothing: the worker cuts the log to nothing, and every row is in the database file.
+      await until(() => statSync(`${path}-wal`).size === 0, 30_000);
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM burst`.execute(db);
+      expect(count.rows[0]?.n).toBe(2000);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('move committed writes from the WAL into the database file without the server connection doing it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
     dirs.push(dir);

@@ -16,6 +16,12 @@ import { Worker } from 'node:worker_threads';
  * The server's connection keeps a high automatic threshold as a fallback should the worker
  * fail.
  *
+ * Neither shrinks the file: after a burst the `-wal` keeps the size it grew to (it was measured
+ * at 170 MB after a burst of votes). So once no other connection has committed for `idleMs`
+ * and the file is larger than `truncateBytes`, the worker runs a TRUNCATE checkpoint, which
+ * copies what is left and cuts the file to zero bytes (docs/self-hosting.md). Idle means no
+ * writer to wait for, so it is short.
+ *
  * The worker is a small CommonJS script (eval) so it runs the same from the TypeScript sources
  * (tests) and from dist.
  */
@@ -33,8 +39,36 @@ const checkpoint = () => {
     return -1;
   }
 };
+const { statSync } = require('node:fs');
+const walBytes = () => {
+  try {
+    return statSync(workerData.path + '-wal').size;
+  } catch {
+    return 0;
+  }
+};
+// data_version changes whenever another connection commits: the server's writes.
+const dataVersion = () => db.pragma('data_version', { simple: true });
+let lastVersion = dataVersion();
+let quietSince = Date.now();
+const truncateWhenIdle = () => {
+  const version = dataVersion();
+  const now = Date.now();
+  if (version !== lastVersion) {
+    lastVersion = version;
+    quietSince = now;
+  } else if (now - quietSince >= workerData.idleMs && walBytes() > workerData.truncateBytes) {
+    quietSince = now;
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy after all: the next quiet spell tries again.
+    }
+  }
+};
 const timer = setInterval(() => {
   if (checkpoint() > workerData.resetPages) parentPort.postMessage('writes-paused-please');
+  else truncateWhenIdle();
 }, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message === 'writes-paused') {
@@ -56,6 +90,10 @@ export interface CheckpointerOptions {
   intervalMs?: number;
   /** Log pages past which writes are held for a moment so that the log restarts. */
   resetPages?: number;
+  /** A `-wal` file larger than this is truncated once writes have been idle for `idleMs`. */
+  truncateBytes?: number;
+  /** How long no write may have committed before the log is truncated. */
+  idleMs?: number;
   /** Holds the server's writes until `resume` settles. */
   pauseWrites: (resume: Promise<void>) => void;
 }
@@ -68,9 +106,16 @@ export interface Checkpointer {
 /** Writes are never held longer than this, should the worker not answer. */
 const MAX_PAUSE_MS = 2_000;
 
-export function startCheckpointer(path: string, { intervalMs = 200, resetPages = 4_000, pauseWrites }: CheckpointerOptions): Checkpointer {
+/** Defaults of `truncateBytes` and `idleMs` (ServerOptions `walTruncateBytes`, `walIdleMs`). */
+export const DEFAULT_WAL_TRUNCATE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_WAL_IDLE_MS = 1_000;
+
+export function startCheckpointer(
+  path: string,
+  { intervalMs = 200, resetPages = 4_000, truncateBytes = DEFAULT_WAL_TRUNCATE_BYTES, idleMs = DEFAULT_WAL_IDLE_MS, pauseWrites }: CheckpointerOptions,
+): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver, intervalMs, resetPages } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver, intervalMs, resetPages, truncateBytes, idleMs } });
   // Never keeps the process alive on its own, and a failing worker only loses the offload.
   worker.unref();
   let resume: (() => void) | undefined;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -39,6 +39,50 @@ function withStatementCache(sqlite: BetterSqlite3.Database, max = 500) {
   };
 }
 
+/** Mode of a database file Inlay creates, and of its `-wal` and `-shm`: the owner's alone. */
+export const DATABASE_FILE_MODE = 0o600;
+
+/**
+ * The file holds API-key hashes, author-token signing secrets and password hashes: a new one
+ * (and a new directory for it) is created readable by the server's user only, whatever the
+ * umask. An existing file keeps the mode its operator gave it ({@link databaseModeWarning}).
+ */
+function createPrivately(path: string): void {
+  const dir = dirname(path);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (existsSync(path)) return;
+  closeSync(openSync(path, 'a', DATABASE_FILE_MODE));
+  // The umask may only take bits away, but set the mode outright so no umask can widen it.
+  chmodSync(path, DATABASE_FILE_MODE);
+}
+
+/**
+ * SQLite creates `-wal` and `-shm` with the main file's permission bits; ones left from an
+ * earlier run under a looser mode are narrowed too, never widened past the main file's.
+ */
+function restrictSidecars(path: string): void {
+  const mode = statSync(path).mode & 0o777;
+  for (const sidecar of [`${path}-wal`, `${path}-shm`]) {
+    try {
+      const current = statSync(sidecar).mode & 0o777;
+      if ((current & ~mode) !== 0) chmodSync(sidecar, current & mode);
+    } catch {
+      // Not there (yet): SQLite creates it with the main file's mode.
+    }
+  }
+}
+
+/**
+ * A warning for `inlay start` when the database file is readable or writable by group or
+ * others, or undefined. Such a file was created by something else or loosened by hand.
+ */
+export function databaseModeWarning(path: string): string | undefined {
+  if (path === ':memory:' || !existsSync(path)) return undefined;
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) === 0) return undefined;
+  return `warning: the database ${path} has mode ${mode.toString(8).padStart(4, '0')}; it holds key hashes and signing secrets, so make it readable by the server's user only: chmod 600 ${path}`;
+}
+
 /** The default database file, relative to the working directory. */
 export const DEFAULT_DB_PATH = './.inlay/inlay.db';
 
@@ -54,15 +98,20 @@ export interface OpenDatabaseOptions {
    * commands leave it off.
    */
   backgroundCheckpoints?: boolean;
+  /** With background checkpoints: a `-wal` larger than this is truncated once writes pause. */
+  walTruncateBytes?: number;
+  /** With background checkpoints: how long writes must pause before that truncation. */
+  walIdleMs?: number;
 }
 
 export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(path)) {
     throw new Error('PostgreSQL is not supported by this build yet; use a SQLite file path');
   }
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const sqlite = new BetterSqlite3(path);
   sqlite.pragma('journal_mode = WAL');
+  if (path !== ':memory:') restrictSidecars(path);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -74,6 +123,13 @@ export async function openDatabase(path: string, options: OpenDatabaseOptions = 
   if (options.backgroundCheckpoints !== true || path === ':memory:') return db;
   // Migrated (the file exists and is in WAL mode): hand checkpoints to the worker.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  checkpointers.set(sqlite, startCheckpointer(path, { pauseWrites: (resume) => pauseGroupCommits(db, resume) }));
+  checkpointers.set(
+    sqlite,
+    startCheckpointer(path, {
+      pauseWrites: (resume) => pauseGroupCommits(db, resume),
+      ...(options.walTruncateBytes !== undefined ? { truncateBytes: options.walTruncateBytes } : {}),
+      ...(options.walIdleMs !== undefined ? { idleMs: options.walIdleMs } : {}),
+    }),
+  );
   return db;
 }

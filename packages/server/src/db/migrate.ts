@@ -9,6 +9,7 @@ import * as votesWithoutRowid from './migrations/0007-votes-without-rowid.js';
 import * as trendingByWindow from './migrations/0008-trending-by-window.js';
 import * as importUploadLimits from './migrations/0010-import-upload-limits.js';
 import * as oauthClientLastUsed from './migrations/0011-oauth-client-last-used.js';
+import * as idempotencyLeases from './migrations/0012-idempotency-leases.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-trending-by-window': trendingByWindow,
   '0010-import-upload-limits': importUploadLimits,
   '0011-oauth-client-last-used': oauthClientLastUsed,
+  '0012-idempotency-leases': idempotencyLeases,
 };
 
 export class BundledMigrations implements MigrationProvider {

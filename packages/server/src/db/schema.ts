@@ -96,6 +96,10 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   response_body: string | null;
   created_at: string;
+  /** Boot id of the process running the first request; null once settled or for old rows. */
+  claimed_by: string | null;
+  /** While the request runs: after this time another request may take the claim over. */
+  lease_expires_at: string | null;
 }
 
 export interface UsageDailyTable {

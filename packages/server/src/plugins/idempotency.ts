@@ -3,15 +3,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
 import { addRouteHook } from './route-hooks.js';
-import { nowIso } from '../db/ids.js';
+import { newId, nowIso } from '../db/ids.js';
 import { ApiError } from '../errors.js';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  releaseClaimsOfOtherBoots,
   releaseIdempotencyKey,
+  type KeyRef,
 } from '../repositories/idempotency.js';
 
 const CLAIM = Symbol('inlay.idempotencyClaim');
+
+/** This process: claims carry it, so a later start can tell them from its own. */
+export const BOOT_ID = newId('boot');
+
+/**
+ * Keys whose request this process is running now (every app in the process shares one boot id,
+ * so they share this too). Such a claim holds past its lease.
+ */
+const running = new Set<string>();
+const runningId = (ref: KeyRef): string => `${ref.workspaceId}\u0000${ref.mode}\u0000${ref.key}`;
 
 interface Claim {
   workspaceId: string;
@@ -26,14 +38,20 @@ declare module 'fastify' {
 }
 
 /**
- * `Idempotency-Key` on secret-key POSTs and PATCHes (DESIGN.md §4; PATCH too, since each save
- * records a revision): the same key and body within 24 h
- * replays the first response; the same key with another request is 409. A request that is still
- * running holds the key, so a concurrent retry gets 409 rather than a second execution.
+ * `Idempotency-Key` on secret-key POSTs and PATCHes (docs/api.md; PATCH too, since each save
+ * records a revision): the same key and body within 24 h replays the first response; the same
+ * key with another request is 409. A request that is still running holds the key, so a
+ * concurrent retry gets 409 rather than a second execution.
  * Responses of 5xx are not kept, so the client's retry runs again.
+ *
+ * A claim is a lease (`idempotencyLeaseMs`) held by this process's boot id: a request that died
+ * with its process leaves a claim nobody finishes, so at start the claims of other boots are
+ * released (one server process owns a database file), and any claim whose lease ran out and
+ * whose request is not running here is taken over by the retry (docs/security.md).
  */
 export const idempotencyPlugin = fp(
-  (app: FastifyInstance) => {
+  async (app: FastifyInstance) => {
+    await releaseClaimsOfOtherBoots(app.inlay.db, BOOT_ID);
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!(methods.includes('POST') || methods.includes('PATCH')) || route.config?.auth !== 'secret') return;
@@ -56,9 +74,14 @@ export const idempotencyPlugin = fp(
         key,
         requestHash,
         now: nowIso(),
+        owner: BOOT_ID,
+        leaseMs: app.inlay.options.idempotencyLeaseMs,
+        runningHere: (ref) => running.has(runningId(ref)),
       });
       if (outcome.kind === 'claimed') {
-        request[CLAIM] = { workspaceId: auth.workspaceId, mode: auth.mode, key };
+        const held = { workspaceId: auth.workspaceId, mode: auth.mode, key };
+        running.add(runningId(held));
+        request[CLAIM] = held;
         return;
       }
       if (outcome.kind === 'reused') {
@@ -78,10 +101,14 @@ export const idempotencyPlugin = fp(
       const claim = request[CLAIM];
       if (!claim) return payload;
       request[CLAIM] = undefined;
-      if (reply.statusCode >= 500 || typeof payload !== 'string') {
-        await releaseIdempotencyKey(app.inlay.db, claim);
-      } else {
-        await completeIdempotencyKey(app.inlay.db, { ...claim, statusCode: reply.statusCode, body: payload });
+      try {
+        if (reply.statusCode >= 500 || typeof payload !== 'string') {
+          await releaseIdempotencyKey(app.inlay.db, { ...claim, owner: BOOT_ID });
+        } else {
+          await completeIdempotencyKey(app.inlay.db, { ...claim, owner: BOOT_ID, statusCode: reply.statusCode, body: payload });
+        }
+      } finally {
+        running.delete(runningId(claim));
       }
       return payload;
     }

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.js';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
-interface KeyRef {
+export interface KeyRef {
   workspaceId: string;
   mode: 'test' | 'live';
   key: string;
@@ -14,16 +14,31 @@ export type ClaimOutcome =
   | { kind: 'reused' }
   | { kind: 'in_progress' };
 
+export interface ClaimRequest extends KeyRef {
+  requestHash: string;
+  now: string;
+  /** Boot id of the claiming process. */
+  owner: string;
+  /** How long the claim holds before another request may take it over. */
+  leaseMs: number;
+  /**
+   * Whether this process is still running the request that holds a claim of `owner`'s: such a
+   * claim holds past its lease (a slow request is not run twice); any other holds until it.
+   */
+  runningHere: (ref: KeyRef) => boolean;
+}
+
 /**
  * Claims a key for a request, or reports what the earlier request with that key decides.
- * Keys older than 24 h are forgotten. Runs in one transaction so two racing requests cannot
- * both claim.
+ * Keys older than 24 h are forgotten. A claim whose request is still running answers
+ * `in_progress`; one whose lease has run out (its process died, or the request hangs) is taken
+ * over, so a client's retry after a crash runs instead of being refused for 24 hours. Runs in
+ * one transaction, and the take-over is a conditional update, so of two racing requests (in
+ * this process or another on the same file) only one claims.
  */
-export async function claimIdempotencyKey(
-  db: Db,
-  claim: KeyRef & { requestHash: string; now: string },
-): Promise<ClaimOutcome> {
+export async function claimIdempotencyKey(db: Db, claim: ClaimRequest): Promise<ClaimOutcome> {
   const cutoff = new Date(Date.parse(claim.now) - WINDOW_MS).toISOString();
+  const leaseExpiresAt = new Date(Date.parse(claim.now) + claim.leaseMs).toISOString();
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('idempotency_keys')
@@ -34,8 +49,15 @@ export async function claimIdempotencyKey(
       .executeTakeFirst();
     if (existing && existing.created_at > cutoff) {
       if (existing.request_hash !== claim.requestHash) return { kind: 'reused' };
-      if (existing.status_code === null || existing.response_body === null) return { kind: 'in_progress' };
-      return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
+      if (existing.status_code !== null && existing.response_body !== null) {
+        return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
+      }
+      const live =
+        (existing.claimed_by === claim.owner && claim.runningHere(claim)) ||
+        (existing.lease_expires_at !== null && existing.lease_expires_at > claim.now);
+      if (live) return { kind: 'in_progress' };
+      const taken = await takeOverClaim(trx, claim, { claimedBy: existing.claimed_by, leaseExpiresAt: existing.lease_expires_at }, { owner: claim.owner, leaseExpiresAt });
+      return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
     }
     if (existing) {
       await trx
@@ -55,29 +77,77 @@ export async function claimIdempotencyKey(
         status_code: null,
         response_body: null,
         created_at: claim.now,
+        claimed_by: claim.owner,
+        lease_expires_at: leaseExpiresAt,
       })
       .execute();
     return { kind: 'claimed' };
   });
 }
 
-export async function completeIdempotencyKey(db: Db, done: KeyRef & { statusCode: number; body: string }): Promise<void> {
+/**
+ * Moves an unfinished claim to a new holder only if it is still exactly as `seen` (same holder,
+ * same lease, still unfinished): a compare-and-set, so of two requests that both saw the lease
+ * run out only the first takes the claim; the other sees no row change and answers 409.
+ */
+export async function takeOverClaim(
+  db: Db,
+  ref: KeyRef,
+  seen: { claimedBy: string | null; leaseExpiresAt: string | null },
+  next: { owner: string; leaseExpiresAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ claimed_by: next.owner, lease_expires_at: next.leaseExpiresAt })
+    .where('workspace_id', '=', ref.workspaceId)
+    .where('mode', '=', ref.mode)
+    .where('idempotency_key', '=', ref.key)
+    .where('status_code', 'is', null)
+    .where('claimed_by', seen.claimedBy === null ? 'is' : '=', seen.claimedBy)
+    .where('lease_expires_at', seen.leaseExpiresAt === null ? 'is' : '=', seen.leaseExpiresAt)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * At start: forgets the unfinished claims of every other boot. One server process owns a
+ * database file (docs/self-hosting.md), so a claim it did not make belongs to a process that is
+ * gone, and its request will never finish; the client's retry then runs at once.
+ */
+export async function releaseClaimsOfOtherBoots(db: Db, owner: string): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('status_code', 'is', null)
+    .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '!=', owner)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Keeps the response of the request holding the claim. A claim taken over meanwhile (the lease
+ * ran out) belongs to the other request now, whose answer is kept instead.
+ */
+export async function completeIdempotencyKey(db: Db, done: KeyRef & { owner: string; statusCode: number; body: string }): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ status_code: done.statusCode, response_body: done.body })
+    .set({ status_code: done.statusCode, response_body: done.body, claimed_by: null, lease_expires_at: null })
     .where('workspace_id', '=', done.workspaceId)
     .where('mode', '=', done.mode)
     .where('idempotency_key', '=', done.key)
+    .where('status_code', 'is', null)
+    .where('claimed_by', '=', done.owner)
     .execute();
 }
 
 /** Forgets a claim whose request failed on the server, so a retry runs again. */
-export async function releaseIdempotencyKey(db: Db, ref: KeyRef): Promise<void> {
+export async function releaseIdempotencyKey(db: Db, ref: KeyRef & { owner: string }): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where('workspace_id', '=', ref.workspaceId)
     .where('mode', '=', ref.mode)
     .where('idempotency_key', '=', ref.key)
+    .where('status_code', 'is', null)
+    .where('claimed_by', '=', ref.owner)
     .execute();
 }
 

@@ -171,9 +171,12 @@ export class ReviewTable {
 
   stats(): Stats {
     const validation = this.validation();
-    const fieldErrors: Record<string, number> = {};
-    for (const key of this.fieldKeys) fieldErrors[key] = 0;
-    for (const error of validation.errors) fieldErrors[error.field] = (fieldErrors[error.field] ?? 0) + 1;
+    // Counted in a Map and made an object by Object.fromEntries, whose properties are always own:
+    // a field keyed `__proto__` gets a count, not a prototype change (`constructor` and friends
+    // never read Object.prototype's).
+    const counts = new Map<string, number>(this.fieldKeys.map((key) => [key, 0]));
+    for (const error of validation.errors) counts.set(error.field, (counts.get(error.field) ?? 0) + 1);
+    const fieldErrors: Record<string, number> = Object.fromEntries(counts);
     let duplicateRows = 0;
     for (const group of validation.duplicateGroups) duplicateRows += group.rows.length - 1;
     return {

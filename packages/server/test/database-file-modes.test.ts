@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { databaseModeWarning, openDatabase } from '../src/db/connect.js';
+import { initWorkspace } from '../src/workspace-setup.js';
+import { tempDir } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const dir = tempDir();
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+describe('database file modes', () => {
+  it('creates the file, its -wal and -shm 0600 and its directory 0700, even under umask 000', async () => {
+    const path = join(dir, 'fresh', 'inlay.db');
+    const previous = process.umask(0);
+    try {
+      const db = await openDatabase(path);
+      // A write, so the log and its index certainly exist.
+      await initWorkspace(db, 'Modes');
+      expect(existsSync(`${path}-wal`)).toBe(true);
+      expect(existsSync(`${path}-shm`)).toBe(true);
+      expect([modeOf(path), modeOf(`${path}-wal`), modeOf(`${path}-shm`)]).toEqual([0o600, 0o600, 0o600]);
+      expect(modeOf(join(dir, 'fresh'))).toBe(0o700);
+      await db.destroy();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('leaves an existing file as its operator set it, and warns about group or other access', async () => {
+    const path = join(dir, 'loose.db');
+    await (await openDatabase(path)).destroy();
+    expect(databaseModeWarning(path)).toBeUndefined();
+    chmodSync(path, 0o640);
+    await (await openDatabase(path)).destroy();
+    expect(modeOf(path)).toBe(0o640);
+    expect(databaseModeWarning(path)).toContain('mode 0640');
+  });
+
+  it('inlay start says so on stderr when the file is readable by others', { timeout: 60_000 }, async () => {
+    const path = join(dir, 'start.db');
+    await (await openDatabase(path)).destroy();
+    chmodSync(path, 0o644);
+    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', path], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let stderr = '';
+      let stdout = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('running at')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${stdout}${stderr}`)));
+      });
+      expect(stderr).toContain(`the database ${path} has mode 0644`);
+      expect(stderr).toContain('chmod 600');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
