@@ -31,6 +31,12 @@ export interface ServerOptions {
   /** How often buffered usage counts are written to the database. */
   usageFlushIntervalMs: number;
   /**
+   * How often the server checks whether another process (the operator CLI) committed to the
+   * database, and if so drops its cached posts, lists, published configs and keys
+   * (engine/external-changes.ts). 0 turns the check off.
+   */
+  externalChangePollMs: number;
+  /**
    * Trust `X-Forwarded-For`/`-Proto` from a reverse proxy for client addresses (rate limits) and
    * the scheme: `true` for any proxy, a hop count, or comma-separated proxy addresses/CIDRs.
    */
@@ -58,6 +64,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   keyCacheTtlMs: 5_000,
   configCacheControl: 'public, no-cache',
   usageFlushIntervalMs: 1_000,
+  externalChangePollMs: 1_000,
   trustProxy: false,
   logger: false,
 };
