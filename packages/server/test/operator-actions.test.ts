@@ -2,7 +2,8 @@ import type { KeyMode } from '@inlay/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { transactionSync } from '../src/db/compiled.js';
-import { forgetCachedState } from '../src/engine/external-changes.js';
+import { dataVersion, forgetCachedState } from '../src/engine/external-changes.js';
+import { openDatabase } from '../src/db/connect.js';
 import { deleteResource, previewResourceDeletion } from '../src/engine/resource-deletion.js';
 import { createSession, saveRowChunk } from '../src/repositories/import-sessions.js';
 import { insertPost, setVote, type BoardScope } from '../src/repositories/posts.js';
@@ -263,5 +264,22 @@ describe('progress export', () => {
     expect([...byUser.keys()].sort()).toEqual(["'+3", "'-2", "'=1+1", "'@x", "'\tTab", 'comma, "quote"\nnewline', 'plain', 'zz'].sort());
     expect(byUser.get('plain')).toEqual(['', 'plain', 'in_progress', '2026-01-01T00:00:00.000Z', '', '', '', '', revisionId, 'done', 'pending']);
     await expect(exportProgressCsv(h.db, 'flow_nope', 'live').next()).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the change counter a running server polls', () => {
+  it("stays put under the server's own writes and moves when another connection commits", async () => {
+    const boardId = await publishBoard();
+    const before = await dataVersion(h.db);
+    const post = await create(boardId, 'Own write');
+    dataOf(await vote(post.id, 'v1'));
+    expect(await dataVersion(h.db)).toBe(before);
+    const cli = await openDatabase(h.dbPath);
+    try {
+      await changePostStatus(cli, post.id, 'closed');
+    } finally {
+      await cli.destroy();
+    }
+    expect(await dataVersion(h.db)).not.toBe(before);
   });
 });
