@@ -172,7 +172,7 @@ async function populate(kind: 'flow' | 'board' | 'importer', workspaceId: string
       const key = { workspaceId, mode, flowId: id, workspaceKey: 'acct', userId: 'u1' };
       await transactionSync(h.db, () => {
         const store = progressStore(h.db);
-        store.save(key, { revisionId, items: [{ id: 'a', state: 'done', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
+        store.save(key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
         store.insertOutcome({ key, event: 'x.done', occurredAt: new Date().toISOString(), completedItemIds: ['a'] });
       });
     } else if (kind === 'board') {
@@ -242,7 +242,7 @@ describe('progress export', () => {
       for (const [n, userId] of users.entries()) {
         progressStore(h.db).save(
           { workspaceId: h.ws.id, mode: 'live', flowId, workspaceKey: n % 2 === 0 ? 'acct' : '', userId },
-          { revisionId, items: [{ id: 'a', state: 'done', updatedAt: null }], startedAt: '2026-01-01T00:00:00.000Z', completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
+          { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: '2026-01-01T00:00:00.000Z', completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
         );
       }
       progressStore(h.db).save(
@@ -262,7 +262,7 @@ describe('progress export', () => {
     expect(rows).toHaveLength(users.length);
     const byUser = new Map(rows.map((row) => [row[1], row]));
     expect([...byUser.keys()].sort()).toEqual(["'+3", "'-2", "'=1+1", "'@x", "'\tTab", 'comma, "quote"\nnewline', 'plain', 'zz'].sort());
-    expect(byUser.get('plain')).toEqual(['', 'plain', 'in_progress', '2026-01-01T00:00:00.000Z', '', '', '', '', revisionId, 'done', 'pending']);
+    expect(byUser.get('plain')).toEqual(['', 'plain', 'in_progress', '2026-01-01T00:00:00.000Z', '', '', '', '', revisionId, 'completed', 'pending']);
     await expect(exportProgressCsv(h.db, 'flow_nope', 'live').next()).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -120,7 +120,7 @@ describe('inlay progress export', () => {
       for (const userId of users) {
         progressStore(h.db).save(
           { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId },
-          { revisionId, items: [{ id: 'a', state: 'done', updatedAt: null }], startedAt: null, completedAt: '2026-02-01T00:00:00.000Z', dismissedAt: null, snoozedUntil: null, updatedAt: null },
+          { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: '2026-02-01T00:00:00.000Z', dismissedAt: null, snoozedUntil: null, updatedAt: null },
         );
       }
     });
@@ -129,7 +129,7 @@ describe('inlay progress export', () => {
     const [header, ...rows] = parseCsv(result.stdout);
     expect(header?.slice(0, 3)).toEqual(['workspaceKey', 'userId', 'state']);
     expect(rows.map((row) => row[1]).sort()).toEqual(['\'=HYPERLINK("x")', 'a,b "c"\nd', 'plain'].sort());
-    expect(rows.every((row) => row[2] === 'completed' && row.at(-1) === 'done')).toBe(true);
+    expect(rows.every((row) => row[2] === 'completed' && row.at(-1) === 'completed')).toBe(true);
     expect(parseCsv((await inlay('progress', 'export', flowId)).stdout)).toHaveLength(1); // live: the header only
   });
 });
