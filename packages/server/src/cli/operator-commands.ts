@@ -133,9 +133,18 @@ export async function progressCommand(args: string[]): Promise<void> {
   const flowId = required(positionals[0], 'a flow id');
   const mode = KeyModeSchema.safeParse(values.mode ?? 'live');
   if (!mode.success) throw new UsageError('--mode must be test or live');
-  await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-    for await (const chunk of exportProgressCsv(db, flowId, mode.data)) {
-      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
-    }
-  });
+  // A reader that stops early (`| head`) closes the pipe: stop exporting instead of crashing on EPIPE.
+  let closed = false;
+  const onError = () => void (closed = true);
+  process.stdout.on('error', onError);
+  try {
+    await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
+      for await (const chunk of exportProgressCsv(db, flowId, mode.data)) {
+        if (closed) return;
+        if (!process.stdout.write(chunk)) await Promise.race([once(process.stdout, 'drain'), once(process.stdout, 'close')]).catch(onError);
+      }
+    });
+  } finally {
+    process.stdout.off('error', onError);
+  }
 }
