@@ -8,6 +8,7 @@ import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
 import { openDatabase, type Db } from './db/connect.js';
 import { clientErrorHandler, connectionCap, timeoutServerOptions } from './connection-limits.js';
+import { watchExternalChanges } from './engine/external-changes.js';
 import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
@@ -169,8 +170,11 @@ const contextPlugin = fp(
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
     pruneTimer.unref();
+    // The operator CLI writes the same file: its changes must reach the caches (docs/self-hosting.md).
+    const watcher = options.externalChangePollMs > 0 && options.db !== ':memory:' ? watchExternalChanges(context, options.externalChangePollMs) : undefined;
     app.addHook('onClose', async () => {
       clearInterval(pruneTimer);
+      watcher?.stop();
       await context.usage.close();
       if (ownsDb) await db.destroy();
     });

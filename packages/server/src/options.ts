@@ -74,6 +74,12 @@ export interface ServerOptions {
   /** How often buffered usage counts are written to the database. */
   usageFlushIntervalMs: number;
   /**
+   * How often the server checks whether another process (the operator CLI) committed to the
+   * database, and if so drops its cached posts, lists, published configs and keys
+   * (engine/external-changes.ts). 0 turns the check off.
+   */
+  externalChangePollMs: number;
+  /**
    * Trust `X-Forwarded-For`/`-Proto` from a reverse proxy for client addresses (rate limits) and
    * the scheme: `true` for any proxy, a hop count, or comma-separated proxy addresses/CIDRs.
    */
@@ -135,6 +141,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   idempotencyLeaseMs: 60_000,
   walTruncateBytes: 16 * 1024 * 1024,
   walIdleMs: 1_000,
+  externalChangePollMs: 1_000,
   trustProxy: false,
   oauth: {
     registrationsPerAddressPerHour: 20,

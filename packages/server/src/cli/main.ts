@@ -2,6 +2,7 @@
 import { UsageError } from './args.js';
 import { ConfigError } from '../config/load-config.js';
 import { adminCommand, initCommand, keysCommand, signingSecretsCommand, workspaceCommand } from './commands.js';
+import { boardsCommand, flowsCommand, importersCommand, postsCommand, progressCommand } from './operator-commands.js';
 import { configCommand, startCommand } from './start-command.js';
 
 const HELP = `inlay — the Inlay reference server
@@ -19,6 +20,13 @@ Usage:
   inlay workspace plan WS free|byo|hosted
   inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
 
+Operator actions (no API route or MCP tool offers them):
+  inlay posts status POST_ID open|under_review|planned|in_progress|completed|closed [--json]
+  inlay posts merge POST_ID --into POST_ID [--json]   voters move to the target; the duplicate is deleted
+  inlay posts delete POST_ID --yes [--json]
+  inlay flows|boards|importers delete ID --yes [--json]   with everything under it; without --yes, shows what would go
+  inlay progress export FLOW_ID [--mode live|test] > progress.csv
+
 Every command takes --db PATH (default ./.inlay/inlay.db, or $INLAY_DB).`;
 
 const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => Promise<void>> = {
@@ -29,6 +37,11 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   workspace: workspaceCommand,
   admin: adminCommand,
   config: configCommand,
+  posts: postsCommand,
+  flows: flowsCommand,
+  boards: boardsCommand,
+  importers: importersCommand,
+  progress: progressCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -124,6 +124,10 @@ export const OperatorConfigSchema = z.strictObject({
   keyCacheTtlMs: millis('How long a resolved API key (and its plan) is cached in memory.', DEFAULT_OPTIONS.keyCacheTtlMs),
   configCacheControl: z.string().min(1).default(DEFAULT_OPTIONS.configCacheControl).describe('Cache-Control of the publishable config route.'),
   usageFlushIntervalMs: millis('How often buffered usage counts are written to the database.', DEFAULT_OPTIONS.usageFlushIntervalMs),
+  externalChangePollMs: millis(
+    'How often the server checks for writes by another process (the operator CLI) and drops its caches after one; 0 turns it off.',
+    DEFAULT_OPTIONS.externalChangePollMs,
+  ),
 });
 
 export type OperatorConfig = z.infer<typeof OperatorConfigSchema>;

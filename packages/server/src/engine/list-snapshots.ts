@@ -49,6 +49,15 @@ export class ListSnapshots {
     for (const list of this.#latest.keys()) if (list.startsWith(prefix)) this.#latest.delete(list);
   }
 
+  /**
+   * Drops the shared first-page snapshots of every list: another process deleted, merged or
+   * re-counted posts. Cursors already handed out keep their order; their pages read current
+   * rows, so a deleted post drops out of them.
+   */
+  clearShared(): void {
+    this.#latest.clear();
+  }
+
   get(id: string): string[] | undefined {
     const entry = this.#entries.get(id);
     if (!entry) return undefined;

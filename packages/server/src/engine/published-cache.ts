@@ -75,6 +75,13 @@ export class PublishedCache {
     if (this.#byKind.get(kind)?.delete(id)) this.#size--;
   }
 
+  /** Drops every entry: another process deleted or published a resource. */
+  clear(): void {
+    this.#generation++;
+    this.#byKind.clear();
+    this.#size = 0;
+  }
+
   /** Drops the oldest entry of `preferred`, or of any kind when that one is empty. */
   #evictOldest(preferred: Map<string, PublishedEntry>): void {
     for (const entries of [preferred, ...this.#byKind.values()]) {

@@ -84,6 +84,16 @@ export function findPostBoard(db: Db, scope: { workspaceId: string; mode: KeyMod
 
 const postRows = perDatabase(() => new PostRowCache());
 
+/** Drops a post's cached row after a change made outside `setVote`/`setPostStatus` (operator actions). */
+export function forgetPost(db: Db, id: string): void {
+  postRows(db).delete(id);
+}
+
+/** Drops every cached post row of `db`: another process wrote posts. */
+export function forgetAllPosts(db: Db): void {
+  postRows(db).clear();
+}
+
 /** Rows for ids, in the order of `ids`; recently read rows come from memory (PostRowCache). */
 export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];

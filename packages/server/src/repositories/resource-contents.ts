@@ -1,0 +1,66 @@
+import type { ResourceKind } from '@inlay/core';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+
+/**
+ * What lives under one flow, board or importer, counted per table. The foreign keys of the
+ * migrations delete all of it with the resource (`ON DELETE CASCADE`: revisions, progress,
+ * outcomes, posts and through them votes and search entries, import sessions and through them
+ * uploaded rows); these counts say what a deletion removes before it runs.
+ */
+export interface ResourceContents {
+  revisions: number;
+  progress: number;
+  outcomes: number;
+  posts: number;
+  votes: number;
+  importSessions: number;
+  uploadedRowChunks: number;
+}
+
+export interface ResourceHead {
+  id: string;
+  workspaceId: string;
+  kind: ResourceKind;
+  name: string;
+  publishedRevisionId: string | null;
+}
+
+/** A resource of `kind` by id, in whichever workspace. */
+export async function findResourceHead(db: Db, kind: ResourceKind, id: string): Promise<ResourceHead | undefined> {
+  const row = await db
+    .selectFrom('resources')
+    .select(['id', 'workspace_id', 'kind', 'name', 'published_revision_id'])
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row && { id: row.id, workspaceId: row.workspace_id, kind: row.kind, name: row.name, publishedRevisionId: row.published_revision_id };
+}
+
+export async function countResourceContents(db: Db, id: string): Promise<ResourceContents> {
+  const count = sql<number>`count(*)`.as('n');
+  const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+  const postsOf = db.selectFrom('posts').select('id').where('board_id', '=', id);
+  const sessionsOf = db.selectFrom('import_sessions').select('id').where('importer_id', '=', id);
+  // One after another: inside a transaction they share its one connection.
+  return {
+    revisions: await n(db.selectFrom('revisions').select(count).where('resource_id', '=', id)),
+    progress: await n(db.selectFrom('progress').select(count).where('flow_id', '=', id)),
+    outcomes: await n(db.selectFrom('outcomes').select(count).where('flow_id', '=', id)),
+    posts: await n(db.selectFrom('posts').select(count).where('board_id', '=', id)),
+    votes: await n(db.selectFrom('votes').select(count).where('post_id', 'in', postsOf)),
+    importSessions: await n(db.selectFrom('import_sessions').select(count).where('importer_id', '=', id)),
+    uploadedRowChunks: await n(db.selectFrom('import_rows').select(count).where('session_id', 'in', sessionsOf)),
+  };
+}
+
+/** Takes SQLite's write lock with a write to the resource row, so the transaction's reads and its delete see one state. */
+export async function lockResource(db: Db, kind: ResourceKind, id: string): Promise<void> {
+  await db.updateTable('resources').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).where('kind', '=', kind).execute();
+}
+
+/** Deletes the resource row; the cascades take everything under it. */
+export async function deleteResourceRow(db: Db, kind: ResourceKind, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('resources').where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

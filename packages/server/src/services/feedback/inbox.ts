@@ -1,0 +1,125 @@
+import type { KeyMode, PostStatus } from '@inlay/core';
+import type { Db } from '../../db/connect.js';
+import { ApiError, notFound } from '../../errors.js';
+import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from '../../repositories/post-inbox.js';
+import { forgetPost, setPostStatus, type PostRow } from '../../repositories/posts.js';
+
+/**
+ * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
+ * another post, deleting a post. They exist only for the people who run Inlay — the operator
+ * CLI now, the dashboard later — never on key-authenticated routes or MCP (docs/feedback.md).
+ *
+ * Each runs in one Kysely transaction (`…In(trx, …)`), so that whatever else must happen with
+ * the change (webhook events in an outbox) can join it. Each first writes the row it changes:
+ * SQLite then holds the write lock for the whole transaction, and a commit by the server in
+ * between cannot make the later write fail.
+ *
+ * The caller's own post cache is updated here; a running server in another process sees the
+ * change through engine/external-changes.ts, and an in-process caller (the dashboard) calls
+ * `forgetCachedState` from there for lists and snapshots.
+ */
+
+/** Where a post lives: what a dashboard shows and what events will carry. */
+export interface PostPlace {
+  id: string;
+  workspaceId: string;
+  mode: KeyMode;
+  boardId: string;
+}
+
+function placeOf(row: PostRow): PostPlace {
+  return { id: row.id, workspaceId: row.workspace_id, mode: row.mode, boardId: row.board_id };
+}
+
+export interface StatusChange {
+  post: PostPlace;
+  from: PostStatus;
+  to: PostStatus;
+  changed: boolean;
+}
+
+export async function changePostStatus(db: Db, postId: string, status: PostStatus): Promise<StatusChange> {
+  const change = await db.transaction().execute((trx) => changePostStatusIn(trx, postId, status));
+  forgetPost(db, postId);
+  return change;
+}
+
+/** Sets the status in `trx`. Setting the status a post already has changes nothing. */
+export async function changePostStatusIn(trx: Db, postId: string, status: PostStatus): Promise<StatusChange> {
+  const before = await lockPost(trx, postId);
+  if (before === undefined) throw notFound('post', postId);
+  if (before.status !== status) await setPostStatus(trx, postId, status);
+  return { post: placeOf(before), from: before.status, to: status, changed: before.status !== status };
+}
+
+export interface MergeResult {
+  /** The duplicate, now deleted. */
+  merged: PostPlace & { title: string };
+  into: PostPlace & { voteCount: number; trendingScore: number };
+  /** Votes of the duplicate's voters who had not voted for the target. */
+  votesMoved: number;
+  /** Voters who had voted for both: counted once. */
+  sharedVoters: number;
+}
+
+export async function mergePosts(db: Db, postId: string, intoId: string): Promise<MergeResult> {
+  const result = await db.transaction().execute((trx) => mergePostsIn(trx, postId, intoId));
+  forgetPost(db, postId);
+  forgetPost(db, intoId);
+  return result;
+}
+
+/**
+ * Merges post `postId` into `intoId` in `trx`: the duplicate's voters vote for the target (each
+ * author once), the target's `vote_count` and `trending_score` are computed again from its
+ * votes, and the duplicate is deleted with its votes and search entry (docs/feedback.md says
+ * why it is not kept). Both posts must be of one board, mode and workspace.
+ */
+export async function mergePostsIn(trx: Db, postId: string, intoId: string): Promise<MergeResult> {
+  if (postId === intoId) throw new ApiError('parameter_invalid', 'A post cannot be merged into itself.', { param: 'into' });
+  const source = await lockPost(trx, postId);
+  if (source === undefined) throw notFound('post', postId);
+  // A post merged before is deleted, so "into a merged post" ends here as well.
+  const target = await lockPost(trx, intoId);
+  if (target === undefined) throw notFound('post', intoId, 'into');
+  if (source.workspace_id !== target.workspace_id || source.mode !== target.mode || source.board_id !== target.board_id) {
+    throw new ApiError('parameter_invalid', 'Posts can only be merged within one board and mode.', { param: 'into' });
+  }
+  const sourceVotes = await countVotes(trx, source.id);
+  const votesMoved = await copyVotes(trx, source.id, target.id);
+  await deletePostRow(trx, source.id);
+  const counted = await recountVotes(trx, target);
+  return {
+    merged: { ...placeOf(source), title: source.title },
+    into: { ...placeOf(target), ...counted },
+    votesMoved,
+    sharedVoters: Math.max(0, sourceVotes - votesMoved),
+  };
+}
+
+export interface DeletedPost {
+  post: PostPlace & { title: string; voteCount: number };
+}
+
+export async function deletePost(db: Db, postId: string): Promise<DeletedPost> {
+  const result = await db.transaction().execute((trx) => deletePostIn(trx, postId));
+  forgetPost(db, postId);
+  return result;
+}
+
+/** Deletes the post in `trx`, its votes by cascade and its search entry by trigger. */
+export async function deletePostIn(trx: Db, postId: string): Promise<DeletedPost> {
+  const row = await lockPost(trx, postId);
+  if (row === undefined) throw notFound('post', postId);
+  await deletePostRow(trx, postId);
+  return { post: { ...placeOf(row), title: row.title, voteCount: row.vote_count } };
+}
+
+/**
+ * Takes SQLite's write lock with a write to the post (its `updated_at`, rewritten by every change
+ * anyway), then reads it. Undefined when there is no such post.
+ */
+async function lockPost(trx: Db, id: string): Promise<PostRow | undefined> {
+  await trx.updateTable('posts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
+  return findPostById(trx, id);
+}

@@ -1,0 +1,288 @@
+import type { KeyMode } from '@inlay/core';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { transactionSync } from '../src/db/compiled.js';
+import { dataVersion, forgetCachedState } from '../src/engine/external-changes.js';
+import { openDatabase } from '../src/db/connect.js';
+import { deleteResource, previewResourceDeletion } from '../src/engine/resource-deletion.js';
+import { createSession, storeRowChunk } from '../src/repositories/import-sessions.js';
+import { DEFAULT_OPTIONS } from '../src/options.js';
+import { insertPost, setVote, type BoardScope } from '../src/repositories/posts.js';
+import { progressStore } from '../src/repositories/progress.js';
+import { changePostStatus, deletePost, mergePosts } from '../src/services/feedback/inbox.js';
+import { trendingScore } from '../src/services/feedback/trending.js';
+import { exportProgressCsv } from '../src/services/onboarding/progress-export.js';
+import { parseCsv } from './csv.js';
+import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+
+const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
+const secret = h.ws.keys.testSecret;
+const pub = h.ws.keys.testPublishable;
+
+async function publish(service: string, plural: string, config: Record<string, unknown>, key = secret): Promise<string> {
+  const id = await createResource(h.app, key, service, plural);
+  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key, body: { name: 'Operator test', config } }));
+  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key, body: { action: 'publish' } }));
+  return id;
+}
+const publishBoard = (key = secret) => publish('feedback', 'boards', { allowAnonymous: true, showVoteCounts: true }, key);
+
+interface Post {
+  id: string;
+  title: string;
+  status: string;
+  voteCount: number | null;
+  voted: boolean;
+}
+const list = async (boardId: string, query = '') =>
+  dataOf<{ items: Post[] }>(await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}${query}`, { key: pub })).items;
+const create = async (boardId: string, title: string, body = '') =>
+  dataOf<Post>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title, body, author: { id: 'author_1' } } }));
+const vote = (postId: string, voter: string) => call(h.app, 'POST', `/feedback/api/v1/posts/${postId}`, { key: pub, body: { action: 'vote', author: { id: voter } } });
+const stored = (id: string) => h.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+
+describe('post status (operator)', () => {
+  it('changes the status the public list shows, and repeating it changes nothing', async () => {
+    const boardId = await publishBoard();
+    const post = await create(boardId, 'Dark mode');
+    expect((await list(boardId))[0]?.status).toBe('open'); // caches the row
+    expect(await changePostStatus(h.db, post.id, 'planned')).toMatchObject({ from: 'open', to: 'planned', changed: true });
+    expect((await list(boardId))[0]?.status).toBe('planned');
+    expect(await changePostStatus(h.db, post.id, 'planned')).toMatchObject({ changed: false });
+    await expect(changePostStatus(h.db, 'post_nope', 'closed')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('merging posts (operator)', () => {
+  it('moves voters to the target once each, keeps the stored counts true to their definitions, and ranks the target by them', async () => {
+    const boardId = await publishBoard();
+    const target = await create(boardId, 'Export to CSV');
+    const duplicate = await create(boardId, 'CSV export please', 'duplicate body findable');
+    const other = await create(boardId, 'Dark mode');
+    for (const voter of ['v1', 'v2']) dataOf(await vote(target.id, voter));
+    for (const voter of ['v2', 'v3', 'v4']) dataOf(await vote(duplicate.id, voter));
+    for (const voter of ['v1', 'v5', 'v6']) dataOf(await vote(other.id, voter));
+    // Ties rank the newer post first.
+    expect((await list(boardId, '&sort=top')).map((p) => p.id)).toEqual([other.id, duplicate.id, target.id]);
+
+    const result = await mergePosts(h.db, duplicate.id, target.id);
+    // What a dashboard route does after an operator action in its own process.
+    forgetCachedState(h.app.inlay);
+    expect(result).toMatchObject({ votesMoved: 2, sharedVoters: 1, into: { id: target.id, voteCount: 4 } });
+
+    const row = await stored(target.id);
+    expect(row?.vote_count).toBe(4);
+    expect(row?.trending_score).toBe(trendingScore(4, row!.created_at));
+    const voters = await h.db.selectFrom('votes').select('author_key').where('post_id', '=', target.id).orderBy('author_key').execute();
+    expect(voters.map((v) => v.author_key)).toEqual(['u:v1', 'u:v2', 'u:v3', 'u:v4']);
+
+    const top = await list(boardId, '&sort=top');
+    expect(top.map((p) => [p.id, p.voteCount])).toEqual([
+      [target.id, 4],
+      [other.id, 3],
+    ]);
+    expect((await list(boardId, '&sort=trending'))[0]?.id).toBe(target.id);
+    // A voter of the duplicate sees their vote on the target.
+    const asV3 = dataOf<{ items: Post[] }>(await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&authorId=v3`, { key: pub })).items;
+    expect(asV3.find((p) => p.id === target.id)?.voted).toBe(true);
+    // Voting again on the target after the merge still moves the count by one.
+    expect(dataOf<{ voteCount: number }>(await vote(target.id, 'v7')).voteCount).toBe(5);
+    expect((await stored(target.id))?.trending_score).toBe(trendingScore(5, row!.created_at));
+  });
+
+  it('deletes the duplicate: gone from lists and search, its id answers 404, nothing merges into it', async () => {
+    const boardId = await publishBoard();
+    const target = await create(boardId, 'Keyboard shortcuts');
+    const duplicate = await create(boardId, 'Hotkeys', 'zyxwvu marker');
+    dataOf(await vote(duplicate.id, 'v1'));
+    await mergePosts(h.db, duplicate.id, target.id);
+    forgetCachedState(h.app.inlay);
+    expect(await stored(duplicate.id)).toBeUndefined();
+    expect((await list(boardId)).map((p) => p.id)).toEqual([target.id]);
+    expect(await list(boardId, '&q=zyxwvu')).toEqual([]);
+    expect(errorOf(await vote(duplicate.id, 'v2')).code).toBe('not_found');
+    await expect(mergePosts(h.db, target.id, duplicate.id)).rejects.toMatchObject({ code: 'not_found', param: 'into' });
+    await expect(mergePosts(h.db, duplicate.id, target.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses a merge into itself, across boards, modes and workspaces, and changes nothing then', async () => {
+    const boardId = await publishBoard();
+    const otherBoard = await publishBoard();
+    const otherWorkspaceBoard = await publishBoard(h.other.keys.testSecret);
+    const post = await create(boardId, 'One');
+    dataOf(await vote(post.id, 'v1'));
+    const elsewhere = await create(otherBoard, 'Two');
+    const live = await insertPost(h.db, { workspaceId: h.ws.id, mode: 'live', boardId }, { title: 'Live', body: '', author: { key: 'u:x', id: 'x', name: null, anonymous: false } });
+    const foreign = await insertPost(
+      h.db,
+      { workspaceId: h.other.id, mode: 'test', boardId: otherWorkspaceBoard },
+      { title: 'Foreign', body: '', author: { key: 'u:x', id: 'x', name: null, anonymous: false } },
+    );
+    await expect(mergePosts(h.db, post.id, post.id)).rejects.toMatchObject({ code: 'parameter_invalid' });
+    for (const into of [elsewhere.id, live.id, foreign.id]) {
+      await expect(mergePosts(h.db, post.id, into)).rejects.toMatchObject({ code: 'parameter_invalid', param: 'into' });
+    }
+    expect((await stored(post.id))?.vote_count).toBe(1);
+    expect(await h.db.selectFrom('votes').select('author_key').where('post_id', '=', post.id).execute()).toHaveLength(1);
+  });
+});
+
+describe('deleting a post (operator)', () => {
+  it('removes it with its votes from lists and from the search index', async () => {
+    const boardId = await publishBoard();
+    const keep = await create(boardId, 'Keep me', 'qwertzmarker kept');
+    const gone = await create(boardId, 'Delete me', 'qwertzmarker gone');
+    dataOf(await vote(gone.id, 'v1'));
+    expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id).sort()).toEqual([gone.id, keep.id].sort());
+    expect(await deletePost(h.db, gone.id)).toMatchObject({ post: { id: gone.id, voteCount: 1 } });
+    forgetCachedState(h.app.inlay);
+    expect((await list(boardId)).map((p) => p.id)).toEqual([keep.id]);
+    expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id)).toEqual([keep.id]);
+    const indexed = await sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH 'qwertzmarker'`.execute(h.db);
+    expect(indexed.rows[0]?.n).toBe(1);
+    expect(await h.db.selectFrom('votes').selectAll().where('post_id', '=', gone.id).execute()).toEqual([]);
+    await expect(deletePost(h.db, gone.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+/** Rows under a resource in every table that holds some, counted without the code under test. */
+async function rowsUnder(id: string): Promise<Record<string, number>> {
+  const count = async (query: string) => Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(h.db)).rows[0]?.n);
+  const q = `'${id}'`;
+  return {
+    resources: await count(`SELECT count(*) AS n FROM resources WHERE id = ${q}`),
+    revisions: await count(`SELECT count(*) AS n FROM revisions WHERE resource_id = ${q}`),
+    progress: await count(`SELECT count(*) AS n FROM progress WHERE flow_id = ${q}`),
+    outcomes: await count(`SELECT count(*) AS n FROM outcomes WHERE flow_id = ${q}`),
+    posts: await count(`SELECT count(*) AS n FROM posts WHERE board_id = ${q}`),
+    votes: await count(`SELECT count(*) AS n FROM votes JOIN posts ON posts.id = votes.post_id WHERE posts.board_id = ${q}`),
+    sessions: await count(`SELECT count(*) AS n FROM import_sessions WHERE importer_id = ${q}`),
+    uploadedRows: await count(`SELECT count(*) AS n FROM import_rows JOIN import_sessions s ON s.id = import_rows.session_id WHERE s.importer_id = ${q}`),
+  };
+}
+
+async function searchIndexSize(): Promise<number> {
+  // The external-content FTS table's own row count (its docsize shadow table), not the posts it points at.
+  return Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts_docsize`.execute(h.db)).rows[0]?.n);
+}
+
+/** Puts end-user data of both modes under a resource, as the hosted routes would store it. */
+async function populate(kind: 'flow' | 'board' | 'importer', workspaceId: string, id: string, revisionId: string): Promise<void> {
+  for (const mode of ['test', 'live'] as KeyMode[]) {
+    if (kind === 'flow') {
+      const key = { workspaceId, mode, flowId: id, workspaceKey: 'acct', userId: 'u1' };
+      await transactionSync(h.db, () => {
+        const store = progressStore(h.db);
+        store.save(key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
+        store.insertOutcome({ key, event: 'x.done', occurredAt: new Date().toISOString(), completedItemIds: ['a'] });
+      });
+    } else if (kind === 'board') {
+      const scope: BoardScope = { workspaceId, mode, boardId: id };
+      const post = await insertPost(h.db, scope, { title: `Post ${mode}`, body: 'resourcedeletemarker', author: { key: 'u:a', id: 'a', name: null, anonymous: false } });
+      await setVote(h.db, post, 'u:a', true);
+    } else {
+      const session = await createSession(h.db, { workspaceId, mode }, { importerId: id, revisionId, metadata: {} });
+      const json = JSON.stringify([{ email: 'a@example.com' }]);
+      const caps = { sessionMaxRows: DEFAULT_OPTIONS.importSessionMaxRows, sessionMaxBytes: DEFAULT_OPTIONS.importSessionMaxBytes, dailyMaxRows: DEFAULT_OPTIONS.importDailyMaxRows, dailyMaxBytes: DEFAULT_OPTIONS.importDailyMaxBytes };
+      await storeRowChunk(h.db, { sessionId: session.id, workspaceId, chunk: 0, rowCount: 1, invalidRowCount: 0, json, bytes: json.length, keys: [] }, caps);
+    }
+  }
+}
+
+describe.each([
+  { kind: 'flow', service: 'onboarding', plural: 'flows', config: { items: [{ id: 'a', title: 'A' }] } },
+  { kind: 'board', service: 'feedback', plural: 'boards', config: {} },
+  { kind: 'importer', service: 'importer', plural: 'importers', config: { fields: [{ key: 'email', label: 'Email', type: 'email' }] } },
+] as const)('deleting a $kind (operator)', ({ kind, service, plural, config }) => {
+  it('removes it with everything under it in both modes, and nothing of another resource or workspace', async () => {
+    const made = [] as { id: string; workspaceId: string }[];
+    for (const [key, workspaceId] of [
+      [secret, h.ws.id],
+      [secret, h.ws.id],
+      [h.other.keys.testSecret, h.other.id],
+    ] as const) {
+      const id = await publish(service, plural, config, key);
+      const revisionId = dataOf<{ published: { revisionId: string } }>(await call(h.app, 'GET', `/${service}/api/v1/${plural}/${id}`, { key })).published.revisionId;
+      await populate(kind, workspaceId, id, revisionId);
+      made.push({ id, workspaceId });
+    }
+    const [doomed, sibling, foreign] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0]];
+    const siblingBefore = await rowsUnder(sibling.id);
+    const foreignBefore = await rowsUnder(foreign.id);
+    const indexBefore = await searchIndexSize();
+    dataOf(await call(h.app, 'GET', `/${service}/api/v1/config/${doomed.id}`, { key: pub })); // cached
+
+    const preview = await previewResourceDeletion(h.db, kind, doomed.id);
+    const deletion = await deleteResource(h.db, kind, doomed.id);
+    expect(deletion).toEqual(preview);
+    expect(deletion.resource).toMatchObject({ id: doomed.id, workspaceId: doomed.workspaceId, kind });
+    const before = preview.contents;
+    expect(before.revisions).toBeGreaterThan(0);
+    if (kind === 'flow') expect([before.progress, before.outcomes]).toEqual([2, 2]);
+    if (kind === 'board') expect([before.posts, before.votes]).toEqual([2, 2]);
+    if (kind === 'importer') expect([before.importSessions, before.uploadedRowChunks]).toEqual([2, 2]);
+
+    expect(Object.values(await rowsUnder(doomed.id)).every((n) => n === 0)).toBe(true);
+    expect(await rowsUnder(sibling.id)).toEqual(siblingBefore);
+    expect(await rowsUnder(foreign.id)).toEqual(foreignBefore);
+    expect(await searchIndexSize()).toBe(indexBefore - (kind === 'board' ? 2 : 0));
+
+    forgetCachedState(h.app.inlay);
+    expect(errorOf(await call(h.app, 'GET', `/${service}/api/v1/config/${doomed.id}`, { key: pub })).code).toBe('not_found');
+    expect(errorOf(await call(h.app, 'GET', `/${service}/api/v1/${plural}/${doomed.id}`, { key: secret })).code).toBe('not_found');
+    await expect(deleteResource(h.db, kind, doomed.id)).rejects.toMatchObject({ code: 'not_found' });
+    // Another kind's id is not this kind's resource.
+    await expect(deleteResource(h.db, kind === 'flow' ? 'board' : 'flow', sibling.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('progress export', () => {
+  it('writes every user once across pages, in RFC 4180 with formula cells defused', async () => {
+    const flowId = await publish('onboarding', 'flows', { items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] });
+    const users = ['=1+1', 'plain', 'comma, "quote"\nnewline', '-2', '@x', '\tTab', 'zz', '+3'];
+    const revisionId = dataOf<{ published: { revisionId: string } }>(await call(h.app, 'GET', `/onboarding/api/v1/flows/${flowId}`, { key: secret })).published.revisionId;
+    await transactionSync(h.db, () => {
+      for (const [n, userId] of users.entries()) {
+        progressStore(h.db).save(
+          { workspaceId: h.ws.id, mode: 'live', flowId, workspaceKey: n % 2 === 0 ? 'acct' : '', userId },
+          { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: '2026-01-01T00:00:00.000Z', completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
+        );
+      }
+      progressStore(h.db).save(
+        { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId: 'test-only' },
+        { revisionId, items: [], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
+      );
+    });
+    let chunks = 0;
+    let text = '';
+    for await (const chunk of exportProgressCsv(h.db, flowId, 'live', 3)) {
+      chunks++;
+      text += chunk;
+    }
+    expect(chunks).toBe(1 + 3); // the header, then pages of 3, 3 and 2 rows
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual(['workspaceKey', 'userId', 'state', 'startedAt', 'completedAt', 'dismissedAt', 'snoozedUntil', 'updatedAt', 'revisionId', 'item:a', 'item:b']);
+    expect(rows).toHaveLength(users.length);
+    const byUser = new Map(rows.map((row) => [row[1], row]));
+    expect([...byUser.keys()].sort()).toEqual(["'+3", "'-2", "'=1+1", "'@x", "'\tTab", 'comma, "quote"\nnewline', 'plain', 'zz'].sort());
+    expect(byUser.get('plain')).toEqual(['', 'plain', 'in_progress', '2026-01-01T00:00:00.000Z', '', '', '', '', revisionId, 'completed', 'pending']);
+    await expect(exportProgressCsv(h.db, 'flow_nope', 'live').next()).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the change counter a running server polls', () => {
+  it("stays put under the server's own writes and moves when another connection commits", async () => {
+    const boardId = await publishBoard();
+    const before = await dataVersion(h.db);
+    const post = await create(boardId, 'Own write');
+    dataOf(await vote(post.id, 'v1'));
+    expect(await dataVersion(h.db)).toBe(before);
+    const cli = await openDatabase(h.dbPath);
+    try {
+      await changePostStatus(cli, post.id, 'closed');
+    } finally {
+      await cli.destroy();
+    }
+    expect(await dataVersion(h.db)).not.toBe(before);
+  });
+});
