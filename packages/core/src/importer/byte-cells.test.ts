@@ -81,7 +81,7 @@ const placeTexts = (seed: number, texts: readonly string[]) => place(seed, texts
 
 /** The string path for one field: `readCell` of a field compiled as the table compiles it. */
 function stringPath(field: Omit<FieldDefinition, 'key' | 'label'>, options: ValidationOptions = {}) {
-  const [compiled] = compileFields([{ key: 'f', label: 'F', ...field }], options);
+  const [compiled] = compileFields([{ key: 'f', label: 'F', ...field } as FieldDefinition], options);
   const out = newCellReading();
   return (text: string) => {
     const valid = readCell(compiled!, text, out) === CELL_VALID;

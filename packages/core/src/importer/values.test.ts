@@ -3,7 +3,8 @@ import type { FieldDefinition, FieldType } from '../schemas/importer.js';
 import { validateValue } from './values.js';
 
 function field(type: FieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition {
-  return { key: 'f', label: 'F', type, ...(type === 'enum' ? { enumValues: ['Free', 'Pro', 'Enterprise', 'In_Progress'] } : {}), ...extra };
+  // A union on `type`: the test builds either variant from a runtime type.
+  return { key: 'f', label: 'F', type, ...(type === 'enum' ? { enumValues: ['Free', 'Pro', 'Enterprise', 'In_Progress'] } : {}), ...extra } as FieldDefinition;
 }
 
 const valueOf = (type: FieldType, raw: string, options = {}) => validateValue(field(type), raw, options);

@@ -1,12 +1,35 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 
-/** A resource name: 1–120 characters after trimming. */
+/** `http://` or `https://` (any case, as URL parsing allows), then no whitespace. */
+const HTTP_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Characters that show nothing: zero-width spaces and joiners, the word joiner, the BOM and the
+ * soft hyphen. A name made only of them (and spaces) would show as blank on the dashboard.
+ */
+const INVISIBLE = '\\u00AD\\u180E\\u200B-\\u200D\\u2060\\uFEFF';
+
+/**
+ * A resource name: 1–120 characters after trimming, with at least one visible character. The
+ * pattern is the check itself, so the OpenAPI document states the same rule the server applies.
+ */
 export const NameSchema = z
   .string({ error: 'name must be a string' })
   .trim()
   .min(1, { error: 'name must not be empty' })
-  .max(LIMITS.nameMaxLength, { error: `name must be at most ${LIMITS.nameMaxLength} characters` });
+  .max(LIMITS.nameMaxLength, { error: `name must be at most ${LIMITS.nameMaxLength} characters` })
+  .regex(new RegExp(`[^\\s${INVISIBLE}]`), { error: 'name must have a visible character, not only spaces or zero-width characters' })
+  .describe(`1–${LIMITS.nameMaxLength} characters after trimming, at least one of them visible (not a space or a zero-width character).`);
 
 /** An object id such as `flow_…`: letters, digits and underscores, at most 64 characters. */
 export const ObjectIdSchema = z.string().regex(/^[a-z]+_[0-9a-z]{1,60}$/, { error: 'not a valid id' });
@@ -19,21 +42,16 @@ export const EmptyStateSchema = z
   .string({ error: 'emptyState must be a string' })
   .max(500, { error: 'emptyState must be at most 500 characters' });
 
-/** An absolute http(s) URL; other schemes (javascript:, data:) are refused. */
+/**
+ * An absolute http(s) URL; other schemes (javascript:, data:) are refused. The check includes
+ * the pattern, so the `format: uri` and `pattern` in the OpenAPI document are the server's rule
+ * rather than a hint.
+ */
 export const HttpUrlSchema = z
   .string()
   .max(2048)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an absolute http or https URL' },
-  );
+  .refine((value) => HTTP_URL_PATTERN.test(value) && isHttpUrl(value), { error: 'must be an absolute http or https URL' })
+  .meta({ format: 'uri', pattern: HTTP_URL_PATTERN.source, description: 'An absolute http or https URL.' });
 
 /**
  * A path on the host site. Browsers read `\` as `/` and drop tabs and newlines, so `/\evil.com`
@@ -49,10 +67,19 @@ function isSitePath(value: string): boolean {
   }
 }
 
+/** A path on the host site, or an absolute http(s) URL; a necessary condition of {@link LinkHrefSchema}. */
+const LINK_HREF_PATTERN = /^(\/|[Hh][Tt][Tt][Pp][Ss]?:\/\/)[^\s]*$/;
+
 /** A link an end user may follow: an absolute http(s) URL or a path on the host site. */
 export const LinkHrefSchema = z
   .string()
   .max(2048)
-  .refine((value) => isSitePath(value) || HttpUrlSchema.safeParse(value).success, {
+  .refine((value) => LINK_HREF_PATTERN.test(value) && (isSitePath(value) || (HTTP_URL_PATTERN.test(value) && isHttpUrl(value))), {
     error: 'must be an http(s) URL or a path starting with /',
+  })
+  // A site path is a relative reference, so `uri-reference` rather than `uri`.
+  .meta({
+    format: 'uri-reference',
+    pattern: LINK_HREF_PATTERN.source,
+    description: 'An absolute http or https URL, or a path on the host site starting with /.',
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { FieldDefinitionSchema, FieldKeySchema, ImporterConfigSchema } from './importer.js';
 
 interface Issue {
@@ -36,8 +36,8 @@ describe('ImporterConfigSchema field types', () => {
   });
 
   it.each(['text', 'integer', 'datetime', 'phone', 'String', ''])('refuses the type %j', (type) => {
-    expect(issuesOf(ImporterConfigSchema, { fields: [field('a', { type })] }).map((i) => [i.path, i.code])).toEqual([
-      [['fields', 0, 'type'], 'invalid_value'],
+    expect(issuesOf(ImporterConfigSchema, { fields: [field('a', { type })] })).toEqual([
+      { path: ['fields', 0, 'type'], code: 'invalid_union', message: 'type must be one of string, number, date, email, enum, boolean, url' },
     ]);
   });
 
@@ -53,7 +53,7 @@ describe('ImporterConfigSchema field types', () => {
 describe('ImporterConfigSchema enumValues', () => {
   it('refuses an enum field without enumValues', () => {
     expect(issuesOf(ImporterConfigSchema, { fields: [field('a'), field('plan', { type: 'enum' })] })).toEqual([
-      { path: ['fields', 1, 'enumValues'], message: 'a field of type enum needs enumValues', code: 'custom' },
+      { path: ['fields', 1, 'enumValues'], message: 'a field of type enum needs enumValues', code: 'invalid_type' },
     ]);
   });
 
@@ -65,7 +65,7 @@ describe('ImporterConfigSchema enumValues', () => {
 
   it.each(['string', 'number', 'date', 'email', 'boolean', 'url'])('refuses enumValues on a field of type %s', (type) => {
     expect(issuesOf(ImporterConfigSchema, { fields: [field('a', { type, enumValues: ['x'] })] })).toEqual([
-      { path: ['fields', 0, 'enumValues'], message: 'enumValues is only for fields of type enum', code: 'custom' },
+      { path: ['fields', 0, 'enumValues'], message: 'enumValues is only for fields of type enum', code: 'invalid_type' },
     ]);
   });
 
@@ -148,11 +148,10 @@ describe('ImporterConfigSchema bounds', () => {
     expect(FieldDefinitionSchema.parse(field('a', { label: '  Email  ' })).label).toBe('Email');
   });
 
-  it('refuses a field without a label or type', () => {
-    expect(issuesOf(ImporterConfigSchema, { fields: [{ key: 'a' }] }).map((i) => i.path)).toEqual([
-      ['fields', 0, 'label'],
-      ['fields', 0, 'type'],
-    ]);
+  it('refuses a field without a type, and one without a label', () => {
+    // The type picks the variant of the union, so a missing type is the one issue reported.
+    expect(issuesOf(ImporterConfigSchema, { fields: [{ key: 'a' }] }).map((i) => i.path)).toEqual([['fields', 0, 'type']]);
+    expect(issuesOf(ImporterConfigSchema, { fields: [{ key: 'a', type: 'enum', enumValues: ['x'] }] }).map((i) => i.path)).toEqual([['fields', 0, 'label']]);
   });
 });
 
@@ -181,5 +180,20 @@ describe('ImporterConfigSchema unknown keys', () => {
     expect(issuesOf(ImporterConfigSchema, { fields: [field('a', { validate: '^x$' })] })).toEqual([
       { path: ['fields', 0], message: 'Unrecognized key: "validate"', code: 'unrecognized_keys' },
     ]);
+  });
+});
+
+describe('FieldDefinitionSchema in JSON Schema', () => {
+  it('is a union on type: enumValues required with type enum, absent with any other type', () => {
+    const json = z.toJSONSchema(FieldDefinitionSchema, { io: 'input' }) as {
+      oneOf: { properties: { type: { const?: string; enum?: string[] }; enumValues: Record<string, unknown> }; required: string[] }[];
+    };
+    const [enumVariant, otherVariant] = json.oneOf;
+    expect(enumVariant?.properties.type.const).toBe('enum');
+    expect(enumVariant?.required).toContain('enumValues');
+    expect(enumVariant?.properties.enumValues).toMatchObject({ type: 'array', minItems: 1, uniqueItems: true });
+    expect(otherVariant?.properties.type.enum).toEqual(['string', 'number', 'date', 'email', 'boolean', 'url']);
+    expect(otherVariant?.required).not.toContain('enumValues');
+    expect(otherVariant?.properties.enumValues).toEqual({ not: {} });
   });
 });

@@ -9,28 +9,40 @@ export const FieldKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, { error: 'field keys are 1–64 letters, digits, _ . or -, not starting with . or -' });
 
-/** One column of an import. */
-export const FieldDefinitionSchema = z
-  .strictObject({
-    key: FieldKeySchema,
-    label: z.string().trim().min(1, { error: 'label must not be empty' }).max(120),
-    type: FieldTypeSchema,
-    required: z.boolean().optional(),
-    unique: z.boolean().optional(),
-    enumValues: z.array(z.string().min(1).max(200)).min(1).max(1000).optional(),
-    aliases: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
-  })
-  .superRefine((field, ctx) => {
-    if (field.type === 'enum' && field.enumValues === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['enumValues'], message: 'a field of type enum needs enumValues' });
-    }
-    if (field.type !== 'enum' && field.enumValues !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['enumValues'], message: 'enumValues is only for fields of type enum' });
-    }
-    if (field.enumValues && new Set(field.enumValues).size !== field.enumValues.length) {
-      ctx.addIssue({ code: 'custom', path: ['enumValues'], message: 'enumValues must not repeat a value' });
-    }
-  });
+const FieldBase = {
+  key: FieldKeySchema,
+  label: z.string().trim().min(1, { error: 'label must not be empty' }).max(120),
+  required: z.boolean().optional(),
+  unique: z.boolean().optional(),
+  aliases: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
+};
+
+/** The allowed values of an enum field: 1–1,000 distinct strings. */
+const EnumValuesSchema = z
+  .array(z.string().min(1).max(200), { error: (issue) => (issue.input === undefined ? 'a field of type enum needs enumValues' : undefined) })
+  .min(1)
+  .max(1000)
+  .refine((values) => new Set(values).size === values.length, { error: 'enumValues must not repeat a value' })
+  .meta({ uniqueItems: true });
+
+/**
+ * One column of an import: a union on `type`, so the OpenAPI document (and clients generated
+ * from it) say that `enumValues` is required with `type: "enum"` and absent with any other type.
+ */
+export const FieldDefinitionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ ...FieldBase, type: z.literal('enum'), enumValues: EnumValuesSchema }),
+    z.strictObject({
+      ...FieldBase,
+      type: FieldTypeSchema.exclude(['enum']),
+      // `never` rather than leaving the key out: the type keeps `enumValues?: undefined` on these
+      // variants, so code may read `field.enumValues` on any field.
+      enumValues: z.never({ error: 'enumValues is only for fields of type enum' }).optional(),
+    }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? `type must be one of ${FieldTypeSchema.options.join(', ')}` : undefined) },
+);
 export type FieldDefinition = z.infer<typeof FieldDefinitionSchema>;
 
 /**

@@ -21,6 +21,10 @@ export const PostAuthorInputSchema = z.strictObject({
 });
 export type PostAuthorInput = z.infer<typeof PostAuthorInputSchema>;
 
+/** What the OpenAPI document says of `author`: whether it is required depends on a header. */
+const AUTHOR_DOC =
+  'Who writes or votes. Required without an `Inlay-Author-Token` header; with one the token names the author, and this may be left out (if sent, it must name the same user or be anonymous).';
+
 export const PostAuthorSchema = z.strictObject({
   id: z.string(),
   name: z.string().optional(),
@@ -80,14 +84,14 @@ export const CreatePostBodySchema = z.strictObject({
     .trim()
     .max(LIMITS.postBodyMaxLength, { error: `body must be at most ${LIMITS.postBodyMaxLength} characters` })
     .default(''),
-  author: PostAuthorInputSchema.optional(),
+  author: PostAuthorInputSchema.optional().describe(AUTHOR_DOC),
 });
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
 
 /** `POST /api/v1/posts/:id` (seed 001): `{action: "vote" | "unvote", author}`. */
 export const VoteBodySchema = z.strictObject({
   action: z.enum(['vote', 'unvote'], { error: 'action must be "vote" or "unvote"' }),
-  author: PostAuthorInputSchema.optional(),
+  author: PostAuthorInputSchema.optional().describe(AUTHOR_DOC),
 });
 export type VoteBody = z.infer<typeof VoteBodySchema>;
 

@@ -15,6 +15,12 @@ export type FlowState = z.infer<typeof FlowStateSchema>;
 
 const IdentityValueSchema = z.string().min(1).max(200);
 
+/** What the OpenAPI document says of the identity fields: the rule depends on a header. */
+const USER_ID_DOC =
+  "The host app's user id. Required without an `Inlay-Author-Token` header; with one the token names the user, and this may be left out (if sent, it must match the token).";
+const WORKSPACE_KEY_DOC =
+  "The user's account in the host app. With an `Inlay-Author-Token` header the token decides; if sent, it must match the token.";
+
 /** The end user a progress record belongs to: the host app's user, and optionally its account. */
 export const ProgressIdentitySchema = z.strictObject({
   userId: IdentityValueSchema,
@@ -69,8 +75,8 @@ export type ProgressOperation = z.infer<typeof ProgressOperationSchema>;
  * fields may be left out (if sent, they must match it); without one `userId` is required.
  */
 export const ProgressWriteBodySchema = z.strictObject({
-  userId: IdentityValueSchema.optional(),
-  workspaceKey: IdentityValueSchema.optional(),
+  userId: IdentityValueSchema.optional().describe(USER_ID_DOC),
+  workspaceKey: IdentityValueSchema.optional().describe(WORKSPACE_KEY_DOC),
 });
 export type ProgressWriteBody = z.infer<typeof ProgressWriteBodySchema>;
 
@@ -85,8 +91,8 @@ export const ProgressQuerySchema = ProgressWriteBodySchema;
 /** `POST /api/v1/outcomes`: an integration reports that `event` happened for a user. */
 export const OutcomeBodySchema = z.strictObject({
   flowId: z.string().min(1).max(64),
-  userId: IdentityValueSchema.optional(),
-  workspaceKey: IdentityValueSchema.optional(),
+  userId: IdentityValueSchema.optional().describe(USER_ID_DOC),
+  workspaceKey: IdentityValueSchema.optional().describe(WORKSPACE_KEY_DOC),
   event: z.string().trim().min(1).max(120),
   occurredAt: z.iso.datetime({ error: 'occurredAt must be an ISO 8601 date-time' }).optional(),
 });
