@@ -172,7 +172,9 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     };
     return reply
       .type('text/html')
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'")
+      // The form posts here and the answer redirects to the client's redirect URI; browsers apply
+      // `form-action` to that redirect too, so its origin must be allowed (docs/security.md#oauth).
+      .header('Content-Security-Policy', `default-src 'none'; style-src 'self'; form-action 'self' ${new URL(checked.redirectUri).origin}; frame-ancestors 'none'`)
       .send(consentPage({ clientName: checked.client.name, email: session.account.email, workspaceId: session.account.workspaceId, resource: checked.resource, fields }));
   });
 
