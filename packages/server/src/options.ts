@@ -34,6 +34,16 @@ export interface ServerOptions {
   trustProxy: boolean;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
+  /** Worker threads that run feedback searches, each with its own read-only connection (docs/security.md, Search). */
+  searchWorkers: number;
+  /** A search still running after this long is abandoned (its worker replaced) and answered `search_too_expensive`. */
+  searchTimeoutMs: number;
+  /** Distinct terms a search may have, stop words aside; more is refused with `search_too_expensive`. */
+  searchMaxTerms: number;
+  /** Index rows (matches, newest first) one search may read. */
+  searchMaxRows: number;
+  /** How many of a board's newest matches a relevance search ranks. */
+  searchCandidates: number;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
@@ -52,6 +62,11 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   usageFlushIntervalMs: 1_000,
   trustProxy: false,
   logger: false,
+  searchWorkers: 2,
+  searchTimeoutMs: 1_000,
+  searchMaxTerms: 8,
+  searchMaxRows: 50_000,
+  searchCandidates: 1_000,
 };
 
 export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits'>> & {
