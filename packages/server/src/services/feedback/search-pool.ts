@@ -72,6 +72,7 @@ const run = (job) => {
   if (rows.length < job.needed && all(job.budget)[0].n >= job.maxRows) return { exhausted: true };
   return { ids: job.rank ? rankCandidates(rows, job.rank.terms, job.rank.cap) : rows.map((row) => row.id) };
 };
+parentPort.postMessage({ ready: true });
 parentPort.on('message', (job) => {
   Atomics.wait(gate, 0, 1);
   try {
@@ -90,6 +91,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker | undefined;
+  /** The worker has opened its connection: the time budget runs from then on. */
+  ready: boolean;
   current: Pending | undefined;
   timer: NodeJS.Timeout | undefined;
 }
@@ -118,7 +121,7 @@ export class SearchPool {
   constructor(path: string, options: SearchPoolOptions) {
     this.#path = path;
     this.#options = options;
-    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: undefined, current: undefined, timer: undefined }));
+    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: undefined, ready: false, current: undefined, timer: undefined }));
   }
 
   run(job: SearchJob): Promise<Outcome> {
@@ -127,6 +130,11 @@ export class SearchPool {
       this.#queue.push({ job, resolve, reject });
       this.#pump();
     });
+  }
+
+  /** Searches on a worker now (not waiting in line). */
+  get running(): number {
+    return this.#slots.filter((slot) => slot.current !== undefined).length;
   }
 
   /**
@@ -162,17 +170,27 @@ export class SearchPool {
       if (pending === undefined) return;
       const worker = (slot.worker ??= this.#spawn(slot));
       slot.current = pending;
-      slot.timer = setTimeout(() => this.#abandon(slot), this.#options.timeoutMs);
+      if (slot.ready) this.#startTimer(slot);
       worker.postMessage(pending.job);
     }
+  }
+
+  #startTimer(slot: Slot): void {
+    slot.timer = setTimeout(() => this.#abandon(slot), this.#options.timeoutMs);
   }
 
   #spawn(slot: Slot): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path: this.#path, driver: this.#driver, gate: this.#gate } });
     // Never keeps the process alive on its own.
     worker.unref();
-    worker.on('message', (message: { ok: true; outcome: Outcome } | { ok: false; message: string }) => {
+    slot.ready = false;
+    worker.on('message', (message: { ready: true } | { ok: true; outcome: Outcome } | { ok: false; message: string }) => {
       if (slot.worker !== worker) return;
+      if ('ready' in message) {
+        slot.ready = true;
+        if (slot.current !== undefined) this.#startTimer(slot);
+        return;
+      }
       const pending = this.#finish(slot);
       if (message.ok) pending?.resolve(message.outcome);
       else pending?.reject(new Error(`search failed: ${message.message}`));
