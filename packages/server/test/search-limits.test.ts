@@ -1,8 +1,10 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { insertPost } from '../src/repositories/posts.js';
 import { searchReaderOf, type SearchJob } from '../src/services/feedback/search-pool.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';
+import { initWorkspace } from '../src/workspace-setup.js';
 import { call, createResource, dataOf, errorOf, harness, type Harness } from './helpers.js';
 
 /**
@@ -200,5 +202,26 @@ describe('short terms', async () => {
     expect(await titles(h, boardId, 'ui theme')).toEqual(['Dark mode']);
     expect(await titles(h, boardId, 'zq theme')).toEqual([]);
     expect(await titles(h, boardId, 'ui theme', '&sort=new')).toEqual(['Dark mode']);
+  });
+});
+
+describe('searches on a :memory: database', async () => {
+  // No other connection can open it: searches run inline, with the term and row limits.
+  const app = await buildApp({ db: ':memory:', logger: false, searchMaxRows: 2 });
+  afterAll(() => app.close());
+  const { keys } = await initWorkspace(app.inlay.db, 'Acme');
+  const boardId = await createResource(app, keys.testSecret, 'feedback', 'boards');
+  dataOf(await call(app, 'PATCH', `/feedback/api/v1/boards/${boardId}`, { key: keys.testSecret, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
+  dataOf(await call(app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: keys.testSecret, body: { action: 'publish' } }));
+  const scope = { workspaceId: (await app.inlay.db.selectFrom('resources').select('workspace_id').where('id', '=', boardId).executeTakeFirstOrThrow()).workspace_id, mode: 'test' as const, boardId };
+  for (const title of ['Desk lamp', 'Floor lamp', 'UI polish']) await insertPost(app.inlay.db, scope, { title, body: '', author });
+  const get = (q: string, extra = '') => call(app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&q=${encodeURIComponent(q)}${extra}`, { key: keys.testPublishable });
+
+  it('run inline and answer as on a file', async () => {
+    expect(searchReaderOf(app.inlay)?.pool).toBeUndefined();
+    expect(dataOf<{ items: Array<{ title: string }> }>(await get('lamp')).items.map((post) => post.title).sort()).toEqual(['Desk lamp', 'Floor lamp']);
+    expect(dataOf<{ items: Array<{ title: string }> }>(await get('ui')).items.map((post) => post.title)).toEqual(['UI polish']);
+    expect(errorOf(await get('lamp', '&sort=new')).code).toBe('search_too_expensive');
+    expect(errorOf(await get('b c d e f g h j k')).code).toBe('search_too_expensive');
   });
 });
