@@ -34,7 +34,7 @@ const VOTE_CONNECTIONS = 50;
 /** @type {import('./run.mjs').Benchmark} */
 export const feedbackBenchmark = {
   name: 'feedback',
-  title: `feedback board with ${fmtInt(TARGET_POSTS)} posts on SQLite: search and first page (${READ_CONNECTIONS} connections), votes (${VOTE_CONNECTIONS})`,
+  title: `feedback board with ${fmtInt(envInt('BENCH_FEEDBACK_POSTS', TARGET_POSTS))} posts on SQLite: search and first page (${READ_CONNECTIONS} connections), votes (${VOTE_CONNECTIONS})`,
   async run({ children, tmpDir, settings, log }) {
     const posts = envInt('BENCH_FEEDBACK_POSTS', TARGET_POSTS);
     const profiling = settings.cpuProfDir !== undefined;
