@@ -130,3 +130,17 @@ export const SEARCH_QUERIES = {
   fragment: ['board', 'hook', 'mail', 'zeit', 'port', 'einstellung', 'resume', 'モード'],
   short: ['ui', 'ok', 'go', 'ui export', 'db dashboard', 'ab'],
 };
+
+/**
+ * The most expensive searches found against the server's limits (docs/security.md, Search): the
+ * original 48 × "the" (one term once repeats and stop words are dropped), the most common words
+ * up to the term cap in both match modes, and one-letter words (the largest prefix lists)
+ * narrowing a common word, which makes SQLite collect every post holding them.
+ */
+export const WORST_SEARCHES = [
+  { q: 'the '.repeat(48).trim(), match: 'any' },
+  { q: 'feature users export dashboard notification report team option', match: 'any' },
+  { q: 'feature users export dashboard notification report team option', match: 'all' },
+  { q: 'b c d e f g h export', match: 'all' },
+  { q: 'b c d e f g h export', match: 'any' },
+];

@@ -85,6 +85,46 @@ function search(spec, last) {
   };
 }
 
+/**
+ * The most expensive searches a client can send (`spec.queries`: [{q, match}]), round robin,
+ * each with a fresh mix of upper and lower case: the server folds case, so the work is the same,
+ * but the list key differs and no shared snapshot answers a repeat.
+ */
+function worstSearch(spec, last) {
+  let n = 0;
+  const random = prng(777);
+  const recase = (q) => [...q].map((c) => (random() < 0.5 ? c.toUpperCase() : c)).join('');
+  return {
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const { q, match } = spec.queries[n++ % spec.queries.length];
+          return { ...request, path: `/feedback/api/v1/posts?boardId=${encodeURIComponent(spec.boardId)}&q=${encodeURIComponent(recase(q))}&match=${match}` };
+        },
+        onResponse: () => {
+          last.kind = 'worst search';
+        },
+      },
+    ],
+  };
+}
+
+/** `GET /healthz`, one request after the other: how long the event loop keeps others waiting. */
+function healthz(spec, last) {
+  return {
+    requests: [
+      {
+        method: 'GET',
+        path: '/healthz',
+        onResponse: () => {
+          last.kind = 'healthz';
+        },
+      },
+    ],
+  };
+}
+
 /** The first page of the board, `sort=top`, as the widget opens it. */
 function list(spec, last) {
   let n = 0;
@@ -124,4 +164,4 @@ function vote(spec, last) {
   };
 }
 
-export const SCENARIOS = { progress, search, list, vote };
+export const SCENARIOS = { progress, search, list, vote, worstSearch, healthz };

@@ -122,6 +122,16 @@ export interface ServerOptions {
   importDailyMaxRows: number;
   /** Most bytes of rows a workspace's import uploads may have accepted in one UTC day. */
   importDailyMaxBytes: number;
+  /** Worker threads that run feedback searches, each with its own read-only connection (docs/security.md, Search). */
+  searchWorkers: number;
+  /** A search still running after this long is abandoned (its worker replaced) and answered `search_too_expensive`. */
+  searchTimeoutMs: number;
+  /** Distinct terms a search may have, stop words aside; more is refused with `search_too_expensive`. */
+  searchMaxTerms: number;
+  /** Index rows (matches, newest first) one search may read. */
+  searchMaxRows: number;
+  /** How many of a board's newest matches a relevance search ranks. */
+  searchCandidates: number;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
@@ -164,6 +174,11 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   importSessionMaxBytes: 512 * 1024 * 1024,
   importDailyMaxRows: 5_000_000,
   importDailyMaxBytes: 2 * 1024 * 1024 * 1024,
+  searchWorkers: 2,
+  searchTimeoutMs: 1_000,
+  searchMaxTerms: 8,
+  searchMaxRows: 50_000,
+  searchCandidates: 1_000,
 };
 
 /** A nested group of options (`rateLimits`, `oauth`, …): given in part, the rest from the defaults. */

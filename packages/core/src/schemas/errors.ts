@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   parameter_unknown: { type: 'invalid_request', description: 'The body or query has a field the route does not take; `param` names it. Unknown fields are rejected, never stripped.' },
   invalid_json: { type: 'invalid_request', description: 'The body is not valid JSON, or is empty where JSON is required.' },
   unsupported_content_type: { type: 'invalid_request', description: 'The body is not `application/json`.' },
+  search_too_expensive: { type: 'invalid_request', description: 'The search `q` would cost too much (too many distinct terms, or it went past the row or time budget); search with fewer, more specific terms.' },
   api_key_missing: { type: 'authentication', description: 'No `Authorization: Bearer <key>` header.' },
   api_key_invalid: { type: 'authentication', description: 'The key is malformed or unknown.' },
   api_key_revoked: { type: 'authentication', description: 'The key was revoked on the dashboard or with `inlay keys revoke`.' },

@@ -7,6 +7,7 @@ import * as accountsOauth from './migrations/0005-accounts-oauth.js';
 import * as importRows from './migrations/0006-import-rows.js';
 import * as votesWithoutRowid from './migrations/0007-votes-without-rowid.js';
 import * as trendingByWindow from './migrations/0008-trending-by-window.js';
+import * as shortTermSearch from './migrations/0009-short-term-search.js';
 import * as importUploadLimits from './migrations/0010-import-upload-limits.js';
 import * as oauthClientLastUsed from './migrations/0011-oauth-client-last-used.js';
 import * as idempotencyLeases from './migrations/0012-idempotency-leases.js';
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-import-rows': importRows,
   '0007-votes-without-rowid': votesWithoutRowid,
   '0008-trending-by-window': trendingByWindow,
+  '0009-short-term-search': shortTermSearch,
   '0010-import-upload-limits': importUploadLimits,
   '0011-oauth-client-last-used': oauthClientLastUsed,
   '0012-idempotency-leases': idempotencyLeases,

@@ -5,6 +5,8 @@ import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
 import { PostRowCache } from './post-cache.js';
+import type { SearchJob, SearchReader } from '../services/feedback/search-pool.js';
+import type { SearchTerms } from '../services/feedback/search-terms.js';
 import { earliestToReach, trendingScore } from '../services/feedback/trending.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -301,40 +303,72 @@ export async function setPostStatus(db: Db, id: string, status: PostStatus): Pro
   postRows(db).delete(id);
 }
 
+/** Limits of one search (docs/security.md, Search). */
+export interface SearchBudget {
+  /** Index rows a search may read (matches of its terms on any board, newest first). */
+  maxRows: number;
+  /** How many of the board's newest matches a relevance search ranks. */
+  candidates: number;
+}
+
+const phrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
+
 /**
- * Full-text search over title and body of every post of the board (SQLite FTS5, trigram).
- * Terms of three characters or more go through the index; shorter ones filter with LIKE.
- * Ranked by bm25 (title weighted double), then votes; or newest first by keyset.
+ * Full-text search over title and body of the board's posts, as a job for a search reader
+ * (services/feedback/search-pool.ts), which runs it off the event loop. Terms of three
+ * characters or more go through the trigram index `posts_fts` (anywhere in a word); shorter ones
+ * through the word index `posts_words` (the start of a word; migration 0009). The index reads
+ * matches newest first and stops at `budget.maxRows`: `new` takes the page straight from it;
+ * `relevance` ranks the board's newest `budget.candidates` matches (search-rank.ts) found within
+ * the budget. A search that reaches the row budget with no match on the board (or, for `new`,
+ * less than a page) answers `search_too_expensive`.
+ * With `match=any`, short terms only count when no longer term exists.
  */
-export async function searchPosts(
+export function searchPosts(
   db: Db,
+  reader: SearchReader,
   scope: BoardScope,
-  query: string,
+  terms: SearchTerms,
   order: { by: 'relevance'; cap: number } | { by: 'new'; afterId?: string | undefined; limit: number },
-  match: 'all' | 'any' = 'all',
+  match: 'all' | 'any',
+  budget: SearchBudget,
 ): Promise<string[]> {
-  const terms = query.split(/\s+/).filter(Boolean);
-  const indexed = terms.filter((term) => [...term].length >= 3);
-  const short = terms.filter((term) => [...term].length < 3);
-  const likes = short.map((term) => {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql`(p.title LIKE ${pattern} ESCAPE '\\' OR p.body LIKE ${pattern} ESCAPE '\\')`;
-  });
-  // With match=any, short terms only count when no indexed term exists (a LIKE scan otherwise).
-  const shortFilters = match === 'any' ? (indexed.length > 0 ? [] : likes.length > 0 ? [sql`(${sql.join(likes, sql` OR `)})`] : []) : likes;
-  const filters = [sql`p.board_id = ${scope.boardId}`, sql`p.mode = ${scope.mode}`, ...shortFilters];
-  if (order.by === 'new' && order.afterId !== undefined) filters.push(sql`p.id < ${order.afterId}`);
-  const where = sql.join(filters, sql` AND `);
-  const tail = order.by === 'new' ? sql`ORDER BY p.id DESC LIMIT ${order.limit}` : sql`LIMIT ${order.cap}`;
-  if (indexed.length === 0) {
-    const ordering = order.by === 'new' ? sql`` : sql`ORDER BY p.vote_count DESC, p.id DESC`;
-    const result = await sql<{ id: string }>`SELECT p.id FROM posts p WHERE ${where} ${ordering} ${tail}`.execute(db);
-    return result.rows.map((row) => row.id);
-  }
-  const expression = indexed.map((term) => `"${term.replaceAll('"', '""')}"`).join(match === 'any' ? ' OR ' : ' AND ');
-  const ranking = order.by === 'new' ? sql`` : sql`ORDER BY bm25(posts_fts, 2.0, 1.0), p.vote_count DESC, p.id DESC`;
-  const result = await sql<{ id: string }>`
-    SELECT p.id FROM posts_fts JOIN posts p ON p.rowid = posts_fts.rowid
-    WHERE posts_fts MATCH ${expression} AND ${where} ${ranking} ${tail}`.execute(db);
-  return result.rows.map((row) => row.id);
+  const join = match === 'any' ? ' OR ' : ' AND ';
+  const words = (list: readonly string[], glue: string) => list.map((term) => `${phrase(term)}*`).join(glue);
+  const trigram = terms.indexed.length > 0;
+  if (!trigram && terms.short.length === 0) return Promise.resolve([]);
+  const table = sql.table(trigram ? 'posts_fts' : 'posts_words');
+  const expression = trigram ? terms.indexed.map(phrase).join(join) : words(terms.short, join);
+  // Short terms beside longer ones (match=all): a post must also hold a word they begin.
+  const narrow = trigram && match === 'all' && terms.short.length > 0 ? words(terms.short, ' AND ') : undefined;
+  const after = order.by === 'new' && order.afterId !== undefined ? sql`AND rowid < (SELECT rowid FROM posts WHERE id = ${order.afterId})` : sql``;
+  // Newest first by rowid, which follows the time-ordered id; the inner LIMIT is the row budget.
+  const matches = sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${expression} ${after} ORDER BY rowid DESC LIMIT ${budget.maxRows}`;
+  const want = order.by === 'new' ? order.limit : budget.candidates;
+  const columns = order.by === 'new' ? sql`p.id` : sql`p.id, p.title, p.body, p.vote_count`;
+  // CROSS JOIN keeps the index outermost, so rows come newest first and reading stops at `want`.
+  const candidates = sql`SELECT ${columns} FROM (${matches}) m CROSS JOIN posts p ON p.rowid = m.rowid
+    WHERE p.board_id = ${scope.boardId} AND p.mode = ${scope.mode}
+    ${narrow === undefined ? sql`` : sql`AND p.rowid IN (SELECT rowid FROM posts_words WHERE posts_words MATCH ${narrow})`}
+    LIMIT ${want}`;
+  const job: SearchJob = {
+    precheck: narrow === undefined ? undefined : sql`SELECT 1 FROM posts_words WHERE posts_words MATCH ${narrow} LIMIT 1`.compile(db),
+    candidates: candidates.compile(db),
+    // A page of `new` must be whole; a ranking of fewer candidates (the newest matches within
+    // the row budget) is still an answer, unless it holds none.
+    needed: order.by === 'new' ? want : 1,
+    budget: sql`SELECT count(*) AS n FROM (${matches})`.compile(db),
+    maxRows: budget.maxRows,
+    rank:
+      order.by === 'new'
+        ? undefined
+        : {
+            terms: [
+              ...terms.indexed.map((text) => ({ text, prefix: false })),
+              ...(narrow !== undefined || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : []),
+            ],
+            cap: order.cap,
+          },
+  };
+  return reader.run(job);
 }

@@ -9,6 +9,7 @@ import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { registerPostRoutes } from './posts-routes.js';
+import { openSearchReader } from './search-pool.js';
 
 /** Usage metrics of feedback (DESIGN.md §7). */
 export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvotes', 'searches', 'authors'] as const;
@@ -16,6 +17,9 @@ export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvo
 /** Feedback boards (seed 001), served under `/feedback`. */
 export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
+  // Searches read on worker threads, so none holds the event loop (docs/security.md, Search).
+  const searches = openSearchReader(app.inlay);
+  app.addHook('onClose', () => searches.close());
   await registerOpenApi(app, 'feedback');
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources);

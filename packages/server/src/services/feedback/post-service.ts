@@ -13,6 +13,8 @@ import {
 } from '../../repositories/posts.js';
 import type { BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
+import { searchReaderOf } from './search-pool.js';
+import { searchTerms } from './search-terms.js';
 
 /** How many ids a ranked snapshot keeps; past them, pages continue by keyset. */
 const SNAPSHOT_SIZE = 500;
@@ -70,6 +72,16 @@ export async function listPosts(
     throw new ApiError('parameter_invalid', 'cursor belongs to a list with another sort or q; start again without a cursor.', { param: 'cursor' });
   }
 
+  // Terms first: a search too expensive by construction is refused before anything runs.
+  const { options } = app.inlay;
+  const terms = q === undefined ? undefined : searchTerms(q, options.searchMaxTerms);
+  const budget = { maxRows: options.searchMaxRows, candidates: Math.max(options.searchCandidates, SNAPSHOT_SIZE) };
+  const search = (order: Parameters<typeof searchPosts>[4]) => {
+    const reader = searchReaderOf(app.inlay);
+    if (terms === undefined || reader === undefined) throw new Error('search without terms or a search reader');
+    return searchPosts(db, reader, scope, terms, order, query.match, budget);
+  };
+
   let rows: PostRow[];
   let next: PostCursor | null = null;
   if (query.sort === 'new') {
@@ -78,7 +90,7 @@ export async function listPosts(
     const page =
       q === undefined
         ? await newestPosts(db, scope, { afterId, limit: query.limit + 1 })
-        : await postsByIds(db, scope, await searchPosts(db, scope, q, { by: 'new', afterId, limit: query.limit + 1 }, query.match));
+        : await postsByIds(db, scope, await search({ by: 'new', afterId, limit: query.limit + 1 }));
     rows = page.slice(0, query.limit);
     const last = rows[rows.length - 1];
     if (page.length > query.limit && last) next = { k: 'n', id: last.id };
@@ -93,7 +105,7 @@ export async function listPosts(
       const sort = query.sort;
       const list = `${listPrefix(scope)}${sort}|${query.match}|${q ?? ''}`;
       const shared = await snapshots.shared(list, SNAPSHOT_FRESH_MS, async () =>
-        q === undefined ? (await rankedIds(db, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : searchPosts(db, scope, q, { by: 'relevance', cap: SNAPSHOT_SIZE }, query.match),
+        q === undefined ? (await rankedIds(db, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : search({ by: 'relevance', cap: SNAPSHOT_SIZE }),
       );
       ({ ids, asOf } = shared);
       snapshotId = shared.id;

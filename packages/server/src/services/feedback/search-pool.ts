@@ -1,0 +1,286 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import { ApiError } from '../../errors.js';
+import type { ServerOptions } from '../../options.js';
+import { rankCandidates } from './search-rank.js';
+
+/** A statement as compiled SQL and its positional parameters. */
+export interface SearchStatement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** What one search reads (built by `searchPosts` in repositories/posts.ts). */
+export interface SearchJob {
+  /** When it returns no row, the search is empty: one of its terms matches no post at all. */
+  precheck?: SearchStatement | undefined;
+  /** The candidates, newest first: rows with `id` (and `title`, `body`, `vote_count` when ranked). */
+  candidates: SearchStatement;
+  /**
+   * Fewer candidates than this is an answer only if the index ran out of matches; if the row
+   * budget ran out instead, the search is too expensive.
+   */
+  needed: number;
+  /** Counts the index rows the candidates could read, up to `maxRows` (`n`). */
+  budget: SearchStatement;
+  maxRows: number;
+  /** Rank the candidates by relevance and keep `cap` (search-rank.ts); else ids in candidate order. */
+  rank?: { terms: Array<{ text: string; prefix: boolean }>; cap: number } | undefined;
+}
+
+type Outcome = { ids: string[] } | { exhausted: true };
+
+export interface SearchReader {
+  /** The ids a search finds; rejects with `search_too_expensive` past the row or time budget. */
+  run(job: SearchJob): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export function tooExpensive(why: string): ApiError {
+  return new ApiError('search_too_expensive', `This search ${why}; search with fewer, more specific terms.`, { param: 'q' });
+}
+
+/**
+ * The worker: its own read-only connection (WAL lets it read beside the server's writer), a
+ * cache of prepared statements, and the same ranking as the inline reader (the function's own
+ * source text). Before each job it waits while the pool's gate is closed (`SearchPool.hold`).
+ * A small CommonJS script (eval) so it runs the same from the TypeScript sources and from dist.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+db.pragma('mmap_size = 1073741824');
+const gate = new Int32Array(workerData.gate);
+const rankCandidates = ${rankCandidates.toString()};
+const statements = new Map();
+const all = (statement) => {
+  let prepared = statements.get(statement.sql);
+  if (prepared === undefined) {
+    prepared = db.prepare(statement.sql);
+    if (statements.size >= 200) statements.delete(statements.keys().next().value);
+    statements.set(statement.sql, prepared);
+  }
+  return prepared.all(...statement.parameters);
+};
+const run = (job) => {
+  if (job.precheck && all(job.precheck).length === 0) return { ids: [] };
+  const rows = all(job.candidates);
+  if (rows.length < job.needed && all(job.budget)[0].n >= job.maxRows) return { exhausted: true };
+  return { ids: job.rank ? rankCandidates(rows, job.rank.terms, job.rank.cap) : rows.map((row) => row.id) };
+};
+// Compiles the ranking before the first search instead of during it.
+const sample = Array.from({ length: 200 }, (_, i) => ({ id: 'w' + i, title: 'Warm-up title ' + i, body: 'Café naïve résumé, a body of words ' + i, vote_count: i }));
+for (let i = 0; i < 5; i++) rankCandidates(sample, [{ text: 'word', prefix: false }, { text: 'ca', prefix: true }], 10);
+parentPort.postMessage({ ready: true });
+parentPort.on('message', (job) => {
+  Atomics.wait(gate, 0, 1);
+  try {
+    parentPort.postMessage({ ok: true, outcome: run(job) });
+  } catch (error) {
+    parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+interface Pending {
+  job: SearchJob;
+  resolve: (outcome: Outcome) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker | undefined;
+  /** The worker has opened its connection: the time budget runs from then on. */
+  ready: boolean;
+  current: Pending | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export interface SearchPoolOptions {
+  workers: number;
+  timeoutMs: number;
+}
+
+/**
+ * Search reads on worker threads, so that no search holds the event loop (docs/security.md,
+ * Search). Workers start on the first search; a job waits in line for a free one. A job still
+ * running after `timeoutMs` is abandoned: its worker is terminated (a statement already inside
+ * SQLite finishes first, bounded by the row budget) and replaced, and the search answers
+ * `search_too_expensive`.
+ */
+export class SearchPool {
+  readonly #path: string;
+  readonly #options: SearchPoolOptions;
+  readonly #driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  readonly #gate = new SharedArrayBuffer(4);
+  readonly #slots: Slot[];
+  readonly #queue: Pending[] = [];
+  #closed = false;
+
+  constructor(path: string, options: SearchPoolOptions) {
+    this.#path = path;
+    this.#options = options;
+    this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: undefined, ready: false, current: undefined, timer: undefined }));
+  }
+
+  run(job: SearchJob): Promise<Outcome> {
+    if (this.#closed) return Promise.reject(new Error('the search pool is closed'));
+    return new Promise<Outcome>((resolve, reject) => {
+      this.#queue.push({ job, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** Searches on a worker now (not waiting in line). */
+  get running(): number {
+    return this.#slots.filter((slot) => slot.current !== undefined).length;
+  }
+
+  /**
+   * Holds every worker before its next job until the returned function is called: lets a test
+   * keep a search running, deterministically, while it checks that the server answers others.
+   */
+  hold(): () => void {
+    const gate = new Int32Array(this.#gate);
+    Atomics.store(gate, 0, 1);
+    return () => {
+      Atomics.store(gate, 0, 0);
+      Atomics.notify(gate, 0);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const pending of this.#queue.splice(0)) pending.reject(new Error('the search pool is closed'));
+    await Promise.all(
+      this.#slots.map(async (slot) => {
+        const worker = slot.worker;
+        slot.worker = undefined;
+        this.#finish(slot)?.reject(new Error('the search pool is closed'));
+        if (worker) await worker.terminate();
+      }),
+    );
+  }
+
+  #pump(): void {
+    for (const slot of this.#slots) {
+      if (slot.current !== undefined) continue;
+      const pending = this.#queue.shift();
+      if (pending === undefined) return;
+      const worker = (slot.worker ??= this.#spawn(slot));
+      slot.current = pending;
+      if (slot.ready) this.#startTimer(slot);
+      worker.postMessage(pending.job);
+    }
+  }
+
+  #startTimer(slot: Slot): void {
+    slot.timer = setTimeout(() => this.#abandon(slot), this.#options.timeoutMs);
+  }
+
+  #spawn(slot: Slot): Worker {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path: this.#path, driver: this.#driver, gate: this.#gate } });
+    // Never keeps the process alive on its own.
+    worker.unref();
+    slot.ready = false;
+    worker.on('message', (message: { ready: true } | { ok: true; outcome: Outcome } | { ok: false; message: string }) => {
+      if (slot.worker !== worker) return;
+      if ('ready' in message) {
+        slot.ready = true;
+        if (slot.current !== undefined) this.#startTimer(slot);
+        return;
+      }
+      const pending = this.#finish(slot);
+      if (message.ok) pending?.resolve(message.outcome);
+      else pending?.reject(new Error(`search failed: ${message.message}`));
+      this.#pump();
+    });
+    const lost = (error: unknown) => {
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      this.#finish(slot)?.reject(error instanceof Error ? error : new Error('the search worker stopped'));
+      if (!this.#closed) this.#pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    return worker;
+  }
+
+  #finish(slot: Slot): Pending | undefined {
+    const pending = slot.current;
+    clearTimeout(slot.timer);
+    slot.current = undefined;
+    slot.timer = undefined;
+    return pending;
+  }
+
+  #abandon(slot: Slot): void {
+    const worker = slot.worker;
+    slot.worker = undefined;
+    void worker?.terminate();
+    this.#finish(slot)?.reject(tooExpensive('took longer than a search may'));
+    this.#pump();
+  }
+}
+
+/** Shares one run among identical searches in flight (a popular list expiring under load). */
+function deduplicated(run: (job: SearchJob) => Promise<Outcome>): (job: SearchJob) => Promise<string[]> {
+  const inFlight = new Map<string, Promise<string[]>>();
+  return (job) => {
+    const key = JSON.stringify(job);
+    let promise = inFlight.get(key);
+    if (promise === undefined) {
+      promise = run(job)
+        .then((outcome) => {
+          if ('exhausted' in outcome) throw tooExpensive('matches more posts than one search may read');
+          return outcome.ids;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+    }
+    return promise;
+  };
+}
+
+/** Searches on worker threads over the database file at `path`. */
+export function workerSearchReader(path: string, options: SearchPoolOptions): SearchReader & { pool: SearchPool } {
+  const pool = new SearchPool(path, options);
+  return { pool, run: deduplicated((job) => pool.run(job)), close: () => pool.close() };
+}
+
+/**
+ * Searches on the server's own connection, on the event loop: for `:memory:` databases, which
+ * no other connection can open (tests and trials). The row budget applies; the time budget
+ * cannot (a running statement cannot be abandoned).
+ */
+export function inlineSearchReader(db: Db): SearchReader {
+  const all = async (statement: SearchStatement) => (await db.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]))).rows as Array<Record<string, unknown>>;
+  return {
+    run: deduplicated(async (job) => {
+      if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
+      const rows = await all(job.candidates);
+      if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
+      const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
+      return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
+    }),
+    close: () => Promise.resolve(),
+  };
+}
+
+const readers = new WeakMap<object, SearchReader & { pool?: SearchPool }>();
+
+/** The search reader of a server (its `app.inlay`): worker threads on a file, inline on `:memory:`. */
+export function openSearchReader(context: { db: Db; options: ServerOptions }): SearchReader {
+  const { db, options } = context;
+  const reader = options.db === ':memory:' ? inlineSearchReader(db) : workerSearchReader(options.db, { workers: options.searchWorkers, timeoutMs: options.searchTimeoutMs });
+  readers.set(context, reader);
+  return reader;
+}
+
+export function searchReaderOf(context: object): (SearchReader & { pool?: SearchPool }) | undefined {
+  return readers.get(context);
+}
