@@ -185,7 +185,7 @@ describe('ImporterConfigSchema unknown keys', () => {
 
 describe('FieldDefinitionSchema in JSON Schema', () => {
   it('is a union on type: enumValues required with type enum, absent with any other type', () => {
-    const json = z.toJSONSchema(FieldDefinitionSchema, { io: 'input' }) as {
+    const json = z.toJSONSchema(FieldDefinitionSchema, { io: 'input' }) as unknown as {
       oneOf: { properties: { type: { const?: string; enum?: string[] }; enumValues: Record<string, unknown> }; required: string[] }[];
     };
     const [enumVariant, otherVariant] = json.oneOf;
