@@ -23,6 +23,8 @@ import { importerService } from './services/importer/index.js';
 import { onboardingService } from './services/onboarding/index.js';
 import { UsageRecorder } from './usage/recorder.js';
 import { zodValidatorCompiler } from './validation.js';
+import { pruneWebhookLog } from './webhooks/endpoints.js';
+import { WebhookSender } from './webhooks/sender.js';
 
 const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
   onboarding: onboardingService,
@@ -126,11 +128,16 @@ const contextPlugin = fp(
     const prune = async () => {
       await pruneIdempotencyKeys(db, new Date());
       await pruneUploadedRows(db, new Date());
+      await pruneWebhookLog(db, new Date(), options.webhooks.logRetentionMs);
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
     pruneTimer.unref();
+    // Webhook delivery runs in the server process, from the outbox (docs/webhooks.md).
+    const webhookSender = new WebhookSender(db, options.webhooks, app.log);
+    app.addHook('onReady', async () => webhookSender.start());
     app.addHook('onClose', async () => {
+      webhookSender.stop();
       clearInterval(pruneTimer);
       await context.usage.close();
       if (ownsDb) await db.destroy();

@@ -16,6 +16,30 @@ export interface RateLimitOptions {
   postsPerAuthor: number;
 }
 
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookOptions {
+  /** Deliver to private, loopback, link-local and unique-local addresses (and plain http). Off: only public https targets. */
+  allowPrivateTargets: boolean;
+  /** Seconds to wait before each retry after a failed attempt; past the last, the delivery has failed. */
+  retrySchedule: readonly number[];
+  /** One attempt's whole budget: connect, send, status and the response excerpt. */
+  timeoutMs: number;
+  /** Attempts in flight per endpoint. */
+  concurrency: number;
+  /** Attempts in flight over all endpoints. */
+  totalConcurrency: number;
+  /** How much of a response body is read and kept in the delivery log; the rest is never read. */
+  responseExcerptBytes: number;
+  /** The longest `Retry-After` (429/503) honoured, in seconds. */
+  maxRetryAfterSeconds: number;
+  /** An endpoint failing continuously for this long is disabled. */
+  disableAfterFailingMs: number;
+  /** How long deliveries and their attempts are kept in the log. */
+  logRetentionMs: number;
+  /** How often the sender looks for due deliveries (new events in this process wake it at once). */
+  pollIntervalMs: number;
+}
+
 export interface ServerOptions {
   /** SQLite file path (created if missing), or `:memory:`. */
   db: string;
@@ -42,6 +66,7 @@ export interface ServerOptions {
   publicUrl?: string | undefined;
   /** Fastify logger setting: false in tests, true (JSON lines) in production. */
   logger: boolean | { level: string };
+  webhooks: WebhookOptions;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
@@ -60,11 +85,24 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   usageFlushIntervalMs: 1_000,
   trustProxy: false,
   logger: false,
+  webhooks: {
+    allowPrivateTargets: false,
+    retrySchedule: [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000],
+    timeoutMs: 10_000,
+    concurrency: 4,
+    totalConcurrency: 64,
+    responseExcerptBytes: 1_024,
+    maxRetryAfterSeconds: 36_000,
+    disableAfterFailingMs: 5 * 86_400_000,
+    logRetentionMs: 30 * 86_400_000,
+    pollIntervalMs: 1_000,
+  },
 };
 
-export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits'>> & {
+export type ServerOptionsInput = Partial<Omit<ServerOptions, 'rateLimits' | 'webhooks'>> & {
   db: string;
   rateLimits?: Partial<RateLimitOptions>;
+  webhooks?: Partial<WebhookOptions>;
 };
 
 export function resolveOptions(input: ServerOptionsInput): ServerOptions {
@@ -72,5 +110,6 @@ export function resolveOptions(input: ServerOptionsInput): ServerOptions {
     ...DEFAULT_OPTIONS,
     ...input,
     rateLimits: { ...DEFAULT_OPTIONS.rateLimits, ...input.rateLimits },
+    webhooks: { ...DEFAULT_OPTIONS.webhooks, ...input.webhooks },
   };
 }

@@ -3,6 +3,7 @@ import { UsageError } from './args.js';
 import { ConfigError } from '../config/load-config.js';
 import { adminCommand, initCommand, keysCommand, workspaceCommand } from './commands.js';
 import { configCommand, startCommand } from './start-command.js';
+import { webhooksCommand } from './webhooks-command.js';
 
 const HELP = `inlay — the Inlay reference server
 
@@ -17,6 +18,8 @@ Usage:
   inlay keys revoke KEY_ID
   inlay workspace plan WS free|byo|hosted
   inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
+  inlay webhooks create|list|enable|disable|delete|rotate-secret|deliveries|replay|send-test
+                                                 webhook endpoints and their delivery log (docs/webhooks.md)
 
 Every command takes --db PATH (default ./.inlay/inlay.db, or $INLAY_DB).`;
 
@@ -27,6 +30,7 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   workspace: workspaceCommand,
   admin: adminCommand,
   config: configCommand,
+  webhooks: webhooksCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -7,6 +7,7 @@ import * as accountsOauth from './migrations/0005-accounts-oauth.js';
 import * as importRows from './migrations/0006-import-rows.js';
 import * as votesWithoutRowid from './migrations/0007-votes-without-rowid.js';
 import * as trendingByWindow from './migrations/0008-trending-by-window.js';
+import * as webhooks from './migrations/0013-webhooks.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-import-rows': importRows,
   '0007-votes-without-rowid': votesWithoutRowid,
   '0008-trending-by-window': trendingByWindow,
+  '0013-webhooks': webhooks,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -18,6 +18,7 @@ import { completeSession, createSession, findSession, loadUploadedRows, saveRowC
 import { validateUploadedRows } from './row-validation.js';
 import { findRevisionConfig } from '../../repositories/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
+import { recordEvent } from '../../webhooks/events.js';
 
 /**
  * Import sessions (seed 002, DESIGN.md §8), publishable key:
@@ -116,7 +117,27 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
               return { rowCount: validation.rowCount, errorCount: validation.invalidRowCount };
             })()
           : { rowCount, errorCount };
-      if (!(await completeSession(db, row.id, { mapping, ...counts }))) {
+      const completedAt = new Date();
+      // The completion and its webhook event commit together (docs/webhooks.md).
+      const completed = await db.transaction().execute(async (trx) => {
+        if (!(await completeSession(trx, row.id, { mapping, ...counts }, completedAt))) return false;
+        recordEvent(db, {
+          type: 'import_session.completed',
+          objectKey: `import_session:${row.id}`,
+          data: {
+            workspaceId: auth.workspaceId,
+            mode: auth.mode,
+            sessionId: row.id,
+            importerId: row.importer_id,
+            revisionId: row.revision_id,
+            rowCount: counts.rowCount,
+            errorCount: counts.errorCount,
+            completedAt: completedAt.toISOString(),
+          },
+        });
+        return true;
+      });
+      if (!completed) {
         const current = await findSession(db, auth, row.id);
         throw new ApiError('session_completed', 'This session was already completed.', { current: current && toSession(current) });
       }
