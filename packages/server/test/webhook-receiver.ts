@@ -24,7 +24,7 @@ export class Receiver {
         const received = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
         // A request counts as received only when it is answered with a success.
         this.behave(response, received);
-        if (response.statusCode >= 200 && response.statusCode < 300) this.received.push(received);
+        if (response.headersSent && response.statusCode >= 200 && response.statusCode < 300) this.received.push(received);
       });
     });
   }
