@@ -87,7 +87,8 @@ export function invalidateSubscriptions(db: Db): void {
   indexes(db).invalidate();
 }
 
-type Listener = () => void;
+/** Hears the endpoints a delivery was just written for (not yet committed). */
+type Listener = (endpointIds: readonly string[]) => void;
 const listeners = perDatabase((): Set<Listener> => new Set());
 
 /** The sender asks to hear of recorded events, to look for them once they are committed. */
@@ -157,6 +158,6 @@ export function writeDeliveries(
     });
   }
   // Heard after the caller's commit: the listener looks on a later turn, through the same queue.
-  for (const listener of listeners(db)) listener();
+  for (const listener of listeners(db)) listener(endpointIds);
   return endpointIds.length;
 }

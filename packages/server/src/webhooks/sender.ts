@@ -150,7 +150,11 @@ export class WebhookSender {
   }
 
   start(): void {
-    this.#unsubscribe = onEventRecorded(this.#db, () => this.wake());
+    // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
+    // wakes the sender): no claim runs per vote while an endpoint is busy.
+    this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
+      if (endpointIds.some((id) => (this.#inFlight.get(id) ?? 0) < this.#options.concurrency)) this.wake();
+    });
     this.#timer = setInterval(() => this.wake(), this.#options.pollIntervalMs);
     this.#timer.unref();
     this.wake();
@@ -241,12 +245,15 @@ export class WebhookSender {
     else this.#inFlight.set(delivery.endpointId, left);
     this.#total -= 1;
     if (this.#stopped) return;
+    const recorded = transactionSync(this.#db, () => this.#record(delivery, result));
+    // The next claim queues behind this record (same group commit or the next), so it sees the
+    // outcome without waiting a round trip for the commit first.
+    this.wake();
     try {
-      await transactionSync(this.#db, () => this.#record(delivery, result));
+      await recorded;
     } catch (error) {
       if (!this.#stopped) this.#log.warn({ err: error, deliveryId: delivery.id }, 'webhooks: could not record an attempt');
     }
-    this.wake();
   }
 
   #record(delivery: Claimed, result: AttemptResult): void {
