@@ -12,6 +12,8 @@ const FAST = { allowPrivateTargets: true, pollIntervalMs: 50, retrySchedule: [0.
 const h = await harness({ webhooks: FAST, rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
 const secret = h.ws.keys.testSecret;
 const pub = h.ws.keys.testPublishable;
+// The sender starts with the app (listen, or its first request): some tests make no request.
+await h.app.ready();
 
 const receivers: Receiver[] = [];
 async function receiver(): Promise<Receiver> {
@@ -189,8 +191,17 @@ describe('webhook events', () => {
     }
     await waitFor(() => healthy.received.length >= 12, 'the healthy endpoint\'s events');
     await waitFor(async () => (await listDeliveries(h.db, hugeEndpoint.id)).every((delivery) => delivery.status === 'succeeded'), 'the huge responses');
-    // The stuck endpoint holds its 4 attempts in flight, and none of them has ended.
+    // The stuck endpoint holds its 4 attempts in flight (claimed under a lease), no more, and none
+    // of them has ended.
     await waitFor(() => hung.length >= 4, 'the stuck endpoint\'s attempts');
+    const leased = await webhookDb(h.db)
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', stuckEndpoint.id)
+      .where('status', '=', 'pending')
+      .where('lease_until', '>', Date.now())
+      .execute();
+    expect(leased).toHaveLength(4);
     expect(hung.length).toBe(4);
     expect((await listDeliveries(h.db, stuckEndpoint.id)).flatMap((delivery) => delivery.log)).toEqual([]);
     const excerpts = (await listDeliveries(h.db, hugeEndpoint.id)).flatMap((delivery) => delivery.log.map((attempt) => attempt.responseExcerpt ?? ''));
