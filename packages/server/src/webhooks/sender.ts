@@ -16,6 +16,13 @@ import { webhookDb } from './tables.js';
  * sends it again (at least once; receivers deduplicate on `webhook-id`).
  */
 
+/**
+ * How many rounds of an endpoint's concurrency one claim takes at once, so a busy endpoint does
+ * not wait for a database round trip between attempts. Claims hold only the first pending
+ * delivery of each object, so the queue never reorders an object's events.
+ */
+const PREFETCH = 8;
+
 interface Claimed {
   seq: number;
   id: string;
@@ -133,6 +140,8 @@ export class WebhookSender {
   readonly #options: WebhookOptions;
   readonly #log: { warn(obj: object, msg: string): void };
   readonly #inFlight = new Map<string, number>();
+  /** Claimed (leased) deliveries waiting for a slot, per endpoint: at most one per object. */
+  readonly #queued = new Map<string, Claimed[]>();
   readonly #agents = new Map<string, http.Agent>();
   readonly #requests = new Set<http.ClientRequest>();
   #total = 0;
@@ -153,7 +162,7 @@ export class WebhookSender {
     // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
     // wakes the sender): no claim runs per vote while an endpoint is busy.
     this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
-      if (endpointIds.some((id) => (this.#inFlight.get(id) ?? 0) < this.#options.concurrency)) this.wake();
+      if (endpointIds.some((id) => this.#held(id) < this.#options.concurrency * PREFETCH)) this.wake();
     });
     this.#timer = setInterval(() => this.wake(), this.#options.pollIntervalMs);
     this.#timer.unref();
@@ -165,6 +174,7 @@ export class WebhookSender {
     this.#stopped = true;
     clearInterval(this.#timer);
     this.#unsubscribe?.();
+    this.#queued.clear();
     for (const request of this.#requests) request.destroy();
     for (const agent of this.#agents.values()) agent.destroy();
   }
@@ -189,8 +199,8 @@ export class WebhookSender {
       do {
         this.#again = false;
         if (this.#total >= this.#options.totalConcurrency) break;
-        const claimed = await transactionSync(this.#db, () => this.#claim());
-        for (const delivery of claimed) void this.#deliver(delivery);
+        await transactionSync(this.#db, () => this.#claim());
+        this.#pump();
       } while (this.#again && !this.#stopped);
     } catch (error) {
       if (!this.#stopped) this.#log.warn({ err: error }, 'webhooks: could not claim deliveries');
@@ -199,13 +209,13 @@ export class WebhookSender {
     }
   }
 
-  #claim(): Claimed[] {
+  #claim(): void {
     const s = statements(this.#db);
     const now = Date.now();
-    const leaseUntil = now + this.#options.timeoutMs * 2 + 1_000;
-    const claimed: Claimed[] = [];
+    // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
+    const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
     for (const endpoint of s.endpoints.all({ now, pending: 'pending', on: 1 })) {
-      const free = Math.min(this.#options.concurrency - (this.#inFlight.get(endpoint.id) ?? 0), this.#options.totalConcurrency - this.#total);
+      const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
       if (free <= 0) continue;
       const rows = s.due.all({ endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free });
       const secrets = [endpoint.secret];
@@ -214,9 +224,9 @@ export class WebhookSender {
       }
       for (const row of rows) {
         if (s.lease.run({ seq: row.seq, now, leaseUntil, pending: 'pending', one: 1 }) !== 1) continue;
-        this.#inFlight.set(endpoint.id, (this.#inFlight.get(endpoint.id) ?? 0) + 1);
-        this.#total += 1;
-        claimed.push({
+        const queue = this.#queued.get(endpoint.id) ?? [];
+        this.#queued.set(endpoint.id, queue);
+        queue.push({
           seq: row.seq,
           id: row.id,
           endpointId: endpoint.id,
@@ -228,9 +238,25 @@ export class WebhookSender {
           secrets,
         });
       }
-      if (this.#total >= this.#options.totalConcurrency) break;
     }
-    return claimed;
+  }
+
+  /** Deliveries of the endpoint claimed by this process: waiting or in flight. */
+  #held(endpointId: string): number {
+    return (this.#inFlight.get(endpointId) ?? 0) + (this.#queued.get(endpointId)?.length ?? 0);
+  }
+
+  /** Starts queued deliveries into free slots: per endpoint, and overall. */
+  #pump(): void {
+    for (const [endpointId, queue] of this.#queued) {
+      while (queue.length > 0 && (this.#inFlight.get(endpointId) ?? 0) < this.#options.concurrency && this.#total < this.#options.totalConcurrency) {
+        const delivery = queue.shift() as Claimed;
+        this.#inFlight.set(endpointId, (this.#inFlight.get(endpointId) ?? 0) + 1);
+        this.#total += 1;
+        void this.#deliver(delivery);
+      }
+      if (queue.length === 0) this.#queued.delete(endpointId);
+    }
   }
 
   async #deliver(delivery: Claimed): Promise<void> {
@@ -246,9 +272,10 @@ export class WebhookSender {
     this.#total -= 1;
     if (this.#stopped) return;
     const recorded = transactionSync(this.#db, () => this.#record(delivery, result));
-    // The next claim queues behind this record (same group commit or the next), so it sees the
+    this.#pump();
+    // Claiming more queues behind this record (same group commit or the next), so it sees the
     // outcome without waiting a round trip for the commit first.
-    this.wake();
+    if (this.#held(delivery.endpointId) <= this.#options.concurrency) this.wake();
     try {
       await recorded;
     } catch (error) {
