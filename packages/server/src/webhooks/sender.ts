@@ -302,7 +302,8 @@ export class WebhookSender {
     const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     if (ok) {
       s.finish.run({ seq: delivery.seq, status: 'succeeded', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
-      s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: null });
+      // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery.
+      if (s.endpointState.get({ id: delivery.endpointId })?.failing_since != null) s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: null });
       return;
     }
     const schedule = this.#options.retrySchedule;
