@@ -237,3 +237,22 @@ export {
   isRecord,
 } from './sdk/errors.js';
 export type { InlayErrorInit, ResponseDetails } from './sdk/errors.js';
+export {
+  BoardPublishedDataSchema,
+  FlowPublishedDataSchema,
+  ImporterPublishedDataSchema,
+  ImportSessionCompletedDataSchema,
+  OutcomeRecordedDataSchema,
+  PostCreatedDataSchema,
+  PostMergedDataSchema,
+  PostStatusChangedDataSchema,
+  ProgressCompletedDataSchema,
+  ProgressDismissedDataSchema,
+  VoteDataSchema,
+  WEBHOOK_DATA_SCHEMAS,
+  WEBHOOK_EVENT_TYPES,
+  WebhookEventSchema,
+  WebhookEventTypeSchema,
+  WebhookTestDataSchema,
+} from './schemas/webhooks.js';
+export type { WebhookEvent, WebhookEventData, WebhookEventType } from './schemas/webhooks.js';

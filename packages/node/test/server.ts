@@ -34,14 +34,14 @@ function cliPath(): string {
   return join(dirname(main), 'cli', 'main.js');
 }
 
-export async function startInlayServer(): Promise<InlayServer> {
+export async function startInlayServer(options: { env?: Record<string, string> } = {}): Promise<InlayServer & { cli: string; db: string; workspaceId: string }> {
   const cli = cliPath();
   const dir = await mkdtemp(join(tmpdir(), 'inlay-node-'));
   const db = join(dir, 'inlay.db');
   const { stdout } = await promisify(execFile)(process.execPath, [cli, 'init', '--json', '--db', db]);
-  const { keys } = JSON.parse(stdout) as { workspaceId: string; keys: WorkspaceKeys };
+  const { keys, workspaceId } = JSON.parse(stdout) as { workspaceId: string; keys: WorkspaceKeys };
 
-  const child = spawn(process.execPath, [cli, 'start', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'start', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const kill = (): void => void child.kill('SIGTERM');
@@ -74,7 +74,7 @@ export async function startInlayServer(): Promise<InlayServer> {
         reject(new Error(`inlay start exited with ${code}\n${output}`));
       });
     });
-    return { origin, keys, stop };
+    return { origin, keys, stop, cli, db, workspaceId };
   } catch (error) {
     await stop();
     throw error;

@@ -51,6 +51,8 @@ const app = await buildApp({
     postsPerClient: NO_REFUSAL,
     postsPerAuthor: NO_REFUSAL,
   },
+  // The webhooks benchmark's receiver listens on 127.0.0.1.
+  webhooks: { allowPrivateTargets: true },
 });
 
 // Routes must be added before the first inject readies the app. Only when profiling.

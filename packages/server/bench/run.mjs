@@ -13,12 +13,14 @@
 //                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`);
 //                      progress-writes and feedback write one profile per measured phase
 //   BENCH_FEEDBACK_POSTS  posts on the feedback board (default 100000; smaller for quick trials)
+//   BENCH_WEBHOOK_POSTS   posts on the webhooks benchmark's board (default 10000)
 //   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
 //                      trials); the importer benchmark runs BENCH_ROUNDS rounds
 //
-// Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles and importer
-// (the importer engine in headless Chromium: worker parse + map + validate vs a raw parse); the
-// last two build @inlay/widgets with turbo first (the root script builds only @inlay/server).
+// Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles, importer
+// (the importer engine in headless Chromium: worker parse + map + validate vs a raw parse) and
+// webhooks (votes with and without a subscribed endpoint: the outbox's cost and backlog); bundles
+// and importer build @inlay/widgets with turbo first (the root script builds only @inlay/server).
 //
 // Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
 // and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log}, starts its processes
@@ -36,6 +38,7 @@ import { feedbackBenchmark } from './feedback.mjs';
 import { importerBenchmark } from './importer.mjs';
 import { Children, envInt } from './lib.mjs';
 import { progressWritesBenchmark } from './progress-writes.mjs';
+import { webhooksBenchmark } from './webhooks.mjs';
 
 /**
  * @typedef {{ name: string, value: string, target: string, pass: boolean | null }} Check  pass null: nothing to measure (N/A)
@@ -45,7 +48,7 @@ import { progressWritesBenchmark } from './progress-writes.mjs';
  */
 
 /** @type {Benchmark[]} */
-const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark];
+const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark];
 
 /** The whole command is bounded: no benchmark may hang the run. */
 const OVERALL_LIMIT_MS = 30 * 60_000;

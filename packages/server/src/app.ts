@@ -28,6 +28,8 @@ import { importerService } from './services/importer/index.js';
 import { onboardingService } from './services/onboarding/index.js';
 import { UsageRecorder } from './usage/recorder.js';
 import { zodValidatorCompiler } from './validation.js';
+import { pruneWebhookLog } from './webhooks/endpoints.js';
+import { WebhookSender } from './webhooks/sender.js';
 
 const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
   onboarding: onboardingService,
@@ -166,13 +168,18 @@ const contextPlugin = fp(
       await pruneIdempotencyKeys(db, new Date());
       await pruneUploadedRows(db, new Date());
       await pruneOAuthClients(db, new Date(), options.oauth);
+      await pruneWebhookLog(db, new Date(), options.webhooks.logRetentionMs);
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
     pruneTimer.unref();
     // The operator CLI writes the same file: its changes must reach the caches (docs/self-hosting.md).
     const watcher = options.externalChangePollMs > 0 && options.db !== ':memory:' ? watchExternalChanges(context, options.externalChangePollMs) : undefined;
+    // Webhook delivery runs in the server process, from the outbox (docs/webhooks.md).
+    const webhookSender = new WebhookSender(db, options.webhooks, app.log);
+    app.addHook('onReady', async () => webhookSender.start());
     app.addHook('onClose', async () => {
+      webhookSender.stop();
       clearInterval(pruneTimer);
       watcher?.stop();
       await context.usage.close();

@@ -59,6 +59,30 @@ export interface TimeoutOptions {
   idleMs: number;
 }
 
+/** Webhook delivery (docs/webhooks.md). */
+export interface WebhookOptions {
+  /** Deliver to private, loopback, link-local and unique-local addresses (and plain http). Off: only public https targets. */
+  allowPrivateTargets: boolean;
+  /** Seconds to wait before each retry after a failed attempt; past the last, the delivery has failed. */
+  retrySchedule: readonly number[];
+  /** One attempt's whole budget: connect, send, status and the response excerpt. */
+  timeoutMs: number;
+  /** Attempts in flight per endpoint. */
+  concurrency: number;
+  /** Attempts in flight over all endpoints. */
+  totalConcurrency: number;
+  /** How much of a response body is read and kept in the delivery log; the rest is never read. */
+  responseExcerptBytes: number;
+  /** The longest `Retry-After` (429/503) honoured, in seconds. */
+  maxRetryAfterSeconds: number;
+  /** An endpoint failing continuously for this long is disabled. */
+  disableAfterFailingMs: number;
+  /** How long deliveries and their attempts are kept in the log. */
+  logRetentionMs: number;
+  /** How often the sender looks for due deliveries (new events in this process wake it at once). */
+  pollIntervalMs: number;
+}
+
 export interface ServerOptions {
   /** SQLite file path (created if missing), or `:memory:`. */
   db: string;
@@ -132,6 +156,7 @@ export interface ServerOptions {
   searchMaxRows: number;
   /** How many of a board's newest matches a relevance search ranks. */
   searchCandidates: number;
+  webhooks: WebhookOptions;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
@@ -179,6 +204,18 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   searchMaxTerms: 8,
   searchMaxRows: 50_000,
   searchCandidates: 1_000,
+  webhooks: {
+    allowPrivateTargets: false,
+    retrySchedule: [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000],
+    timeoutMs: 10_000,
+    concurrency: 4,
+    totalConcurrency: 64,
+    responseExcerptBytes: 1_024,
+    maxRetryAfterSeconds: 36_000,
+    disableAfterFailingMs: 5 * 86_400_000,
+    logRetentionMs: 30 * 86_400_000,
+    pollIntervalMs: 1_000,
+  },
 };
 
 /** A nested group of options (`rateLimits`, `oauth`, …): given in part, the rest from the defaults. */

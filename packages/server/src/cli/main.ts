@@ -4,6 +4,7 @@ import { ConfigError } from '../config/load-config.js';
 import { adminCommand, initCommand, keysCommand, signingSecretsCommand, workspaceCommand } from './commands.js';
 import { boardsCommand, flowsCommand, importersCommand, postsCommand, progressCommand } from './operator-commands.js';
 import { configCommand, startCommand } from './start-command.js';
+import { webhooksCommand } from './webhooks-command.js';
 
 const HELP = `inlay — the Inlay reference server
 
@@ -19,6 +20,8 @@ Usage:
   inlay signing-secrets rotate --workspace WS --mode test|live [--json]   a new author-token signing secret; the old one verifies for 24 h
   inlay workspace plan WS free|byo|hosted
   inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
+  inlay webhooks create|list|enable|disable|delete|rotate-secret|deliveries|replay|send-test
+                                                 webhook endpoints and their delivery log (docs/webhooks.md)
 
 Operator actions (no API route or MCP tool offers them):
   inlay posts status POST_ID open|under_review|planned|in_progress|completed|closed [--json]
@@ -42,6 +45,7 @@ const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => 
   boards: boardsCommand,
   importers: importersCommand,
   progress: progressCommand,
+  webhooks: webhooksCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

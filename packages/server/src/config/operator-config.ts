@@ -64,6 +64,29 @@ const TimeoutsSchema = section(DEFAULT_OPTIONS.timeouts, {
   idleMs: 'A connection on which no byte moves either way for this long is closed.',
 });
 
+const hooks = DEFAULT_OPTIONS.webhooks;
+const WebhooksSchema = z
+  .strictObject({
+    allowPrivateTargets: z
+      .boolean()
+      .default(hooks.allowPrivateTargets)
+      .describe('Deliver webhooks to private, loopback, link-local and unique-local addresses, and over plain http.'),
+    retrySchedule: z
+      .array(z.number().min(0).max(604_800))
+      .max(20)
+      .default([...hooks.retrySchedule])
+      .describe('Seconds before each webhook retry, comma-separated; after the last, the delivery has failed.'),
+    timeoutMs: count('One webhook attempt: connect, send, status and response excerpt, in milliseconds.', hooks.timeoutMs),
+    concurrency: count('Webhook attempts in flight per endpoint.', hooks.concurrency),
+    totalConcurrency: count('Webhook attempts in flight over all endpoints.', hooks.totalConcurrency),
+    responseExcerptBytes: millis('Bytes of a webhook response body read and kept in the delivery log.', hooks.responseExcerptBytes),
+    maxRetryAfterSeconds: millis('Longest Retry-After (429/503) a webhook retry honours, in seconds.', hooks.maxRetryAfterSeconds),
+    disableAfterFailingMs: count('An endpoint failing continuously this long (ms) is disabled.', hooks.disableAfterFailingMs),
+    logRetentionMs: count('How long webhook deliveries and attempts are kept (ms).', hooks.logRetentionMs),
+    pollIntervalMs: count('How often the webhook sender looks for due deliveries (ms).', hooks.pollIntervalMs),
+  })
+  .prefault({});
+
 /** Proxy addresses as `proxy-addr` takes them: IPs, CIDRs and its names for address ranges. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const ProxyAddressesSchema = z.string().refine(
@@ -133,6 +156,7 @@ export const OperatorConfigSchema = z.strictObject({
     'How often the server checks for writes by another process (the operator CLI) and drops its caches after one; 0 turns it off.',
     DEFAULT_OPTIONS.externalChangePollMs,
   ),
+  webhooks: WebhooksSchema.describe('Webhook delivery (docs/webhooks.md).'),
 });
 
 export type OperatorConfig = z.infer<typeof OperatorConfigSchema>;

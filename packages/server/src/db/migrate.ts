@@ -11,6 +11,7 @@ import * as shortTermSearch from './migrations/0009-short-term-search.js';
 import * as importUploadLimits from './migrations/0010-import-upload-limits.js';
 import * as oauthClientLastUsed from './migrations/0011-oauth-client-last-used.js';
 import * as idempotencyLeases from './migrations/0012-idempotency-leases.js';
+import * as webhooks from './migrations/0013-webhooks.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-import-upload-limits': importUploadLimits,
   '0011-oauth-client-last-used': oauthClientLastUsed,
   '0012-idempotency-leases': idempotencyLeases,
+  '0013-webhooks': webhooks,
 };
 
 export class BundledMigrations implements MigrationProvider {

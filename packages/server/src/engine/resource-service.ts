@@ -11,6 +11,7 @@ import {
   saveDraft,
   type RevisionRow,
 } from '../repositories/resources.js';
+import { recordSharedEvent } from '../webhooks/events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 /**
@@ -55,7 +56,16 @@ export function resourceService(context: InlayContext, descriptor: ServiceDescri
       return (await saveDraft(db, scope(workspaceId), id, name, config)) ?? Promise.reject(missing(id));
     },
     async publish(workspaceId, id) {
-      const result = await publishDraft(db, scope(workspaceId), id);
+      // One transaction: the publish and its webhook events (one per mode: docs/webhooks.md).
+      const result = await db.transaction().execute((trx) =>
+        publishDraft(trx, scope(workspaceId), id, (published) => {
+          const common = { workspaceId, name: published.name, revisionId: published.revisionId, publishedAt: published.publishedAt };
+          const objectKey = `${kind}:${id}`;
+          if (kind === 'flow') recordSharedEvent(db, { type: 'flow.published', objectKey, data: { ...common, flowId: id } });
+          else if (kind === 'board') recordSharedEvent(db, { type: 'board.published', objectKey, data: { ...common, boardId: id } });
+          else recordSharedEvent(db, { type: 'importer.published', objectKey, data: { ...common, importerId: id } });
+        }),
+      );
       if (!result) throw missing(id);
       published.invalidate(kind, id);
       return result;

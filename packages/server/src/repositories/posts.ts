@@ -8,6 +8,7 @@ import { PostRowCache } from './post-cache.js';
 import type { SearchJob, SearchReader } from '../services/feedback/search-pool.js';
 import type { SearchTerms } from '../services/feedback/search-terms.js';
 import { earliestToReach, trendingScore } from '../services/feedback/trending.js';
+import { recordEvent } from '../webhooks/events.js';
 
 export type PostRow = Selectable<PostsTable>;
 
@@ -46,7 +47,15 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('posts').values(row).execute();
+  // The webhook outbox row commits with the post, or neither does (docs/webhooks.md).
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('posts').values(row).execute();
+    recordEvent(db, {
+      type: 'post.created',
+      objectKey: `post:${row.id}`,
+      data: { workspaceId: row.workspace_id, mode: row.mode, postId: row.id, boardId: row.board_id, title: row.title, status: row.status, createdAt: row.created_at },
+    });
+  });
   return row;
 }
 
@@ -72,7 +81,9 @@ const voteStatements = perDatabase((db) => ({
       .where('author_key', 'in', sql<string>`(SELECT value FROM json_each(${p('authorKeys')}))`)
       .where('post_id', 'in', sql<string>`(SELECT value FROM json_each(${p('postIds')}))`),
   ),
-  counts: compile(db, (p: Param<'postId'>) => db.selectFrom('posts').select(['vote_count', 'created_at']).where('id', '=', p('postId'))),
+  counts: compile(db, (p: Param<'postId'>) =>
+    db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId')),
+  ),
   setCounts: compile(db, (p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
     db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId')),
   ),
@@ -294,6 +305,11 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
     if (!changed) return { voteCount: current.vote_count, changed };
     const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
     setCounts.run({ postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
+    recordEvent(db, {
+      type: vote ? 'vote.created' : 'vote.removed',
+      objectKey: `post:${postId}`,
+      data: { workspaceId: current.workspace_id, mode: current.mode, postId, boardId: current.board_id, voteCount, at: nowIso() },
+    });
     return { voteCount, changed };
   });
 }

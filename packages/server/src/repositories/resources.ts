@@ -192,7 +192,12 @@ export async function saveDraft(
  * Copies the draft into the published config in one statement and records which revision is
  * live. Publishing a draft that is already live changes nothing and answers the same.
  */
-export async function publishDraft(db: Db, scope: ResourceScope, id: string): Promise<PublishResult | undefined> {
+export async function publishDraft(
+  db: Db,
+  scope: ResourceScope,
+  id: string,
+  onPublished?: (published: PublishResult & { name: string }) => void,
+): Promise<PublishResult | undefined> {
   const row = await db
     .selectFrom('resources')
     .select(['draft_revision_id', 'published_revision_id', 'published_at'])
@@ -217,10 +222,13 @@ export async function publishDraft(db: Db, scope: ResourceScope, id: string): Pr
     .where('id', '=', id)
     .where('workspace_id', '=', scope.workspaceId)
     .where('kind', '=', scope.kind)
-    .returning(['published_revision_id', 'published_at'])
+    .returning(['published_revision_id', 'published_at', 'published_name'])
     .executeTakeFirst();
   if (!updated?.published_revision_id || !updated.published_at) return undefined;
-  return { id, revisionId: updated.published_revision_id, publishedAt: updated.published_at };
+  const result = { id, revisionId: updated.published_revision_id, publishedAt: updated.published_at };
+  // Only a publish that changed something is reported (in the caller's transaction: webhooks).
+  onPublished?.({ ...result, name: updated.published_name ?? '' });
+  return result;
 }
 
 /** The published config of a resource of `kind`, whatever its workspace (callers check it). */

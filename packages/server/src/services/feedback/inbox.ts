@@ -3,14 +3,15 @@ import type { Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from '../../repositories/post-inbox.js';
 import { forgetPost, setPostStatus, type PostRow } from '../../repositories/posts.js';
+import { recordEvent } from '../../webhooks/events.js';
 
 /**
  * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
  * another post, deleting a post. They exist only for the people who run Inlay — the operator
  * CLI now, the dashboard later — never on key-authenticated routes or MCP (docs/feedback.md).
  *
- * Each runs in one Kysely transaction (`…In(trx, …)`), so that whatever else must happen with
- * the change (webhook events in an outbox) can join it. Each first writes the row it changes:
+ * Each runs in one Kysely transaction (`…In(trx, …)`) with its webhook event
+ * (`post.status_changed`, `post.merged`) written to the outbox inside it. Each first writes the row it changes:
  * SQLite then holds the write lock for the whole transaction, and a commit by the server in
  * between cannot make the later write fail.
  *
@@ -39,7 +40,19 @@ export interface StatusChange {
 }
 
 export async function changePostStatus(db: Db, postId: string, status: PostStatus): Promise<StatusChange> {
-  const change = await db.transaction().execute((trx) => changePostStatusIn(trx, postId, status));
+  const change = await db.transaction().execute(async (trx) => {
+    const done = await changePostStatusIn(trx, postId, status);
+    // The event commits with the change, or neither does (docs/webhooks.md).
+    if (done.changed) {
+      const { post } = done;
+      recordEvent(db, {
+        type: 'post.status_changed',
+        objectKey: `post:${post.id}`,
+        data: { workspaceId: post.workspaceId, mode: post.mode, postId: post.id, boardId: post.boardId, previousStatus: done.from, status: done.to, changedAt: new Date().toISOString() },
+      });
+    }
+    return done;
+  });
   forgetPost(db, postId);
   return change;
 }
@@ -63,7 +76,16 @@ export interface MergeResult {
 }
 
 export async function mergePosts(db: Db, postId: string, intoId: string): Promise<MergeResult> {
-  const result = await db.transaction().execute((trx) => mergePostsIn(trx, postId, intoId));
+  const result = await db.transaction().execute(async (trx) => {
+    const merged = await mergePostsIn(trx, postId, intoId);
+    const { merged: from, into } = merged;
+    recordEvent(db, {
+      type: 'post.merged',
+      objectKey: `post:${from.id}`,
+      data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, mergedAt: new Date().toISOString() },
+    });
+    return merged;
+  });
   forgetPost(db, postId);
   forgetPost(db, intoId);
   return result;

@@ -36,6 +36,7 @@ import { parseOrThrow } from '../../validation.js';
 import { validateChunk } from './chunk-validation.js';
 import { findRevisionConfig } from '../../repositories/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
+import { recordEvent } from '../../webhooks/events.js';
 
 /**
  * Import sessions (seed 002, DESIGN.md §8), publishable key:
@@ -140,7 +141,27 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       // Uploaded rows are counted by the server's own validation, not the browser's claim: the
       // figures stored with each chunk, plus rows that repeat an earlier chunk's value.
       const counts = importerConfig ? ((await uploadedCounts(db, row.id, importerConfig)) ?? { rowCount, errorCount }) : { rowCount, errorCount };
-      if (!(await completeSession(db, row.id, { mapping, ...counts }))) {
+      const completedAt = new Date();
+      // The completion and its webhook event commit together (docs/webhooks.md).
+      const completed = await db.transaction().execute(async (trx) => {
+        if (!(await completeSession(trx, row.id, { mapping, ...counts }, completedAt))) return false;
+        recordEvent(db, {
+          type: 'import_session.completed',
+          objectKey: `import_session:${row.id}`,
+          data: {
+            workspaceId: auth.workspaceId,
+            mode: auth.mode,
+            sessionId: row.id,
+            importerId: row.importer_id,
+            revisionId: row.revision_id,
+            rowCount: counts.rowCount,
+            errorCount: counts.errorCount,
+            completedAt: completedAt.toISOString(),
+          },
+        });
+        return true;
+      });
+      if (!completed) {
         const current = await findSession(db, auth, row.id);
         throw new ApiError('session_completed', 'This session was already completed.', { current: current && toSession(current) });
       }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
 import { readSync, transactionSync } from '../../db/compiled.js';
 import { progressStore, type ProgressKey } from '../../repositories/progress.js';
+import { recordEvent } from '../../webhooks/events.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
 
 /** The storage key: account-level flows keep one progress per workspaceKey (DESIGN.md §6). */
@@ -72,7 +73,10 @@ export async function readProgress(app: FastifyInstance, access: FlowAccess, use
   const key = progressKey(access, user);
   const saved = await transactionSync(db, () => {
     const again = load(store, access, user, now);
-    if (again.completedByRevision) store.save(key, again.progress);
+    if (again.completedByRevision) {
+      store.save(key, again.progress);
+      recordProgressEvents(app, key, again.progress, [{ type: 'flow_completed' }]);
+    }
     return again;
   });
   if (saved.completedByRevision) countEvents(app, access, [{ type: 'flow_completed' }]);
@@ -108,7 +112,9 @@ export async function writeProgress(
     if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
     // `current` is already reconciled to the live revision: whether to pin it is `stale`.
     if (applied.changed || stale) store.save(key, applied.progress);
-    return { progress: applied.progress, events: completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events };
+    const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
+    recordProgressEvents(app, key, applied.progress, events);
+    return { progress: applied.progress, events };
   });
   if ('refused' in result) {
     recordWrite(app, access, key, []);
@@ -140,11 +146,55 @@ export async function recordOutcome(
       occurredAt: outcome.occurredAt ?? now.toISOString(),
       completedItemIds: completed.completedItemIds,
     });
+    recordEvent(db, {
+      type: 'outcome.recorded',
+      objectKey: progressObjectKey(key),
+      data: {
+        ...ownerOf(key),
+        outcomeId,
+        event: outcome.event,
+        occurredAt: outcome.occurredAt ?? now.toISOString(),
+        completedItemIds: completed.completedItemIds,
+      },
+    });
+    recordProgressEvents(app, key, completed.progress, completed.events);
     return { outcomeId, ...completed };
   });
   recordWrite(app, access, key, result.events);
   app.inlay.usage.increment({ ...usageScope(access), metric: 'outcomes' });
   return { outcomeId: result.outcomeId, completedItemIds: result.completedItemIds, progress: result.progress };
+}
+
+function progressObjectKey(key: ProgressKey): string {
+  return `progress:${key.flowId}:${key.workspaceKey}:${key.userId}`;
+}
+
+function ownerOf(key: ProgressKey) {
+  return { workspaceId: key.workspaceId, mode: key.mode, flowId: key.flowId, userId: key.userId === '' ? null : key.userId, workspaceKey: key.workspaceKey === '' ? null : key.workspaceKey };
+}
+
+/**
+ * Webhook events of a progress change, in the write's transaction (docs/webhooks.md). A flow
+ * completed by a republish (its last pending items removed) is reported here too, when the
+ * progress is next read or written and re-pinned to the live revision.
+ */
+function recordProgressEvents(app: FastifyInstance, key: ProgressKey, progress: Progress, events: readonly ProgressEvent[]): void {
+  const { db } = app.inlay;
+  for (const event of events) {
+    if (event.type === 'flow_completed') {
+      recordEvent(db, {
+        type: 'progress.completed',
+        objectKey: progressObjectKey(key),
+        data: { ...ownerOf(key), revisionId: progress.revisionId, completedAt: progress.completedAt ?? new Date().toISOString() },
+      });
+    } else if (event.type === 'dismissed') {
+      recordEvent(db, {
+        type: 'progress.dismissed',
+        objectKey: progressObjectKey(key),
+        data: { ...ownerOf(key), revisionId: progress.revisionId, dismissedAt: progress.dismissedAt ?? new Date().toISOString() },
+      });
+    }
+  }
 }
 
 function usageScope(access: FlowAccess) {

@@ -1,0 +1,111 @@
+// Benchmark: what the webhook outbox costs the vote hot path (docs/webhooks.md). One board target
+// (app-target.mjs), votes at 50 connections, in alternating rounds with no endpoint and with an
+// enabled endpoint subscribed to `vote.created` (a local receiver answering 204), toggled by the
+// `inlay webhooks` CLI while the server runs. Reports votes/s of both, their ratio, and the
+// outbox backlog (deliveries still pending) when a subscribed round ends, in seconds of events.
+// Targets: outbox costs ≤ 15% of vote throughput; backlog at the end < 1 s of events.
+//   BENCH_WEBHOOK_POSTS  posts on the board (default 10000)
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
+
+const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const VOTE_CONNECTIONS = 50;
+const TARGET_COST = 0.15;
+const TARGET_BACKLOG_S = 1;
+
+/** @type {import('./run.mjs').Benchmark} */
+export const webhooksBenchmark = {
+  name: 'webhooks',
+  title: `votes (${VOTE_CONNECTIONS} connections) with no webhook endpoint vs one subscribed to vote.created`,
+  async run({ children, tmpDir, settings, log }) {
+    const posts = envInt('BENCH_WEBHOOK_POSTS', 10_000);
+    const dbFile = join(tmpDir, 'webhooks.db');
+    const idsFile = join(tmpDir, 'post-ids.json');
+    const received = { count: 0 };
+    const receiver = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        received.count += 1;
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const server = children.spawnNode(APP_TARGET, ['--db', dbFile, '--board', '--posts', String(posts), '--ids-file', idsFile], { label: 'webhooks target' });
+      const target = await readyLine(server, 300_000);
+      const workspaceId = new Database(dbFile, { readonly: true }).prepare('SELECT workspace_id FROM resources WHERE id = ?').get(target.boardId).workspace_id;
+      const inlay = async (args) => (await promisify(execFile)(process.execPath, [CLI, ...args, '--db', dbFile], { timeout: 60_000 })).stdout;
+      const url = `http://127.0.0.1:${receiver.address().port}/hook`;
+      const { id: endpointId } = JSON.parse(
+        await inlay(['webhooks', 'create', '--workspace', workspaceId, '--url', url, '--mode', 'test', '--events', 'vote.created', '--json', '--allow-private-targets']),
+      );
+      const specFile = join(tmpDir, 'vote-spec.json');
+      await writeFile(specFile, JSON.stringify({ url: target.url, publishableKey: target.publishableKey, boardId: target.boardId, postIds: JSON.parse(await readFile(idsFile, 'utf8')) }));
+      const reader = new Database(dbFile, { readonly: true });
+      const pending = () => reader.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'").get().n;
+
+      log(`warm-up ${settings.warmup} s (endpoint disabled)`);
+      await inlay(['webhooks', 'disable', endpointId]);
+      await loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.warmup, label: 'votes warm-up' });
+      const none = [];
+      const subscribed = [];
+      for (let round = 1; round <= settings.rounds; round++) {
+        for (const withEndpoint of [false, true]) {
+          await inlay(['webhooks', withEndpoint ? 'enable' : 'disable', endpointId]);
+          const run = await withServerCpu(server.pid, () =>
+            loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.duration, label: `votes ${withEndpoint ? 'subscribed' : 'none'} ${round}` }),
+          );
+          run.perS = run.ok / run.duration;
+          if (withEndpoint) {
+            run.backlog = pending();
+            // Drained before the next round, so each subscribed round starts from an empty outbox.
+            const deadline = Date.now() + 120_000;
+            while (pending() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          (withEndpoint ? subscribed : none).push(run);
+          log(
+            `round ${round} ${withEndpoint ? 'subscribed' : 'none      '} ${fmtInt(run.perS)} votes/s  p95 ${fmtMs(run.latency.p95)} ms` +
+              `${withEndpoint ? `  backlog at end ${fmtInt(run.backlog)} deliveries` : ''}  (${cpuNote(run)})`,
+          );
+        }
+      }
+      const delivered = reader.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'succeeded'").get().n;
+      reader.close();
+      await stopChild(server);
+
+      const noneRate = median(none.map((r) => r.perS));
+      const subRate = median(subscribed.map((r) => r.perS));
+      const cost = 1 - subRate / noneRate;
+      const backlogS = median(subscribed.map((r) => r.backlog / r.perS));
+      const report = [
+        table(
+          ['votes', 'votes/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)'],
+          [
+            ['no endpoint', fmtInt(noneRate), fmtMs(median(none.map((r) => r.latency.p50))), fmtMs(median(none.map((r) => r.latency.p95))), fmtMs(median(none.map((r) => r.latency.p99)))],
+            ['vote.created endpoint', fmtInt(subRate), fmtMs(median(subscribed.map((r) => r.latency.p50))), fmtMs(median(subscribed.map((r) => r.latency.p95))), fmtMs(median(subscribed.map((r) => r.latency.p99)))],
+          ],
+        ),
+        `subscribed/none ${(subRate / noneRate).toFixed(3)}; outbox backlog at the end of a subscribed round: median ${backlogS.toFixed(2)} s of events ` +
+          `(${subscribed.map((r) => fmtInt(r.backlog)).join(', ')} deliveries pending); ${fmtInt(delivered)} deliveries succeeded, the receiver saw ${fmtInt(received.count)}`,
+        `(medians of ${settings.rounds} alternating rounds × ${settings.duration} s after ${settings.warmup} s warm-up; ${fmtInt(posts)} posts)`,
+      ].join('\n');
+      return {
+        report,
+        checks: [
+          { name: 'vote throughput the outbox costs', value: `${(100 * cost).toFixed(1)}%`, target: `≤ ${100 * TARGET_COST}%`, pass: cost <= TARGET_COST },
+          { name: 'outbox backlog at the end of a subscribed round', value: `${backlogS.toFixed(2)} s`, target: `< ${TARGET_BACKLOG_S} s`, pass: backlogS < TARGET_BACKLOG_S },
+        ],
+      };
+    } finally {
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  },
+};

@@ -1,0 +1,163 @@
+import type { KeyMode, WebhookEventData, WebhookEventType } from '@inlay/core';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import { compile, perDatabase, type Param } from '../db/compiled.js';
+import { newId, nowIso } from '../db/ids.js';
+import { webhookDb } from './tables.js';
+
+/**
+ * The transactional outbox (docs/webhooks.md). `recordEvent` writes one delivery row per enabled
+ * endpoint of the workspace and mode that subscribes to the event's type, synchronously, so it
+ * joins the caller's transaction: call it inside `transactionSync`'s work or inside a Kysely
+ * `db.transaction()` callback (both hold the one connection). A rollback takes the rows with it.
+ *
+ * Which endpoints subscribe is kept in memory, so a vote with no endpoint subscribed costs a map
+ * lookup and one `PRAGMA data_version`. The index is rebuilt when this process changes an
+ * endpoint (`invalidateSubscriptions`) or when SQLite's data version says another connection —
+ * the `inlay webhooks` CLI — committed: a CLI change applies to the next event after its commit.
+ */
+
+interface Subscriber {
+  id: string;
+  /** Undefined: every type. */
+  types: ReadonlySet<string> | undefined;
+}
+
+class SubscriptionIndex {
+  #dataVersion = -1;
+  #generation = 0;
+  #builtGeneration = -1;
+  #byScope = new Map<string, Subscriber[]>();
+
+  invalidate(): void {
+    this.#generation += 1;
+  }
+
+  subscribers(db: Db, workspaceId: string, mode: KeyMode, type: string): Subscriber[] {
+    const statements = indexStatements(db);
+    const version = statements.dataVersion.get({})?.data_version ?? 0;
+    if (version !== this.#dataVersion || this.#generation !== this.#builtGeneration) {
+      const generation = this.#generation;
+      const byScope = new Map<string, Subscriber[]>();
+      for (const row of statements.enabled.all({ on: 1 })) {
+        const key = `${row.workspace_id}\u0000${row.mode}`;
+        const types = row.events === '*' ? undefined : new Set(JSON.parse(row.events) as string[]);
+        byScope.set(key, [...(byScope.get(key) ?? []), { id: row.id, types }]);
+      }
+      this.#byScope = byScope;
+      this.#dataVersion = version;
+      this.#builtGeneration = generation;
+    }
+    const all = this.#byScope.get(`${workspaceId}\u0000${mode}`);
+    if (all === undefined) return [];
+    return all.filter((subscriber) => subscriber.types === undefined || subscriber.types.has(type));
+  }
+}
+
+const indexes = perDatabase(() => new SubscriptionIndex());
+
+const indexStatements = perDatabase((db) => {
+  const wdb = webhookDb(db);
+  return {
+    dataVersion: compile(db, () => ({ compile: () => sql<{ data_version: number }>`PRAGMA data_version`.compile(db) })),
+    enabled: compile(db, (p: Param<'on'>) => wdb.selectFrom('webhook_endpoints').select(['id', 'workspace_id', 'mode', 'events']).where('enabled', '=', p('on'))),
+    insert: compile(db, (p: Param<'id' | 'endpointId' | 'workspaceId' | 'mode' | 'type' | 'objectKey' | 'body' | 'now' | 'nowMs' | 'status' | 'zero'>) =>
+      wdb.insertInto('webhook_deliveries').values({
+        id: p('id'),
+        endpoint_id: p('endpointId'),
+        workspace_id: p('workspaceId'),
+        mode: p('mode'),
+        type: p('type'),
+        object_key: p('objectKey'),
+        body: p('body'),
+        status: p('status'),
+        attempts: p('zero'),
+        retry_index: p('zero'),
+        next_attempt_at: p('nowMs'),
+        lease_until: p('zero'),
+        created_at: p('now'),
+        updated_at: p('now'),
+      }),
+    ),
+  };
+});
+
+/** An endpoint changed in this process: the next event rebuilds the index. */
+export function invalidateSubscriptions(db: Db): void {
+  indexes(db).invalidate();
+}
+
+/** Hears the endpoints a delivery was just written for (not yet committed). */
+type Listener = (endpointIds: readonly string[]) => void;
+const listeners = perDatabase((): Set<Listener> => new Set());
+
+/** The sender asks to hear of recorded events, to look for them once they are committed. */
+export function onEventRecorded(db: Db, listener: Listener): () => void {
+  const set = listeners(db);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+export interface RecordedEvent<T extends WebhookEventType> {
+  type: T;
+  /** Everything the event carries; `workspaceId` and `mode` scope it. */
+  data: WebhookEventData<T>;
+  /** Events of one object key reach an endpoint in the order they were recorded. */
+  objectKey: string;
+}
+
+/**
+ * Writes the event to the outbox for every enabled endpoint of its workspace and mode that
+ * subscribes to it. Synchronous, inside the caller's transaction (see above). Answers how many
+ * deliveries were written.
+ */
+export function recordEvent<T extends WebhookEventType>(db: Db, event: RecordedEvent<T>): number {
+  const { workspaceId, mode } = event.data as { workspaceId: string; mode: KeyMode };
+  return writeDeliveries(db, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, indexes(db).subscribers(db, workspaceId, mode, event.type).map((s) => s.id));
+}
+
+/**
+ * Flows, boards and importers are shared by both modes: their events are recorded once per mode,
+ * each with its own `mode`, for that mode's endpoints.
+ */
+export function recordSharedEvent<T extends 'flow.published' | 'board.published' | 'importer.published'>(
+  db: Db,
+  event: { type: T; data: Omit<WebhookEventData<T>, 'mode'>; objectKey: string },
+): number {
+  let written = 0;
+  for (const mode of ['test', 'live'] as const) {
+    written += recordEvent(db, { type: event.type, objectKey: event.objectKey, data: { ...event.data, mode } as WebhookEventData<T> });
+  }
+  return written;
+}
+
+/** Writes one delivery per endpoint id; also what `send-test` uses for its one endpoint. */
+export function writeDeliveries(
+  db: Db,
+  event: { workspaceId: string; mode: KeyMode; type: string; objectKey: string; data: unknown },
+  endpointIds: readonly string[],
+): number {
+  if (endpointIds.length === 0) return 0;
+  const { insert } = indexStatements(db);
+  const now = new Date();
+  const timestamp = now.toISOString();
+  const body = JSON.stringify({ type: event.type, timestamp, data: event.data });
+  for (const endpointId of endpointIds) {
+    insert.run({
+      id: newId('msg'),
+      endpointId,
+      workspaceId: event.workspaceId,
+      mode: event.mode,
+      type: event.type,
+      objectKey: event.objectKey,
+      body,
+      now: nowIso(),
+      nowMs: now.getTime(),
+      status: 'pending',
+      zero: 0,
+    });
+  }
+  // Heard after the caller's commit: the listener looks on a later turn, through the same queue.
+  for (const listener of listeners(db)) listener(endpointIds);
+  return endpointIds.length;
+}

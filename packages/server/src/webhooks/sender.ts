@@ -1,0 +1,405 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { Db } from '../db/connect.js';
+import { compile, perDatabase, transactionSync, type Param } from '../db/compiled.js';
+import { newId } from '../db/ids.js';
+import type { WebhookOptions } from '../options.js';
+import { onEventRecorded } from './events.js';
+import { signatureHeader } from './signing.js';
+import { checkedLookup, checkTargetUrl } from './targets.js';
+import { webhookDb } from './tables.js';
+
+/**
+ * The background sender (docs/webhooks.md): claims due deliveries from the outbox with a lease,
+ * posts them, and records each attempt. The outbox row is the source of truth: a process killed
+ * mid-send leaves the row pending under a lease that expires, and whichever process looks next
+ * sends it again (at least once; receivers deduplicate on `webhook-id`).
+ */
+
+/**
+ * How many rounds of an endpoint's concurrency one claim takes at once, so a busy endpoint does
+ * not wait for a database round trip between attempts. Claims hold only the first pending
+ * delivery of each object, so the queue never reorders an object's events.
+ */
+const PREFETCH = 8;
+
+interface Claimed {
+  seq: number;
+  id: string;
+  endpointId: string;
+  workspaceId: string;
+  mode: string;
+  body: string;
+  retryIndex: number;
+  url: string;
+  secrets: string[];
+}
+
+interface AttemptResult {
+  statusCode: number | null;
+  excerpt: string | null;
+  error: string | null;
+  retryAfterSeconds: number | null;
+  latencyMs: number;
+}
+
+const statements = perDatabase((db) => {
+  const wdb = webhookDb(db);
+  return {
+    endpoints: compile(db, (p: Param<'now' | 'pending' | 'on'>) =>
+      wdb
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'workspace_id', 'mode', 'url', 'secret', 'previous_secret', 'previous_secret_expires_at'])
+        .where('enabled', '=', p('on'))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries as d')
+              .select('d.seq')
+              .whereRef('d.endpoint_id', '=', 'webhook_endpoints.id')
+              .where('d.status', '=', p('pending'))
+              .where('d.next_attempt_at', '<=', p('now')),
+          ),
+        ),
+    ),
+    // An endpoint's due deliveries in creation order, skipping any whose object has an earlier
+    // delivery still pending (waiting for a retry or in flight): that one goes first.
+    due: compile(db, (p: Param<'endpointId' | 'workspaceId' | 'mode' | 'now' | 'pending' | 'limit'>) =>
+      wdb
+        .selectFrom('webhook_deliveries as d')
+        .select(['d.seq', 'd.id', 'd.body', 'd.retry_index'])
+        .where('d.endpoint_id', '=', p('endpointId'))
+        .where('d.workspace_id', '=', p('workspaceId'))
+        .where('d.mode', '=', p('mode'))
+        .where('d.status', '=', p('pending'))
+        .where('d.next_attempt_at', '<=', p('now'))
+        .where('d.lease_until', '<=', p('now'))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('webhook_deliveries as e')
+                .select('e.seq')
+                .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
+                .whereRef('e.object_key', '=', 'd.object_key')
+                .whereRef('e.seq', '<', 'd.seq')
+                .where('e.status', '=', p('pending')),
+            ),
+          ),
+        )
+        .orderBy('d.seq')
+        .limit(p('limit')),
+    ),
+    lease: compile(db, (p: Param<'seq' | 'now' | 'leaseUntil' | 'pending' | 'one'>) =>
+      wdb
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ lease_until: p('leaseUntil'), attempts: eb('attempts', '+', p('one')) }))
+        .where('seq', '=', p('seq'))
+        .where('status', '=', p('pending'))
+        .where('lease_until', '<=', p('now')),
+    ),
+    finish: compile(db, (p: Param<'seq' | 'status' | 'retryIndex' | 'nextAttemptAt' | 'updatedAt' | 'zero'>) =>
+      wdb
+        .updateTable('webhook_deliveries')
+        .set({ status: p('status'), retry_index: p('retryIndex'), next_attempt_at: p('nextAttemptAt'), lease_until: p('zero'), updated_at: p('updatedAt') })
+        .where('seq', '=', p('seq')),
+    ),
+    logAttempt: compile(
+      db,
+      (p: Param<'id' | 'deliveryId' | 'endpointId' | 'workspaceId' | 'mode' | 'attemptedAt' | 'statusCode' | 'latencyMs' | 'excerpt' | 'error'>) =>
+        wdb.insertInto('webhook_attempts').values({
+          id: p('id'),
+          delivery_id: p('deliveryId'),
+          endpoint_id: p('endpointId'),
+          workspace_id: p('workspaceId'),
+          mode: p('mode'),
+          attempted_at: p('attemptedAt'),
+          status_code: p('statusCode'),
+          latency_ms: p('latencyMs'),
+          response_excerpt: p('excerpt'),
+          error: p('error'),
+        }),
+    ),
+    endpointState: compile(db, (p: Param<'id'>) => wdb.selectFrom('webhook_endpoints').select(['failing_since', 'enabled']).where('id', '=', p('id'))),
+    setFailing: compile(db, (p: Param<'id' | 'workspaceId' | 'mode' | 'failingSince'>) =>
+      wdb.updateTable('webhook_endpoints').set({ failing_since: p('failingSince') }).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode')),
+    ),
+    disable: compile(db, (p: Param<'id' | 'workspaceId' | 'mode' | 'reason' | 'now' | 'off'>) =>
+      wdb
+        .updateTable('webhook_endpoints')
+        .set({ enabled: p('off'), disabled_reason: p('reason'), updated_at: p('now') })
+        .where('id', '=', p('id'))
+        .where('workspace_id', '=', p('workspaceId'))
+        .where('mode', '=', p('mode')),
+    ),
+  };
+});
+
+export class WebhookSender {
+  readonly #db: Db;
+  readonly #options: WebhookOptions;
+  readonly #log: { warn(obj: object, msg: string): void };
+  readonly #inFlight = new Map<string, number>();
+  /** Claimed (leased) deliveries waiting for a slot, per endpoint: at most one per object. */
+  readonly #queued = new Map<string, Claimed[]>();
+  readonly #agents = new Map<string, http.Agent>();
+  readonly #requests = new Set<http.ClientRequest>();
+  #total = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #running = false;
+  #again = false;
+  #stopped = false;
+  #wakeScheduled = false;
+
+  constructor(db: Db, options: WebhookOptions, log: { warn(obj: object, msg: string): void }) {
+    this.#db = db;
+    this.#options = options;
+    this.#log = log;
+  }
+
+  start(): void {
+    // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
+    // wakes the sender): no claim runs per vote while an endpoint is busy.
+    this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
+      if (endpointIds.some((id) => this.#held(id) < this.#options.concurrency * PREFETCH)) this.wake();
+    });
+    this.#timer = setInterval(() => this.wake(), this.#options.pollIntervalMs);
+    this.#timer.unref();
+    this.wake();
+  }
+
+  /** Stops claiming; attempts in flight are abandoned and their leases expire (sent again later). */
+  stop(): void {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    this.#unsubscribe?.();
+    this.#queued.clear();
+    for (const request of this.#requests) request.destroy();
+    for (const agent of this.#agents.values()) agent.destroy();
+  }
+
+  /** Look for due deliveries soon; calls within one turn share one look. */
+  wake(): void {
+    if (this.#stopped || this.#wakeScheduled) return;
+    this.#wakeScheduled = true;
+    setImmediate(() => {
+      this.#wakeScheduled = false;
+      void this.#tick();
+    });
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = true;
+    try {
+      do {
+        this.#again = false;
+        if (this.#total >= this.#options.totalConcurrency) break;
+        await transactionSync(this.#db, () => this.#claim());
+        this.#pump();
+      } while (this.#again && !this.#stopped);
+    } catch (error) {
+      if (!this.#stopped) this.#log.warn({ err: error }, 'webhooks: could not claim deliveries');
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  #claim(): void {
+    const s = statements(this.#db);
+    const now = Date.now();
+    // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
+    const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
+    for (const endpoint of s.endpoints.all({ now, pending: 'pending', on: 1 })) {
+      const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
+      if (free <= 0) continue;
+      const rows = s.due.all({ endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free });
+      const secrets = [endpoint.secret];
+      if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && Date.parse(endpoint.previous_secret_expires_at) > now) {
+        secrets.push(endpoint.previous_secret);
+      }
+      for (const row of rows) {
+        if (s.lease.run({ seq: row.seq, now, leaseUntil, pending: 'pending', one: 1 }) !== 1) continue;
+        const queue = this.#queued.get(endpoint.id) ?? [];
+        this.#queued.set(endpoint.id, queue);
+        queue.push({
+          seq: row.seq,
+          id: row.id,
+          endpointId: endpoint.id,
+          workspaceId: endpoint.workspace_id,
+          mode: endpoint.mode,
+          body: row.body,
+          retryIndex: row.retry_index,
+          url: endpoint.url,
+          secrets,
+        });
+      }
+    }
+  }
+
+  /** Deliveries of the endpoint claimed by this process: waiting or in flight. */
+  #held(endpointId: string): number {
+    return (this.#inFlight.get(endpointId) ?? 0) + (this.#queued.get(endpointId)?.length ?? 0);
+  }
+
+  /** Starts queued deliveries into free slots: per endpoint, and overall. */
+  #pump(): void {
+    for (const [endpointId, queue] of this.#queued) {
+      while (queue.length > 0 && (this.#inFlight.get(endpointId) ?? 0) < this.#options.concurrency && this.#total < this.#options.totalConcurrency) {
+        const delivery = queue.shift() as Claimed;
+        this.#inFlight.set(endpointId, (this.#inFlight.get(endpointId) ?? 0) + 1);
+        this.#total += 1;
+        void this.#deliver(delivery);
+      }
+      if (queue.length === 0) this.#queued.delete(endpointId);
+    }
+  }
+
+  async #deliver(delivery: Claimed): Promise<void> {
+    let result: AttemptResult;
+    try {
+      result = await this.#attempt(delivery);
+    } catch (error) {
+      result = { statusCode: null, excerpt: null, error: (error as Error).message, retryAfterSeconds: null, latencyMs: 0 };
+    }
+    const left = (this.#inFlight.get(delivery.endpointId) ?? 1) - 1;
+    if (left === 0) this.#inFlight.delete(delivery.endpointId);
+    else this.#inFlight.set(delivery.endpointId, left);
+    this.#total -= 1;
+    if (this.#stopped) return;
+    const recorded = transactionSync(this.#db, () => this.#record(delivery, result));
+    this.#pump();
+    // Claiming more queues behind this record (same group commit or the next), so it sees the
+    // outcome without waiting a round trip for the commit first.
+    if (this.#held(delivery.endpointId) <= this.#options.concurrency) this.wake();
+    try {
+      await recorded;
+    } catch (error) {
+      if (!this.#stopped) this.#log.warn({ err: error, deliveryId: delivery.id }, 'webhooks: could not record an attempt');
+    }
+  }
+
+  #record(delivery: Claimed, result: AttemptResult): void {
+    const s = statements(this.#db);
+    const now = Date.now();
+    const nowText = new Date(now).toISOString();
+    const scope = { workspaceId: delivery.workspaceId, mode: delivery.mode };
+    s.logAttempt.run({
+      id: newId('wha'),
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      ...scope,
+      attemptedAt: nowText,
+      statusCode: result.statusCode,
+      latencyMs: Math.round(result.latencyMs),
+      excerpt: result.excerpt,
+      error: result.error,
+    });
+    const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    if (ok) {
+      s.finish.run({ seq: delivery.seq, status: 'succeeded', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
+      // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery.
+      if (s.endpointState.get({ id: delivery.endpointId })?.failing_since != null) s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: null });
+      return;
+    }
+    const schedule = this.#options.retrySchedule;
+    const wait = schedule[delivery.retryIndex];
+    if (wait === undefined) {
+      s.finish.run({ seq: delivery.seq, status: 'failed', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
+    } else {
+      const retryAfter = result.retryAfterSeconds === null ? 0 : Math.min(result.retryAfterSeconds, this.#options.maxRetryAfterSeconds);
+      const delayMs = Math.max(wait, retryAfter) * 1000;
+      s.finish.run({ seq: delivery.seq, status: 'pending', retryIndex: delivery.retryIndex + 1, nextAttemptAt: now + delayMs, updatedAt: nowText, zero: 0 });
+    }
+    const state = s.endpointState.get({ id: delivery.endpointId });
+    if (state === undefined) return;
+    if (state.failing_since === null) {
+      s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: nowText });
+    } else if (now - Date.parse(state.failing_since) >= this.#options.disableAfterFailingMs && state.enabled === 1) {
+      s.disable.run({ id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
+    }
+  }
+
+  #agentFor(endpointId: string, secure: boolean): http.Agent {
+    let agent = this.#agents.get(endpointId);
+    if (agent === undefined) {
+      const options = { keepAlive: true, maxSockets: this.#options.concurrency, lookup: checkedLookup(this.#options.allowPrivateTargets) };
+      agent = secure ? new https.Agent(options) : new http.Agent(options);
+      this.#agents.set(endpointId, agent);
+    }
+    return agent;
+  }
+
+  /** One POST: never follows redirects, reads at most the excerpt, gives up at the attempt's deadline. */
+  #attempt(delivery: Claimed): Promise<AttemptResult> {
+    const started = performance.now();
+    const url = checkTargetUrl(delivery.url, this.#options.allowPrivateTargets);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const secure = url.protocol === 'https:';
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(delivery.body)),
+      'user-agent': 'Inlay-Webhooks/1',
+      'webhook-id': delivery.id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signatureHeader(delivery.secrets, delivery.id, timestamp, delivery.body),
+    };
+    const limit = this.#options.responseExcerptBytes;
+    return new Promise<AttemptResult>((resolve) => {
+      let statusCode: number | null = null;
+      let retryAfterSeconds: number | null = null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      const finish = (error: string | null): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.#requests.delete(request);
+        const excerpt = size > 0 ? Buffer.concat(chunks).subarray(0, limit).toString('utf8') : null;
+        resolve({ statusCode, excerpt, error, retryAfterSeconds, latencyMs: performance.now() - started });
+      };
+      const request = (secure ? https : http).request(url, { method: 'POST', headers, agent: this.#agentFor(delivery.endpointId, secure) }, (response) => {
+        statusCode = response.statusCode ?? null;
+        if (statusCode === 429 || statusCode === 503) retryAfterSeconds = parseRetryAfter(response.headers['retry-after']);
+        response.on('data', (chunk: Buffer) => {
+          if (size < limit) chunks.push(chunk);
+          size += chunk.length;
+          // Enough read: the rest is never read (a huge or dripping body costs nothing more).
+          if (size >= limit) {
+            finish(statusRedirectError(statusCode));
+            response.destroy();
+          }
+        });
+        response.on('end', () => finish(statusRedirectError(statusCode)));
+        response.on('error', () => finish(statusCode === null ? 'the response broke off' : statusRedirectError(statusCode)));
+        response.on('close', () => finish(statusRedirectError(statusCode)));
+      });
+      this.#requests.add(request);
+      const timer = setTimeout(() => {
+        // A status already received stands; without one the attempt timed out.
+        finish(statusCode === null ? `no response within ${this.#options.timeoutMs} ms` : statusRedirectError(statusCode));
+        request.destroy();
+      }, this.#options.timeoutMs);
+      request.on('error', (error: Error) => finish(error.message || error.name));
+      request.end(delivery.body);
+    });
+  }
+}
+
+function statusRedirectError(statusCode: number | null): string | null {
+  if (statusCode !== null && statusCode >= 300 && statusCode < 400) return `redirect (${statusCode}) not followed`;
+  return null;
+}
+
+/** Seconds from `Retry-After`: a number of seconds or an HTTP date. */
+function parseRetryAfter(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
+}
