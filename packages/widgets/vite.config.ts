@@ -32,7 +32,7 @@ const CHECKLIST_BUNDLE = 'inlay-checklist';
 const PRIVATE_PROPERTY = /^_[a-z]/;
 
 /**
- * Two kinds of build (DESIGN.md §1, widgets):
+ * Two kinds of build (docs/widgets.md):
  * - `vite build`: ESM for npm, one module per source file under dist/ (so `sideEffects` in
  *   package.json can name define.js), dependencies left as imports. tsc adds the .d.ts files.
  *   It empties dist/ first, so it runs before the bundles.

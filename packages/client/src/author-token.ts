@@ -1,7 +1,7 @@
 import type { GetAuthorToken } from './options.js';
 
 /**
- * The host page's author token, asked for once and shared by every request (DESIGN.md §5).
+ * The host page's author token, asked for once and shared by every request (docs/concepts.md#author-tokens).
  * @internal
  */
 export interface AuthorTokenCache {

@@ -1,5 +1,5 @@
 /**
- * Asks the host page for an author token (DESIGN.md §5). Called with `forceRefresh: false` before
+ * Asks the host page for an author token (docs/concepts.md#author-tokens). Called with `forceRefresh: false` before
  * the first request, and with `forceRefresh: true` when the server says the token has expired.
  * Return null or undefined when there is no signed-in author.
  */

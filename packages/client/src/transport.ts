@@ -140,7 +140,7 @@ export function createTransport(options: TransportOptions): Transport {
         } catch (error) {
           if (!isInlayError(error)) throw error;
           // The server refused the request before acting on it, so even a non-idempotent call
-          // may be repeated, once, with a fresh token (DESIGN.md §5).
+          // may be repeated, once, with a fresh token (docs/concepts.md#author-tokens).
           if (tokens && !refreshed && error.code === 'author_token_expired') {
             refreshed = true;
             token = await tokens.refresh(token);

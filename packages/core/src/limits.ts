@@ -1,5 +1,5 @@
 /**
- * Default bounds of the wire contract (DESIGN.md §4). The server can raise or lower the body
+ * Default bounds of the wire contract (docs/api.md). The server can raise or lower the body
  * limits through its options; the field bounds below are part of the schemas.
  */
 export const LIMITS = {

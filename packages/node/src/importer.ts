@@ -1,5 +1,5 @@
 /**
- * Server-side row validation (DESIGN.md §8): the same `@inlay/core` engine the importer widget
+ * Server-side row validation (docs/importer.md): the same `@inlay/core` engine the importer widget
  * runs in its worker, so a backend receiving rows from the browser can check them again instead
  * of trusting them. Pure and local: no request is sent.
  */

@@ -24,7 +24,7 @@ import { webhooks, type Webhooks } from './webhooks.js';
 export type FlowsResource = ManagementResource<'flow', FlowConfig, FlowConfigInput, ResourceRecord<'flow', FlowConfig>>;
 /** `inlay.feedback.boards`. */
 export type BoardsResource = ManagementResource<'board', BoardConfig, BoardConfigInput, ResourceRecord<'board', BoardConfig>>;
-/** `inlay.importer.importers`; `create` answers `{importerId, revisionId}` (seed 002). */
+/** `inlay.importer.importers`; `create` answers `{importerId, revisionId}` (docs/importer.md). */
 export type ImportersResource = ManagementResource<'importer', ImporterConfig, ImporterConfigInput, ImporterCreateResult>;
 
 /** The onboarding service: flows, usage, author tokens. */

@@ -125,7 +125,7 @@ export function createTransport(options: TransportOptions): Transport {
       };
       if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
       // One key for every attempt of this call: a retry of a create that did reach the server
-      // gets the first response replayed instead of creating a second object (DESIGN.md §4).
+      // gets the first response replayed instead of creating a second object (docs/api.md).
       if (spec.method === 'POST' || spec.method === 'PATCH') headers['Idempotency-Key'] = spec.options?.idempotencyKey ?? generateKey();
 
       for (let retry = 0; ; retry += 1) {

@@ -1,5 +1,5 @@
 /**
- * Webhook signatures per the Standard Webhooks spec (DESIGN.md §10,
+ * Webhook signatures per the Standard Webhooks spec (docs/webhooks.md,
  * https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md):
  * `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (space-separated
  * `v1,<base64 HMAC-SHA256>` entries) over `${id}.${timestamp}.${body}`, keyed with the

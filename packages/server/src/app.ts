@@ -44,7 +44,7 @@ export interface BuildAppOptions extends Partial<ServerOptionsInput> {
 
 /**
  * Builds the Fastify app (no `listen`): platform plugins in Fastify's load order, then each
- * service under its base URL (DESIGN.md §2). Tests call this and use `app.inject()`.
+ * service under its base URL (docs/self-hosting.md). Tests call this and use `app.inject()`.
  */
 export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInstance> {
   const options = resolveOptions({ db: ':memory:', ...input });
@@ -85,7 +85,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   app.setValidatorCompiler(zodValidatorCompiler);
   // Response schemas document the routes (OpenAPI); bodies are plain JSON.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // Every body is JSON (DESIGN.md §4); anything else is refused rather than read as a string.
+  // Every body is JSON (docs/api.md); anything else is refused rather than read as a string.
   app.removeContentTypeParser('text/plain');
 
   await app.register(contextPlugin, { db, options, ownsDb });

@@ -1,6 +1,6 @@
 import { LIMITS, type ServiceName } from '@inlay/core';
 
-/** Requests per minute (DESIGN.md §4). Benchmarks raise them; the limiter stays in the path. */
+/** Requests per minute (docs/api.md). Benchmarks raise them; the limiter stays in the path. */
 export interface RateLimitOptions {
   /** Publishable routes, per (key, client IP): one visitor of a customer's site. */
   publishablePerClient: number;

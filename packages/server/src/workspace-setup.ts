@@ -17,7 +17,7 @@ const KEY_SET: ReadonlyArray<[keyof WorkspaceKeys, KeyMode, KeyKind]> = [
   ['liveSecret', 'live', 'sec'],
 ];
 
-/** A workspace and its four keys (DESIGN.md §3). The keys are returned once and stored hashed. */
+/** A workspace and its four keys (docs/concepts.md). The keys are returned once and stored hashed. */
 export async function initWorkspace(db: Db, name: string): Promise<{ workspace: Workspace; keys: WorkspaceKeys }> {
   return db.transaction().execute(async (trx) => {
     const workspace = await createWorkspace(trx, name);

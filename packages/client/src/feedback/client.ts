@@ -42,7 +42,7 @@ export interface VoteParams {
 }
 
 /**
- * The feedback service's publishable-key routes (seed 001, DESIGN.md §7). Titles and bodies of
+ * The feedback service's publishable-key routes (docs/feedback.md). Titles and bodies of
  * posts are user content: render them as text, never as HTML.
  */
 export interface FeedbackClient {

@@ -18,7 +18,7 @@ export interface NewPost {
 }
 
 /**
- * Where a feedback board keeps its posts and votes (DESIGN.md §3). The hosted store below
+ * Where a feedback board keeps its posts and votes (docs/concepts.md). The hosted store below
  * implements it over Inlay's routes; on the BYO plan the host page passes its own object with
  * the same three methods, backed by its own API, and the widget never calls the hosted post
  * routes. Posts it answers must have the {@link Post} shape; `voteCount: null` hides counts.

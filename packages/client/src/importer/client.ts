@@ -25,7 +25,7 @@ export interface CompleteSessionParams {
 }
 
 /**
- * The importer service's publishable-key routes (seed 002, DESIGN.md §8): the published config
+ * The importer service's publishable-key routes (docs/importer.md): the published config
  * and import sessions. A session keeps metadata and counts, never row contents.
  */
 export interface ImporterClient {

@@ -24,7 +24,7 @@ export interface OutcomeParams {
 }
 
 /**
- * The onboarding service's publishable-key routes (seed 000, DESIGN.md §6). Every progress write
+ * The onboarding service's publishable-key routes (docs/onboarding.md). Every progress write
  * answers the whole new progress; illegal moves reject with an `InlayConflictError` whose
  * `current` holds the unchanged state.
  */

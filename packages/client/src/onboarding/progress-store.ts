@@ -2,7 +2,7 @@ import type { Progress, ProgressOperation } from '@inlay/core';
 import type { OnboardingClient, ProgressIdentity } from './client.js';
 
 /**
- * Where a checklist keeps one user's progress through one flow (DESIGN.md §3). The hosted store
+ * Where a checklist keeps one user's progress through one flow (docs/concepts.md). The hosted store
  * below implements it over Inlay's routes; on the BYO plan the host page passes its own object
  * with the same two methods, backed by its own API, and the widget never calls the hosted routes.
  *

@@ -1,5 +1,5 @@
 /*
- * Boolean reading (DESIGN.md §8): the words spreadsheets and databases write for yes and no are
+ * Boolean reading (docs/importer.md): the words spreadsheets and databases write for yes and no are
  * accepted as values, in any case — true/false, t/f, yes/no, y/n, 1/0, on/off. A few other
  * languages' words and check marks are only suggested: they are unambiguous to a person but not
  * a convention a file format promises.

@@ -4,7 +4,7 @@ import { isAlphanumeric, isLetter } from './urls.js';
 import type { NumberFormat } from './types.js';
 
 /*
- * Cell validation straight from UTF-8 bytes (DESIGN.md §8), for the importer's byte path: a
+ * Cell validation straight from UTF-8 bytes (docs/importer.md), for the importer's byte path: a
  * million rows are read without making a string of each cell. Each function reads one cell, the
  * bytes `bytes[start…end)` (0 ≤ start ≤ end ≤ bytes.length), allocates nothing, and either
  * accepts the cell — returning what the string path would store for it — or declines it, and then

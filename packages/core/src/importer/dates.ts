@@ -3,7 +3,7 @@ import { excelSerialToIso } from './excel-serial.js';
 import type { DateOrder } from './types.js';
 
 /*
- * Date reading rules (DESIGN.md §8). A date field's value is an ISO string:
+ * Date reading rules (docs/importer.md). A date field's value is an ISO string:
  * - `YYYY-MM-DD` is accepted as written when the day exists (`2026-02-30` is refused, with no
  *   suggestion: there is nothing safe to offer).
  * - An ISO date-time (`2026-11-22T10:00:00Z`, `2026-11-22 10:00`, offsets, fractions) is kept

@@ -1,5 +1,5 @@
 /*
- * Email reading (DESIGN.md §8), pragmatic rather than RFC 5322: no spaces, exactly one `@`, a
+ * Email reading (docs/importer.md), pragmatic rather than RFC 5322: no spaces, exactly one `@`, a
  * local part without leading, trailing or doubled dots, and a domain of at least two non-empty
  * labels whose last has two or more characters. Quoted local parts and IP-literal domains are
  * refused: no one imports them on purpose. The domain is lower-cased in the value (domains are

@@ -2,7 +2,7 @@ import { compactHeader } from './normalize-header.js';
 import { fuzzySimilarity } from './similarity.js';
 
 /*
- * Enum reading (DESIGN.md §8): only an exact allowed value is valid. A value that equals one
+ * Enum reading (docs/importer.md): only an exact allowed value is valid. A value that equals one
  * after case, accents, spaces and punctuation are ignored (`in progress` → `In_Progress`), or that
  * is a near miss of exactly one (`Enterprize` → `Enterprise`), is refused with that value as the
  * suggestion. When two allowed values normalise alike, neither is suggested.

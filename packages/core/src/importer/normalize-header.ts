@@ -1,5 +1,5 @@
 /**
- * Header normalisation for column matching (DESIGN.md §8): case, accents, punctuation, spaces,
+ * Header normalisation for column matching (docs/importer.md): case, accents, punctuation, spaces,
  * underscores and dashes do not distinguish one column name from another.
  */
 

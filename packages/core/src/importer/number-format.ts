@@ -1,7 +1,7 @@
 import type { NumberFormat } from './types.js';
 
 /*
- * Number reading rules (DESIGN.md §8), chosen so that no file silently changes a value:
+ * Number reading rules (docs/importer.md), chosen so that no file silently changes a value:
  *
  * - The file has one decimal separator (`numberFormat`): `'dot'` or `'comma'`. The other mark is
  *   a thousands separator, accepted only in well-formed groups (`1,234,567.5`, `1.234,5`): one to

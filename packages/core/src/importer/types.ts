@@ -1,5 +1,5 @@
 /**
- * Shared types of the importer engine (DESIGN.md §8). The engine is pure: the widget runs it in
+ * Shared types of the importer engine (docs/importer.md). The engine is pure: the widget runs it in
  * a Web Worker, the server and `@inlay/node` run it on posted rows, and all three must agree.
  */
 
@@ -92,7 +92,7 @@ export interface DuplicateGroup {
 
 /**
  * Records of delimited UTF-8 text as byte ranges, the importer engine's fast path: a million rows
- * are read and validated without making a string of each cell (DESIGN.md §8). Made by the
+ * are read and validated without making a string of each cell (docs/importer.md). Made by the
  * widget's byte CSV reader, read by {@link TableValidator.addByteRecords}; every array is reused
  * by the reader for its next piece, so read them before asking for more.
  * @internal

@@ -1,5 +1,5 @@
 /*
- * URL reading (DESIGN.md §8): an absolute http(s) URL, kept exactly as written (no trailing slash
+ * URL reading (docs/importer.md): an absolute http(s) URL, kept exactly as written (no trailing slash
  * added, no case change). It must have `://`, no whitespace, a host the WHATWG URL parser accepts,
  * and a dot in the host (or `localhost`, or an IP literal): `https://acme` is far likelier a typo
  * than an intranet link in an import. Scheme-less web addresses (`www.example.com`,

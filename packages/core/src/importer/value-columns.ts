@@ -3,7 +3,7 @@ import type { ImportValue } from './types.js';
 
 /*
  * A field's values by row, stored so that a million rows cost a few typed arrays and a few
- * thousand strings rather than millions of heap objects (DESIGN.md §8: the worker holds the only
+ * thousand strings rather than millions of heap objects (docs/importer.md: the worker holds the only
  * copy of the rows). Every garbage collection walks each live object; ten million values as JS
  * values made the collector most of a load's time and several times the file in memory.
  *

@@ -1,5 +1,5 @@
 /**
- * Origin patterns of `allowedOrigins` (DESIGN.md §4): an exact `scheme://host[:port]`, or
+ * Origin patterns of `allowedOrigins` (docs/api.md): an exact `scheme://host[:port]`, or
  * `https://*.example.com`, which matches any subdomain of example.com (not example.com itself).
  */
 

@@ -3,7 +3,7 @@ import type { FlowConfig } from '../schemas/onboarding.js';
 import type { FlowState, ItemState, Progress, ProgressItem, ProgressOperation } from '../schemas/progress.js';
 
 /**
- * The onboarding progress state machine (DESIGN.md §6), pure so the server, the widget's
+ * The onboarding progress state machine (docs/onboarding.md), pure so the server, the widget's
  * optimistic updates and a host's own (BYO) store all compute the same next state.
  */
 
@@ -67,7 +67,7 @@ export function newProgress(context: ProgressContext, now: Date = new Date()): P
 
 /**
  * Brings stored progress up to the flow's current published revision: items whose id survives
- * keep their state, removed items drop out, new items start pending (DESIGN.md §6).
+ * keep their state, removed items drop out, new items start pending (docs/onboarding.md).
  */
 export function reconcile(progress: Progress, context: ProgressContext, now: Date = new Date()): Progress {
   const previous = new Map(progress.items.map((item) => [item.id, item]));

@@ -13,7 +13,7 @@ const ExpiresInSecSchema = z
 /** The host app's own user id. */
 const AuthorIdSchema = z.string().min(1, { error: 'authorId must not be empty' }).max(200);
 
-/** Onboarding (seed 000): `{authorId, flowId, workspaceKey, expiresInSec}`. */
+/** Onboarding (docs/onboarding.md): `{authorId, flowId, workspaceKey, expiresInSec}`. */
 export const OnboardingAuthorTokenRequestSchema = z.strictObject({
   authorId: AuthorIdSchema,
   flowId: ObjectIdSchema,
@@ -22,7 +22,7 @@ export const OnboardingAuthorTokenRequestSchema = z.strictObject({
 });
 export type OnboardingAuthorTokenRequest = z.input<typeof OnboardingAuthorTokenRequestSchema>;
 
-/** Feedback (DESIGN.md §5): `{authorId, boardId, name?, email?, avatarUrl?, expiresInSec}`. */
+/** Feedback (docs/concepts.md#author-tokens): `{authorId, boardId, name?, email?, avatarUrl?, expiresInSec}`. */
 export const FeedbackAuthorTokenRequestSchema = z.strictObject({
   authorId: AuthorIdSchema,
   boardId: ObjectIdSchema,
@@ -45,7 +45,7 @@ export const AUTHOR_TOKEN_TYP = 'inlay-author+jwt';
 /** The `iss` claim of every author token. */
 export const AUTHOR_TOKEN_ISSUER = 'inlay';
 
-/** Claims of a verified author token (DESIGN.md §5). */
+/** Claims of a verified author token (docs/concepts.md#author-tokens). */
 export const AuthorTokenClaimsSchema = z.object({
   iss: z.literal(AUTHOR_TOKEN_ISSUER),
   aud: z.string(),

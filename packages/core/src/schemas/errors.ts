@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error types and the HTTP status each one always has (DESIGN.md §4). */
+/** Error types and the HTTP status each one always has (docs/api.md). */
 export const ERROR_TYPES = {
   invalid_request: 400,
   authentication: 401,

@@ -12,7 +12,7 @@ export const BoardBrandingSchema = z.strictObject({
 });
 export type BoardBranding = z.infer<typeof BoardBrandingSchema>;
 
-/** A board's config (seed 001). Absent fields take their defaults. */
+/** A board's config (docs/feedback.md). Absent fields take their defaults. */
 export const BoardConfigSchema = z.strictObject({
   submissionsEnabled: z.boolean().default(true),
   votingEnabled: z.boolean().default(true),

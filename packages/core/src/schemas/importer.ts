@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 
-/** The seven value types of an importer field (seed 002). */
+/** The seven value types of an importer field (docs/importer.md). */
 export const FieldTypeSchema = z.enum(['string', 'number', 'date', 'email', 'enum', 'boolean', 'url']);
 export type FieldType = z.infer<typeof FieldTypeSchema>;
 
@@ -46,7 +46,7 @@ export const FieldDefinitionSchema = z.discriminatedUnion(
 export type FieldDefinition = z.infer<typeof FieldDefinitionSchema>;
 
 /**
- * An importer's config (seed 002). Branding is not part of it: the seed's PATCH schema refuses
+ * An importer's config (docs/importer.md). Branding is not part of it: the seed's PATCH schema refuses
  * it, and it is set on the dashboard.
  */
 export const ImporterConfigSchema = z

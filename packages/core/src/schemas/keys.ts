@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A key's mode: test data and live data never mix (DESIGN.md §3). */
+/** A key's mode: test data and live data never mix (docs/concepts.md). */
 export const KeyModeSchema = z.enum(['test', 'live']);
 export type KeyMode = z.infer<typeof KeyModeSchema>;
 

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { NameSchema } from './common.js';
 
 /**
- * Input schemas of the MCP tools (DESIGN.md §9): the same shapes as the REST routes, as objects
+ * Input schemas of the MCP tools (docs/mcp.md): the same shapes as the REST routes, as objects
  * an MCP client sees as JSON Schema.
  */
 export const McpListInputSchema = z.strictObject({

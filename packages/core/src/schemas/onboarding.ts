@@ -64,7 +64,7 @@ export const OriginPatternSchema = z.string().superRefine((value, ctx) => {
 });
 
 /**
- * A flow's config (seed 000 plus DESIGN.md §6). Absent fields take their defaults, so a stored
+ * A flow's config (docs/onboarding.md). Absent fields take their defaults, so a stored
  * draft and a published config are always complete.
  */
 export const FlowConfigSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 
-/** A post's status on the board's roadmap (DESIGN.md §7). */
+/** A post's status on the board's roadmap (docs/feedback.md). */
 export const PostStatusSchema = z.enum(['open', 'under_review', 'planned', 'in_progress', 'completed', 'closed']);
 export type PostStatus = z.infer<typeof PostStatusSchema>;
 
@@ -88,7 +88,7 @@ export const CreatePostBodySchema = z.strictObject({
 });
 export type CreatePostBody = z.input<typeof CreatePostBodySchema>;
 
-/** `POST /api/v1/posts/:id` (seed 001): `{action: "vote" | "unvote", author}`. */
+/** `POST /api/v1/posts/:id` (docs/feedback.md): `{action: "vote" | "unvote", author}`. */
 export const VoteBodySchema = z.strictObject({
   action: z.enum(['vote', 'unvote'], { error: 'action must be "vote" or "unvote"' }),
   author: PostAuthorInputSchema.optional().describe(AUTHOR_DOC),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KeyModeSchema } from './keys.js';
 
-/** An item's state (DESIGN.md §6). */
+/** An item's state (docs/onboarding.md). */
 export const ItemStateSchema = z.enum(['pending', 'completed', 'skipped']);
 export type ItemState = z.infer<typeof ItemStateSchema>;
 

@@ -110,7 +110,7 @@ export const PublishResultSchema = z.strictObject({
 });
 export type PublishResult = z.infer<typeof PublishResultSchema>;
 
-/** Importer create result (seed 002). */
+/** Importer create result (docs/importer.md). */
 export const ImporterCreateResultSchema = z.strictObject({ importerId: z.string(), revisionId: z.string() });
 export type ImporterCreateResult = z.infer<typeof ImporterCreateResultSchema>;
 

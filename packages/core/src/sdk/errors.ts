@@ -1,6 +1,6 @@
 /**
  * The SDKs' errors, modelled on stripe-node and shared by `@inlay/client` and `@inlay/node`: one
- * `InlayError` base carrying the server's error body (DESIGN.md §4), and a subclass per HTTP
+ * `InlayError` base carrying the server's error body (docs/api.md), and a subclass per HTTP
  * status so callers can branch with `instanceof` inside one copy of an SDK, or on `type`/`code`
  * and {@link isInlayError} across copies and packages.
  */
@@ -37,7 +37,7 @@ export interface InlayErrorInit {
  */
 export class InlayError extends Error {
   override readonly name: string = 'InlayError';
-  /** The error type: one of DESIGN.md §4's types, or `connection`/`api` for client-side failures. */
+  /** The error type: one of docs/api.md's types, or `connection`/`api` for client-side failures. */
   readonly type: string;
   /** Machine-readable code (`docs/errors.md`); treat the list as open. */
   readonly code: string;

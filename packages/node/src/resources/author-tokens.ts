@@ -3,7 +3,7 @@ import type { PostOptions } from '../options.js';
 import type { Transport } from '../transport.js';
 
 /**
- * `POST /api/v1/author-tokens` of onboarding or feedback (DESIGN.md §5): a short-lived token
+ * `POST /api/v1/author-tokens` of onboarding or feedback (docs/concepts.md#author-tokens): a short-lived token
  * for one of your signed-in users and one flow or board. Hand it to the widget, which sends it as
  * `Inlay-Author-Token`. The server signs it; your backend never holds the signing secret.
  */

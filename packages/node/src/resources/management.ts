@@ -21,13 +21,13 @@ export interface UpdateDraftParams<ConfigInput> {
 }
 
 /**
- * The secret-key routes every configurable resource shares (DESIGN.md "the three services share
+ * The secret-key routes every configurable resource shares (docs/decisions.md "the three services share
  * one engine"): `inlay.onboarding.flows`, `inlay.feedback.boards`, `inlay.importer.importers`.
  *
  * @typeParam K - the resource kind, also each record's `object`
  * @typeParam Config - the stored config (defaults applied)
  * @typeParam ConfigInput - the config `updateDraft` accepts (defaults optional)
- * @typeParam Created - what `create` answers (importers answer `{importerId, revisionId}`, seed 002)
+ * @typeParam Created - what `create` answers (importers answer `{importerId, revisionId}`, docs/importer.md)
  */
 export class ManagementResource<K extends ResourceKind, Config, ConfigInput, Created> {
   readonly #transport: Transport;

@@ -15,7 +15,7 @@ function randomBase62(length: number): string {
   return out;
 }
 
-/** A new key: `svc_{mode}_{kind}_` + 32 base62 characters (DESIGN.md §3). */
+/** A new key: `svc_{mode}_{kind}_` + 32 base62 characters (docs/concepts.md). */
 export function generateApiKey(mode: KeyMode, kind: KeyKind): string {
   return `svc_${mode}_${kind}_${randomBase62(32)}`;
 }

@@ -28,7 +28,7 @@ export function authorTokenAudience(service: ServiceName, resourceId: string): s
 }
 
 /**
- * Signs an author token (DESIGN.md §5): HS256 with the workspace's per-mode secret, `kid`
+ * Signs an author token (docs/concepts.md#author-tokens): HS256 with the workspace's per-mode secret, `kid`
  * naming it, `typ: inlay-author+jwt`.
  */
 export async function mintAuthorToken(db: Db, request: MintRequest): Promise<{ token: string; expiresAt: string }> {

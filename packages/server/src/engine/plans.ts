@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 import type { Plan } from '../repositories/workspaces.js';
 
 /**
- * Live-mode gate (DESIGN.md §3): test keys may do everything on any plan; a live key needs one
+ * Live-mode gate (docs/concepts.md): test keys may do everything on any plan; a live key needs one
  * of `plans`. Refusal is 402 `plan_required`, naming the plan needed.
  */
 export function requirePlan(auth: AuthContext, plans: readonly Plan[], what: string): void {

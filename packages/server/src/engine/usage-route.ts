@@ -13,7 +13,7 @@ export function registerUsageRoute(
   parent: FastifyInstance,
   service: ServiceDescriptor,
   metrics: readonly string[],
-  /** The metric that counts distinct end users (DESIGN.md §6–7), if the service has one. */
+  /** The metric that counts distinct end users (docs/onboarding.md, docs/feedback.md), if the service has one. */
   distinctMetric?: string,
   /** Service-specific additions to the usage object (the importer's recent sessions). */
   extra?: (auth: AuthContext) => Promise<Partial<Usage>>,

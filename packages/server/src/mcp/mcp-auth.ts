@@ -15,7 +15,7 @@ export interface McpCredential {
 }
 
 /**
- * `Authorization: Bearer` on `/mcp` (DESIGN.md §9): an OAuth access token issued for exactly
+ * `Authorization: Bearer` on `/mcp` (docs/mcp.md): an OAuth access token issued for exactly
  * this MCP resource, or a test secret key. A 401 carries the `WWW-Authenticate` challenge that
  * points MCP clients at the protected-resource metadata, so they can start OAuth.
  */

@@ -8,7 +8,7 @@ import { authenticateMcp } from './mcp-auth.js';
 import { buildMcpServer, type McpToolOptions } from './tools.js';
 
 /**
- * `{base_url}/mcp` (DESIGN.md §9): Streamable HTTP, stateless — a server and a transport per
+ * `{base_url}/mcp` (docs/mcp.md): Streamable HTTP, stateless — a server and a transport per
  * request. Auth: an OAuth access token for this resource, or a test secret key (live keys are
  * refused). Browsers are kept out by checking `Origin`: only the server's own origin may call
  * it from a page.

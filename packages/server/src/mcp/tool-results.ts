@@ -12,7 +12,7 @@ import { z } from 'zod';
 /**
  * The only shapes an MCP tool may return, strict: configs, records, revisions, snippets and
  * capabilities. Host context, progress, posts and import rows have no place in them, so a
- * result carrying any of them fails here and is never sent (DESIGN.md §9).
+ * result carrying any of them fails here and is never sent (docs/mcp.md).
  */
 export function toolResultSchemas(descriptor: ServiceDescriptor) {
   const { kind, configSchema } = descriptor;

@@ -33,7 +33,7 @@ function stringField(body: unknown, name: string): string | undefined {
 }
 
 /**
- * The server as its own OAuth 2.1 authorization server for MCP (DESIGN.md §9): RFC 9728
+ * The server as its own OAuth 2.1 authorization server for MCP (docs/mcp.md): RFC 9728
  * protected-resource metadata, RFC 8414 server metadata, RFC 7591 dynamic registration, the
  * authorization-code flow with PKCE S256 only, short-lived access tokens bound to one MCP
  * resource and a workspace, rotating refresh tokens (reuse revokes the whole grant), and RFC

@@ -5,7 +5,7 @@ import { RateLimit } from './rate-limiter.js';
 import { addRouteHook } from './route-hooks.js';
 
 /**
- * Limits per key after authentication (DESIGN.md §4). A publishable key is shared by every
+ * Limits per key after authentication (docs/api.md). A publishable key is shared by every
  * visitor of a site, so its routes have two limits: per (key, client IP) and a higher ceiling
  * per key. A synchronous hook: see {@link RateLimit}.
  */

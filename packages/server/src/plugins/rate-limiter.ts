@@ -6,7 +6,7 @@ const MINUTE = 60_000;
 const CACHE_KEYS = 20_000;
 
 /**
- * One rate limit: at most `max` hits a minute per key (DESIGN.md §4), counted in
+ * One rate limit: at most `max` hits a minute per key (docs/api.md), counted in
  * @fastify/rate-limit's own store — its fixed window per key in an LRU map. The plugin's request
  * path goes through several promises per check; its store answers synchronously, so a check here
  * costs a map lookup, which matters on the config route, the hottest in the product.

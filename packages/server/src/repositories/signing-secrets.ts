@@ -3,7 +3,7 @@ import type { KeyMode } from '@inlay/core';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 
-/** A retired secret still verifies tokens for this long (DESIGN.md §5). */
+/** A retired secret still verifies tokens for this long (docs/concepts.md#author-tokens). */
 export const RETIRED_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface SigningSecret {

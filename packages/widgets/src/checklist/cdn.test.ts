@@ -1,5 +1,5 @@
 // The script-tag bundle (dist/cdn/inlay-checklist.js, built before the tests run) on a page
-// with a strict Content-Security-Policy (DESIGN.md §8): no inline script or style, no eval.
+// with a strict Content-Security-Policy (docs/importer.md): no inline script or style, no eval.
 import { expect, waitUntil } from '@open-wc/testing';
 import { newUserId, testEnv } from '../testing/helpers.js';
 import './define.js';

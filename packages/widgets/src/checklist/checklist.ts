@@ -28,7 +28,7 @@ const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey',
 const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
 
 /**
- * An onboarding checklist (DESIGN.md §6): renders a published flow and the end user's progress,
+ * An onboarding checklist (docs/onboarding.md): renders a published flow and the end user's progress,
  * and writes completions, skips, snoozes and dismissals through the hosted progress routes, or
  * through a host-supplied store on the BYO plan. Writes are optimistic: the next state is
  * computed with `@inlay/core`'s state machine and shown at once, then rolled back if the store
@@ -121,7 +121,7 @@ export class InlayChecklist extends InlayElement {
   workspaceKey?: string;
   /** Facts about the user for the flow's eligibility rules (`{plan: 'pro', seats: 3}`). */
   traits: Traits = {};
-  /** Supplies author tokens (DESIGN.md §5); passed to `@inlay/client`'s `createClient`. */
+  /** Supplies author tokens (docs/concepts.md#author-tokens); passed to `@inlay/client`'s `createClient`. */
   getAuthorToken?: GetAuthorToken;
   /**
    * A host-supplied progress store (BYO plan). When set, the widget reads and writes progress

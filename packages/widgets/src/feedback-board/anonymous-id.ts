@@ -5,7 +5,7 @@ const STORAGE_KEY = 'inlay:anonymous-id';
 let inMemory: string | undefined;
 
 /**
- * The id an anonymous visitor posts and votes with (DESIGN.md §7: "Anonymous authors carry a
+ * The id an anonymous visitor posts and votes with (docs/feedback.md: "Anonymous authors carry a
  * client-generated id"): read from localStorage, or generated once and stored there, so the same
  * browser keeps its votes across visits. Storage that throws (Safari private mode, sandboxed
  * iframes, blocked cookies) leaves an id that lasts until the page unloads.

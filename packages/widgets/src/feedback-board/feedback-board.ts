@@ -26,7 +26,7 @@ const SUGGEST_DELAY_MS = 400;
 const ACCENT = /^#[0-9a-f]{6}$/i;
 
 /**
- * A feedback board (DESIGN.md §7): lists a board's posts with votes, search, sorting and paging,
+ * A feedback board (docs/feedback.md): lists a board's posts with votes, search, sorting and paging,
  * and lets end users post ideas and vote, through the hosted post routes or a host-supplied
  * store on the BYO plan. Votes are optimistic and rolled back if the store refuses them. Post
  * titles and bodies are user content and are only ever rendered as text.
@@ -133,7 +133,7 @@ export class InlayFeedbackBoard extends InlayElement {
   anonymous = false;
   /** Posts per page, 1–100. Attribute `page-size`. Default 20. */
   pageSize: number = LIMITS.listLimitDefault;
-  /** Supplies author tokens (DESIGN.md §5); passed to `@inlay/client`'s `createFeedbackClient`. */
+  /** Supplies author tokens (docs/concepts.md#author-tokens); passed to `@inlay/client`'s `createFeedbackClient`. */
   getAuthorToken?: GetAuthorToken;
   /**
    * A host-supplied post store (BYO plan). When set, the widget lists, creates and votes only

@@ -15,7 +15,7 @@ export interface DraftProblems {
 }
 
 /**
- * Checks a draft as the server will (DESIGN.md §4: title 1–200, body ≤ 10,000 characters after
+ * Checks a draft as the server will (docs/api.md: title 1–200, body ≤ 10,000 characters after
  * trimming). An empty title is only reported once the user tried to submit (`submitted`); a
  * text that is too long is reported as soon as it is typed.
  * @internal

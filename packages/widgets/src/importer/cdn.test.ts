@@ -1,5 +1,5 @@
 // The script-tag bundle (dist/cdn/inlay-importer.js, with inlay-importer.worker.js beside it,
-// built before the tests run) on pages with a strict Content-Security-Policy (DESIGN.md §8): no
+// built before the tests run) on pages with a strict Content-Security-Policy (docs/importer.md): no
 // inline script or style, no eval — with workers allowed, and with workers forbidden, where the
 // engine runs on the main thread in slices.
 import { expect, waitUntil } from '@open-wc/testing';

@@ -20,7 +20,7 @@ type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
 
 /**
- * A data importer (DESIGN.md §8): the user drops or pastes a spreadsheet, picks the header row,
+ * A data importer (docs/importer.md): the user drops or pastes a spreadsheet, picks the header row,
  * matches columns to the importer's fields, fixes what does not validate in a grid, and the rows
  * go to the host page in `inlay-import-complete`. Files are parsed and validated in a Web Worker
  * (or in slices on the main thread where workers are forbidden); rows never go to Inlay — the

@@ -2,7 +2,7 @@ import { headerFingerprint, type RememberedMapping, rememberMapping } from '@inl
 
 /**
  * Column mappings the user confirmed, remembered per importer in this browser's localStorage
- * (DESIGN.md §8): the next file with the same headers (same {@link headerFingerprint}) maps
+ * (docs/importer.md): the next file with the same headers (same {@link headerFingerprint}) maps
  * itself, and a file with some of the same headers reuses what it can. Storage that is full,
  * disabled or not there (a sandboxed frame, Node) just means nothing is remembered.
  * @internal

@@ -13,7 +13,7 @@ export interface BoardAccess {
   config: BoardConfig;
 }
 
-/** Published, in the key's workspace, and the `hosted` plan for live keys (DESIGN.md §3). */
+/** Published, in the key's workspace, and the `hosted` plan for live keys (docs/concepts.md). */
 export async function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
   const auth = authOf(request);
   const found = await app.inlay.published.get('board', boardId);
@@ -30,7 +30,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The author of a write (DESIGN.md §5, §7). An author token decides, and a body naming someone
+ * The author of a write (docs/concepts.md#author-tokens, docs/feedback.md). An author token decides, and a body naming someone
  * else is refused. Without one: refused when the board requires a token; an anonymous author
  * (client-generated id) only when the board allows anonymous authors; otherwise a named author
  * in test mode only — live writes by identified users need a token.

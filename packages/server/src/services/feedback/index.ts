@@ -11,10 +11,10 @@ import { registerUsageRoute } from '../../engine/usage-route.js';
 import { registerPostRoutes } from './posts-routes.js';
 import { openSearchReader } from './search-pool.js';
 
-/** Usage metrics of feedback (DESIGN.md §7). */
+/** Usage metrics of feedback (docs/feedback.md). */
 export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvotes', 'searches', 'authors'] as const;
 
-/** Feedback boards (seed 001), served under `/feedback`. */
+/** Feedback boards (docs/feedback.md), served under `/feedback`. */
 export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
   // Searches read on worker threads, so none holds the event loop (docs/security.md, Search).

@@ -19,7 +19,7 @@ import { openHostedBoard, readerKeys, resolveAuthor, type BoardAccess } from './
 import { listPosts, listPrefix, toPost } from './post-service.js';
 
 /**
- * The hosted post routes (seed 001), publishable key:
+ * The hosted post routes (docs/feedback.md), publishable key:
  *   GET  /api/v1/posts?boardId&q&sort&limit&cursor&authorId
  *   POST /api/v1/posts                {boardId, title, body, author?}
  *   POST /api/v1/posts/:id            {action: "vote" | "unvote", author?}

@@ -10,10 +10,10 @@ import { registerUsageRoute } from '../../engine/usage-route.js';
 import { recentSessions } from '../../repositories/import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
 
-/** Usage metrics of the importer (DESIGN.md §8). */
+/** Usage metrics of the importer (docs/importer.md). */
 export const IMPORTER_METRICS = ['configFetches', 'sessionsStarted', 'sessionsCompleted', 'rowsImported', 'rowErrors'] as const;
 
-/** Importers (seed 002), served under `/importer`. The importer mints no author tokens. */
+/** Importers (docs/importer.md), served under `/importer`. The importer mints no author tokens. */
 export async function importerService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.importer;
   await registerOpenApi(app, 'importer');

@@ -39,7 +39,7 @@ import type { ZodTypeProvider } from '../../type-provider.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 /**
- * Import sessions (seed 002, DESIGN.md §8), publishable key:
+ * Import sessions (docs/importer.md), publishable key:
  *   POST /api/v1/sessions               {importerId, metadata?}
  *   POST /api/v1/sessions/:id/rows      {chunk, rows}   (optional, for webhook delivery)
  *   POST /api/v1/sessions/:id/complete  {mapping, rowCount, errorCount}

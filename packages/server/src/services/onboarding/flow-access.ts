@@ -22,7 +22,7 @@ export interface EndUser {
 
 /**
  * Opens a flow for the hosted routes: published, in the key's workspace, the `hosted` plan for
- * live keys (DESIGN.md §3), and the flow's `allowedOrigins`.
+ * live keys (docs/concepts.md), and the flow's `allowedOrigins`.
  */
 export async function openHostedFlow(app: FastifyInstance, request: FastifyRequest, flowId: string): Promise<FlowAccess> {
   const auth = authOf(request);
@@ -35,7 +35,7 @@ export async function openHostedFlow(app: FastifyInstance, request: FastifyReque
 }
 
 /**
- * The end user of a progress request (DESIGN.md §5). An `Inlay-Author-Token` decides identity,
+ * The end user of a progress request (docs/concepts.md#author-tokens). An `Inlay-Author-Token` decides identity,
  * and a body or query naming someone else is refused. Without a token: refused when the flow
  * requires one or for live writes; otherwise the caller names the user.
  */

@@ -12,10 +12,10 @@ import { enforceAllowedOrigins } from './origins.js';
 import { registerOutcomeRoute } from './outcome-route.js';
 import { registerProgressRoutes } from './progress-routes.js';
 
-/** Usage metrics of onboarding (DESIGN.md §6). */
+/** Usage metrics of onboarding (docs/onboarding.md). */
 export const ONBOARDING_METRICS = ['configFetches', 'activeUsers', 'progressWrites', 'itemCompletions', 'flowCompletions', 'outcomes'] as const;
 
-/** Onboarding flows (seed 000), served under `/onboarding`. */
+/** Onboarding flows (docs/onboarding.md), served under `/onboarding`. */
 export async function onboardingService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.onboarding;
   await registerOpenApi(app, 'onboarding');

@@ -6,7 +6,7 @@ import { ApiError } from '../../errors.js';
 
 /**
  * A flow's `allowedOrigins` against the `Origin` header, on every widget route of the flow
- * (DESIGN.md §4). Requests without an `Origin` (servers, curl) are not browsers embedding the
+ * (docs/api.md). Requests without an `Origin` (servers, curl) are not browsers embedding the
  * widget and are let through; test keys also allow localhost so development works before
  * origins are configured.
  */

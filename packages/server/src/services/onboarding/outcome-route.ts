@@ -5,7 +5,7 @@ import { openHostedFlow, resolveEndUser } from './flow-access.js';
 import { recordOutcome } from './progress-service.js';
 
 /**
- * `POST /api/v1/outcomes` (publishable key, seed 000): an integration reports that an event
+ * `POST /api/v1/outcomes` (publishable key, docs/onboarding.md): an integration reports that an event
  * happened for a user; every item whose completion event matches is completed.
  */
 export function registerOutcomeRoute(parent: FastifyInstance): void {

@@ -19,7 +19,7 @@ const WriteBody = ProgressWriteBodySchema.default({});
 const PROGRESS = { 200: dataEnvelope(ProgressSchema) };
 
 /**
- * Hosted progress (DESIGN.md §6), publishable key:
+ * Hosted progress (docs/onboarding.md), publishable key:
  *
  *   GET  /api/v1/progress/:flowId?userId&workspaceKey
  *   POST /api/v1/progress/:flowId/items/:itemId/complete | /items/:itemId/skip

@@ -16,7 +16,7 @@ import { progressStore, type ProgressKey } from '../../repositories/progress.js'
 import { recordEvent } from '../../webhooks/events.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
 
-/** The storage key: account-level flows keep one progress per workspaceKey (DESIGN.md §6). */
+/** The storage key: account-level flows keep one progress per workspaceKey (docs/onboarding.md). */
 export function progressKey(access: FlowAccess, user: EndUser): ProgressKey {
   const shared = access.config.toggles.shareProgressAcrossAccount;
   if (shared && user.workspaceKey === null) {

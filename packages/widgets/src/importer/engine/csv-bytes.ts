@@ -2,7 +2,7 @@ import type { ByteRecords } from '@inlay/core';
 import { byteOrderMark, skipSpaces } from './utf8-spaces.js';
 
 /**
- * The importer's fast path for UTF-8 CSV/TSV (DESIGN.md §8): records read straight from the
+ * The importer's fast path for UTF-8 CSV/TSV (docs/importer.md): records read straight from the
  * bytes as cell ranges, so that a million-row file is never a string per cell. It reads exactly
  * what {@link CsvReader} (Papa Parse) reads from the same text, blank records dropped as
  * `isBlank` drops them: every structural character (quote, delimiter, line breaks) is ASCII, and

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 
 /**
- * The importer's CSV/TSV record reader (DESIGN.md §8), on Papa Parse's core parser (CSP-safe: no
+ * The importer's CSV/TSV record reader (docs/importer.md), on Papa Parse's core parser (CSP-safe: no
  * eval, no blob workers — those are Papa's optional extras, unused here), fed piece by piece so
  * that a file never has to be one string and a slice never runs long. Cells stay strings: `00123`
  * is `00123`.

@@ -1,7 +1,7 @@
 import { CsvReader } from './csv-reader.js';
 
 /**
- * Choosing how to read CSV and TSV (DESIGN.md §8): the line break and the delimiter, from a
+ * Choosing how to read CSV and TSV (docs/importer.md): the line break and the delimiter, from a
  * sample at the start of the file. The records themselves are read by {@link CsvReader}.
  * @internal
  */

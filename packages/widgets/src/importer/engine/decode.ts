@@ -1,5 +1,5 @@
 /**
- * Reading bytes as text (DESIGN.md §8): a byte-order mark decides (UTF-8, UTF-16 LE/BE, and is
+ * Reading bytes as text (docs/importer.md): a byte-order mark decides (UTF-8, UTF-16 LE/BE, and is
  * dropped); without one the start of the file is tried as strict UTF-8, and Windows-1252 — what
  * spreadsheet programs write on Windows — is the fallback. The user can override the choice.
  * @internal

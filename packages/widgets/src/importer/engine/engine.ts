@@ -25,7 +25,7 @@ export const WORKER_OPTIONS: EngineOptions = { sliceMs: 100, chunkBytes: 64 * 10
 export const MAIN_THREAD_OPTIONS: EngineOptions = { sliceMs: 8, chunkBytes: 64 * 1024 };
 
 /**
- * The importer's engine (DESIGN.md §8): opens the source, reads and validates every row with
+ * The importer's engine (docs/importer.md): opens the source, reads and validates every row with
  * `@inlay/core`, and answers the grid's requests. It holds the only copy of the rows. Commands
  * come in through {@link handle}; answers and progress go out through `post`.
  * @internal

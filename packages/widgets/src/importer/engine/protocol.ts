@@ -2,7 +2,7 @@ import type { DuplicateStrategy, ImportErrorCode, ImportValue, TableConfig } fro
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
- * Worker, or — when the page forbids workers — on the main thread in slices (DESIGN.md §8). The
+ * Worker, or — when the page forbids workers — on the main thread in slices (docs/importer.md). The
  * rows live only in the engine; the element asks for the few it shows. Everything here survives
  * `postMessage` (plain data, Blobs).
  */

@@ -2,7 +2,7 @@ import readXlsxFile from 'read-excel-file/universal';
 
 /**
  * The XLSX reader (read-excel-file), in a chunk of its own that is loaded only when a workbook is
- * opened, so CSV imports never download it (DESIGN.md §8). Cells become the strings the CSV path
+ * opened, so CSV imports never download it (docs/importer.md). Cells become the strings the CSV path
  * would have read: numbers as JavaScript writes them (`1234.5`), dates as ISO dates, booleans as
  * `true`/`false`. Text cells stay as typed — `00123` is `00123`.
  * @internal

@@ -26,7 +26,7 @@ export interface GridHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /**
- * Windowing and keyboard for the review grid (DESIGN.md §8): only the rows in view (and the
+ * Windowing and keyboard for the review grid (docs/importer.md): only the rows in view (and the
  * active one) are in the DOM, fetched from the engine a window at a time, so a million rows
  * scroll like a hundred. Keyboard follows the ARIA grid pattern — arrows, Page Up/Down, Home/End,
  * Ctrl+Home/End, Enter or F2 to edit, Escape to cancel — with one roving tab stop.
