@@ -74,6 +74,13 @@ async function post(server: Started, address: string, author: string): Promise<n
 }
 
 describe('inlay start configuration', () => {
+  it('runs as `npx inlay` from the repository root after install and build', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const result = spawnSync('npx', ['--no-install', 'inlay', 'help'], { cwd: root, encoding: 'utf8', env: baseEnv });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('inlay start');
+  });
+
   it('start --help lists every option with its variable and exits 0', () => {
     const result = inlay(['start', '--help']);
     expect(result.code).toBe(0);
