@@ -1,5 +1,5 @@
 /**
- * How to run Debian's Chromium on these machines (shared/TOOLCHAIN.md): never a browser a tool
+ * How to run Debian's Chromium on these machines: never a browser a tool
  * downloads itself. As root it needs --no-sandbox; the rest keep it off the (closed) network.
  */
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 import type { ImportValue, Post, Progress, ProgressOperation } from '@inlay/core';
 
 /**
- * The widgets' events (STYLE.md, Components): one class per event, every name prefixed
+ * The widgets' events (docs/widgets.md): one class per event, every name prefixed
  * `inlay-`, all bubbling and `composed` so they cross shadow roots to the host page, each with a
  * typed `detail`. They extend `CustomEvent` so frameworks that read `event.detail` work as is.
  *

@@ -3,7 +3,7 @@ import { type InlayErrorDetail, InlayErrorEvent } from '../events.js';
 import { baseStyles } from './base.styles.js';
 
 /**
- * What every Inlay component shares (STYLE.md, Components): the theme's custom properties and
+ * What every Inlay component shares (docs/widgets.md, Styling): the theme's custom properties and
  * base styles, and one way to report failures without throwing into the host page.
  *
  * @internal Components extend it; pages use the components.

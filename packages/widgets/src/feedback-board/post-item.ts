@@ -7,7 +7,7 @@ const voteIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidde
 /**
  * One post of the board's list: its vote toggle (or, with voting off, its count as text), title,
  * details, status badge (none for `open`), author and date. Titles and bodies are user content:
- * text bindings only, never markup from user content (STYLE.md).
+ * text bindings only, never markup from user content (docs/security.md).
  * @internal
  */
 export function renderPost(
