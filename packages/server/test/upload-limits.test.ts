@@ -169,3 +169,25 @@ describe('counting uploads chunk by chunk', () => {
     expect(await readUploadedChunk(h.db, expired)).toBeUndefined();
   });
 });
+
+describe('stored pieces of an upload', () => {
+  const h = plain;
+
+  it('keeps only the current upload of a chunk: a replaced upload leaves no parts or keys, and the rows read back whole', async () => {
+    const session = await openSession(h);
+    // About 540,000 characters: the rows are stored in more than one piece.
+    const long = 'é😀'.repeat(3_000);
+    const rows = (tag: string) => Array.from({ length: 60 }, (_, i) => ({ email: `${tag}${i}@example.com`, customerId: `${tag}-${long}-${i}` }));
+    dataOf(await upload(h, session, 0, rows('first')));
+    dataOf(await upload(h, session, 0, rows('second')));
+    const uploads = await h.db.selectFrom('import_row_parts').select('upload_id').distinct().where('session_id', '=', session).execute();
+    expect(uploads).toHaveLength(1);
+    const parts = await h.db.selectFrom('import_row_parts').select('part').where('session_id', '=', session).execute();
+    expect(parts.length).toBeGreaterThan(1);
+    const keyUploads = await h.db.selectFrom('import_row_keys').select('upload_id').distinct().where('session_id', '=', session).execute();
+    expect(keyUploads).toEqual(uploads);
+    expect((await readUploadedChunk(h.db, session, -1))?.rows).toEqual(rows('second'));
+    expect(await counts(h, session)).toEqual({ rowCount: 60, errorCount: 0 });
+  });
+});
+

@@ -25,6 +25,7 @@ export interface Database {
   oauth_tokens: OAuthTokensTable;
   import_rows: ImportRowsTable;
   import_row_keys: ImportRowKeysTable;
+  import_row_parts: ImportRowPartsTable;
   import_upload_days: ImportUploadDaysTable;
 }
 
@@ -264,6 +265,17 @@ export interface ImportRowsTable {
   byte_count: Generated<number>;
   /** Rows with an error of their own (not a repeat); NULL for chunks stored before migration 0010. */
   invalid_row_count: number | null;
+  /** The upload whose keys count for this chunk ('' for chunks stored before migration 0010). */
+  upload_id: Generated<string>;
+}
+
+/** A piece of an uploaded chunk's rows (its JSON array, cut in order): see migration 0010. */
+export interface ImportRowPartsTable {
+  session_id: string;
+  chunk: number;
+  upload_id: string;
+  part: number;
+  rows: string;
 }
 
 /** A valid value of a `unique` or `duplicateKey` field in an open session's upload (hashed). */
@@ -275,6 +287,7 @@ export interface ImportRowKeysTable {
   chunk: number;
   row: number;
   own_error: number;
+  upload_id: Generated<string>;
 }
 
 /** Rows and bytes a workspace's uploads had accepted on one UTC day (`YYYY-MM-DD`). */

@@ -153,17 +153,66 @@ const statements = perDatabase((db) => ({
   deleteChunkKeys: compile(db, (p: Param<'sessionId' | 'chunk'>) =>
     db.deleteFrom('import_row_keys').where('session_id', '=', p('sessionId')).where('chunk', '=', p('chunk')),
   ),
-  insertKey: compile(db, (p: Param<'sessionId' | 'field' | 'hash' | 'chunk' | 'row' | 'ownError'>) =>
-    db
-      .insertInto('import_row_keys')
-      .values({ session_id: p('sessionId'), field: p('field'), value_hash: p('hash'), chunk: p('chunk'), row: p('row'), own_error: p('ownError') }),
+  insertKey: compile(db, (p: Param<'sessionId' | 'field' | 'hash' | 'chunk' | 'row' | 'ownError' | 'uploadId'>) =>
+    db.insertInto('import_row_keys').values({
+      session_id: p('sessionId'),
+      field: p('field'),
+      value_hash: p('hash'),
+      chunk: p('chunk'),
+      row: p('row'),
+      own_error: p('ownError'),
+      upload_id: p('uploadId'),
+    }),
   ),
-  upsertChunk: compile(db, (p: Param<'sessionId' | 'chunk' | 'rowCount' | 'rows' | 'bytes' | 'invalid' | 'createdAt'>) =>
+  /** The upload whose keys count for a chunk now, if the chunk was stored. */
+  chunkUpload: compile(db, (p: Param<'sessionId' | 'chunk'>) =>
+    db.selectFrom('import_rows').select('upload_id').where('session_id', '=', p('sessionId')).where('chunk', '=', p('chunk')),
+  ),
+  /** A slice of one upload's keys of a chunk (an upload that lost its place, or was refused). */
+  deleteUploadKeys: compile(db, (p: Param<'sessionId' | 'chunk' | 'uploadId' | 'limit'>) =>
+    db
+      .deleteFrom('import_row_keys')
+      .where('session_id', '=', p('sessionId'))
+      .where('chunk', '=', p('chunk'))
+      .where('upload_id', '=', p('uploadId'))
+      .where((eb) =>
+        eb(
+          eb.refTuple('field', 'value_hash', 'row'),
+          'in',
+          eb
+            .selectFrom('import_row_keys')
+            .select(['field', 'value_hash', 'row'])
+            .where('session_id', '=', p('sessionId'))
+            .where('chunk', '=', p('chunk'))
+            .where('upload_id', '=', p('uploadId'))
+            .limit(p('limit'))
+            .$asTuple('field', 'value_hash', 'row'),
+        ),
+      ),
+  ),
+  insertPart: compile(db, (p: Param<'sessionId' | 'chunk' | 'uploadId' | 'part' | 'rows'>) =>
+    db.insertInto('import_row_parts').values({ session_id: p('sessionId'), chunk: p('chunk'), upload_id: p('uploadId'), part: p('part'), rows: p('rows') }),
+  ),
+  deleteUploadParts: compile(db, (p: Param<'sessionId' | 'chunk' | 'uploadId'>) =>
+    db.deleteFrom('import_row_parts').where('session_id', '=', p('sessionId')).where('chunk', '=', p('chunk')).where('upload_id', '=', p('uploadId'))
+  ),
+  upsertChunk: compile(db, (p: Param<'sessionId' | 'chunk' | 'rowCount' | 'rows' | 'bytes' | 'invalid' | 'createdAt' | 'uploadId'>) =>
     db
       .insertInto('import_rows')
-      .values({ session_id: p('sessionId'), chunk: p('chunk'), row_count: p('rowCount'), rows: p('rows'), byte_count: p('bytes'), invalid_row_count: p('invalid'), created_at: p('createdAt') })
+      .values({
+        session_id: p('sessionId'),
+        chunk: p('chunk'),
+        row_count: p('rowCount'),
+        rows: p('rows'),
+        byte_count: p('bytes'),
+        invalid_row_count: p('invalid'),
+        created_at: p('createdAt'),
+        upload_id: p('uploadId'),
+      })
       .onConflict((oc) =>
-        oc.columns(['session_id', 'chunk']).doUpdateSet({ row_count: p('rowCount'), rows: p('rows'), byte_count: p('bytes'), invalid_row_count: p('invalid'), created_at: p('createdAt') }),
+        oc
+          .columns(['session_id', 'chunk'])
+          .doUpdateSet({ row_count: p('rowCount'), rows: p('rows'), byte_count: p('bytes'), invalid_row_count: p('invalid'), created_at: p('createdAt'), upload_id: p('uploadId') }),
       ),
   ),
   setChunkInvalid: compile(db, (p: Param<'sessionId' | 'chunk' | 'invalid'>) =>
@@ -182,6 +231,8 @@ const statements = perDatabase((db) => ({
   repeatOnlyRows: compile(db, (p: Param<'sessionId' | 'chunk'>) =>
     db
       .selectFrom('import_row_keys as k')
+      // Only keys of the upload each chunk's row names count (staged or replaced ones do not).
+      .innerJoin('import_rows as kr', (join) => join.onRef('kr.session_id', '=', 'k.session_id').onRef('kr.chunk', '=', 'k.chunk').onRef('kr.upload_id', '=', 'k.upload_id'))
       .select((eb) => eb.fn.count<number>('k.row').distinct().as('rows'))
       .where('k.session_id', '=', p('sessionId'))
       .where('k.chunk', '=', p('chunk'))
@@ -189,6 +240,7 @@ const statements = perDatabase((db) => ({
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('import_row_keys as e')
+            .innerJoin('import_rows as er', (join) => join.onRef('er.session_id', '=', 'e.session_id').onRef('er.chunk', '=', 'e.chunk').onRef('er.upload_id', '=', 'e.upload_id'))
             .select(sql.lit(1).as('one'))
             .whereRef('e.session_id', '=', 'k.session_id')
             .whereRef('e.field', '=', 'k.field')
@@ -234,25 +286,68 @@ export function precheckUpload(
   return readSync(db, () => breachOf(totalsSync(db, upload, uploadDay(now)), { rows: upload.rowCount, bytes: 0 }, caps));
 }
 
+/** Keys written (or deleted) per transaction: each holds the event loop only briefly. */
+const KEY_SLICE = 500;
+/** UTF-16 code units of a chunk's rows JSON written per transaction (about 256 KiB of text). */
+const PART_CHARS = 256 * 1024;
+
+/** @internal `json` cut in pieces of about `size` code units, never inside a surrogate pair. */
+export function pieces(json: string, size: number): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (start < json.length) {
+    let end = Math.min(json.length, start + size);
+    const before = json.charCodeAt(end - 1);
+    // A high surrogate last: end before it, or after its pair when it is all the piece holds.
+    if (end < json.length && before >= 0xd800 && before <= 0xdbff) end += end - 1 > start ? -1 : 1;
+    parts.push(json.slice(start, end));
+    start = end;
+  }
+  return parts;
+}
+
 /**
- * Stores a validated chunk if it passes no cap, in one transaction: the chunk replaces any chunk
- * of the same number, and its keys the old chunk's keys; the day's figures grow by what was
- * accepted (a retry counts again there: it was work accepted). Returns the cap it would pass
- * instead, storing nothing.
+ * Stores a validated chunk if it passes no cap. Its keys are written first, a slice per
+ * transaction, under a new upload id; they count only once the chunk's row names that id. Then
+ * one transaction checks the caps and writes the chunk row (replacing any chunk of the same
+ * number) and the day's figures (a retry counts again there: it was work accepted). Last, the
+ * keys that lost — the replaced upload's, or this one's when a cap refused it — are deleted a
+ * slice at a time. Returns the cap the chunk would pass instead, storing nothing of it.
  */
-export function storeRowChunk(db: Db, upload: ChunkUpload, caps: UploadCaps, now = new Date()): Promise<CapBreach | null> {
+export async function storeRowChunk(db: Db, upload: ChunkUpload, caps: UploadCaps, now = new Date()): Promise<CapBreach | null> {
   const day = uploadDay(now);
-  return transactionSync(db, () => {
+  const s = statements(db);
+  const { sessionId, chunk } = upload;
+  const uploadId = newId('upl');
+  for (let start = 0; start < upload.keys.length; start += KEY_SLICE) {
+    const slice = upload.keys.slice(start, start + KEY_SLICE);
+    await transactionSync(db, () => {
+      for (const key of slice) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError, uploadId });
+    });
+  }
+  // The rows too: one 8 MiB value written at once held the event loop for 80-190 ms.
+  for (const [part, rows] of pieces(upload.json, PART_CHARS).entries()) {
+    await transactionSync(db, () => s.insertPart.run({ sessionId, chunk, uploadId, part, rows }));
+  }
+  const outcome = await transactionSync(db, () => {
     const breach = breachOf(totalsSync(db, upload, day), { rows: upload.rowCount, bytes: upload.bytes }, caps);
-    if (breach !== null) return breach;
-    const s = statements(db);
-    const { sessionId, chunk } = upload;
-    s.deleteChunkKeys.run({ sessionId, chunk });
-    s.upsertChunk.run({ sessionId, chunk, rowCount: upload.rowCount, rows: upload.json, bytes: upload.bytes, invalid: upload.invalidRowCount, createdAt: now.toISOString() });
-    for (const key of upload.keys) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError });
+    if (breach !== null) return { breach, lost: uploadId };
+    const replaced = s.chunkUpload.get({ sessionId, chunk })?.upload_id;
+    s.upsertChunk.run({ sessionId, chunk, rowCount: upload.rowCount, rows: '', bytes: upload.bytes, invalid: upload.invalidRowCount, createdAt: now.toISOString(), uploadId });
     s.addToDay.run({ workspaceId: upload.workspaceId, day, rows: upload.rowCount, bytes: upload.bytes });
-    return null;
+    return { breach: null, lost: replaced };
   });
+  if (outcome.lost !== undefined) await deleteLostUpload(db, sessionId, chunk, outcome.lost);
+  return outcome.breach;
+}
+
+/** The parts and keys of an upload that lost: refused, or replaced by a later one. */
+async function deleteLostUpload(db: Db, sessionId: string, chunk: number, uploadId: string): Promise<void> {
+  const s = statements(db);
+  await transactionSync(db, () => s.deleteUploadParts.run({ sessionId, chunk, uploadId }));
+  while ((await transactionSync(db, () => s.deleteUploadKeys.run({ sessionId, chunk, uploadId, limit: KEY_SLICE }))) > 0) {
+    // one slice per transaction
+  }
 }
 
 /** Stores the figures and keys of a chunk stored before migration 0010, validated late. */
@@ -260,7 +355,8 @@ export function storeLateFigures(db: Db, sessionId: string, chunk: number, inval
   return transactionSync(db, () => {
     const s = statements(db);
     s.deleteChunkKeys.run({ sessionId, chunk });
-    for (const key of keys) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError });
+    const uploadId = s.chunkUpload.get({ sessionId, chunk })?.upload_id ?? '';
+    for (const key of keys) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError, uploadId });
     s.setChunkInvalid.run({ sessionId, chunk, invalid: invalidRowCount });
   });
 }
@@ -288,13 +384,24 @@ export function repeatOnlyRows(db: Db, sessionId: string, chunk: number): Promis
 export async function readUploadedChunk(db: Db, sessionId: string, after = -1): Promise<{ chunk: number; rows: UploadedRow[] } | undefined> {
   const found = await db
     .selectFrom('import_rows')
-    .select(['chunk', 'rows'])
+    .select(['chunk', 'rows', 'upload_id'])
     .where('session_id', '=', sessionId)
     .where('chunk', '>', after)
     .orderBy('chunk')
     .limit(1)
     .executeTakeFirst();
-  return found && { chunk: found.chunk, rows: JSON.parse(found.rows) as UploadedRow[] };
+  if (found === undefined) return undefined;
+  // Chunks stored before migration 0010 keep their rows in `import_rows`; later ones in pieces.
+  if (found.rows !== '') return { chunk: found.chunk, rows: JSON.parse(found.rows) as UploadedRow[] };
+  const parts = await db
+    .selectFrom('import_row_parts')
+    .select('rows')
+    .where('session_id', '=', sessionId)
+    .where('chunk', '=', found.chunk)
+    .where('upload_id', '=', found.upload_id)
+    .orderBy('part')
+    .execute();
+  return { chunk: found.chunk, rows: JSON.parse(parts.map((part) => part.rows).join('')) as UploadedRow[] };
 }
 
 /**
@@ -315,6 +422,7 @@ export async function deleteSessionKeys(db: Db, sessionId: string): Promise<void
 export async function pruneUploadedRows(db: Db, now: Date): Promise<void> {
   const expired = db.selectFrom('import_sessions').select('id').where('expires_at', '<=', now.toISOString());
   await db.deleteFrom('import_rows').where('session_id', 'in', expired).execute();
+  await db.deleteFrom('import_row_parts').where('session_id', 'in', expired).execute();
   const keyed = await db
     .selectFrom('import_sessions as s')
     .select('s.id')

@@ -59,13 +59,17 @@ export async function validateChunk(config: ImporterConfig, rows: readonly unkno
   );
   const slicer = new Slicer();
   const parts: string[] = [];
+  // UTF-8 bytes counted per slice: one `Buffer.byteLength` of 8 MiB took 35 ms in one step.
+  let partBytes = 0;
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS) as UploadedRow[];
     if (options.checkShape) checkRows(batch, start, known);
     const cells: RowCells[] = batch.map((row) => cellsOfRow(keys, row));
     validator.addRows(cells);
     const json = JSON.stringify(batch);
-    parts.push(json.slice(1, -1));
+    const part = json.slice(1, -1);
+    parts.push(part);
+    partBytes += Buffer.byteLength(part);
     await slicer.pause();
   }
   const json = `[${parts.join(',')}]`;
@@ -91,7 +95,8 @@ export async function validateChunk(config: ImporterConfig, rows: readonly unkno
     ownInvalidRowCount: ownInvalid.size,
     keys: chunkKeys,
     json,
-    bytes: Buffer.byteLength(json),
+    // The parts, the commas between them and the brackets.
+    bytes: partBytes + Math.max(0, parts.length - 1) + 2,
   };
 }
 
