@@ -204,6 +204,11 @@ export async function listDeliveries(db: Db, endpointId: string, options: { limi
   }));
 }
 
+/** A delivery sent again: pending now, from the start of the retry schedule, with no lease. */
+function replayed() {
+  return { status: 'pending' as const, retry_index: 0, next_attempt_at: Date.now(), lease_until: 0, updated_at: nowIso() };
+}
+
 /**
  * Sends a delivery again, with the same `webhook-id` (receivers deduplicate on it) and a fresh
  * retry schedule. Answers how many deliveries were queued.
@@ -215,7 +220,7 @@ export async function replayDelivery(db: Db, deliveryId: string, workspaceId?: s
   if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
   const result = await webhookDb(db)
     .updateTable('webhook_deliveries')
-    .set({ status: 'pending', retry_index: 0, next_attempt_at: Date.now(), lease_until: 0, updated_at: nowIso() })
+    .set(replayed())
     .where('id', '=', deliveryId)
     .where('workspace_id', '=', row.workspace_id)
     .where('mode', '=', row.mode)
@@ -228,7 +233,7 @@ export async function replayFailedSince(db: Db, endpointId: string, since: Date,
   const endpoint = await findEndpoint(db, endpointId, workspaceId);
   const result = await webhookDb(db)
     .updateTable('webhook_deliveries')
-    .set({ status: 'pending', retry_index: 0, next_attempt_at: Date.now(), lease_until: 0, updated_at: nowIso() })
+    .set(replayed())
     .where('endpoint_id', '=', endpointId)
     .where('workspace_id', '=', endpoint.workspace_id)
     .where('mode', '=', endpoint.mode)
