@@ -1,0 +1,137 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEndpoint, listEndpoints, sendTestEvent } from '../src/webhooks/endpoints.js';
+import { webhookDb } from '../src/webhooks/tables.js';
+import { harness } from './helpers.js';
+import { Receiver, waitFor } from './webhook-receiver.js';
+
+/**
+ * What the sender does when a receiver keeps failing or asks it to wait (docs/webhooks.md):
+ * `Retry-After` on 429 and 503 pushes the next attempt past the retry schedule, and an endpoint
+ * failing for `disableAfterFailingMs` without a success in between is disabled.
+ */
+const DISABLE_AFTER_MS = 400;
+const h = await harness({
+  webhooks: { allowPrivateTargets: true, pollIntervalMs: 20, retrySchedule: [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02], disableAfterFailingMs: DISABLE_AFTER_MS, timeoutMs: 30_000 },
+});
+await h.app.ready();
+
+const receivers: Receiver[] = [];
+async function receiver(): Promise<Receiver> {
+  const r = await new Receiver().listen();
+  receivers.push(r);
+  return r;
+}
+afterAll(async () => {
+  for (const r of receivers) await r.close();
+});
+
+const endpointOf = (r: Receiver) => createEndpoint(h.db, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
+
+async function deliveryRows(endpointId: string) {
+  return webhookDb(h.db).selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).execute();
+}
+
+async function attemptRows(endpointId: string) {
+  return webhookDb(h.db).selectFrom('webhook_attempts').selectAll().where('endpoint_id', '=', endpointId).orderBy('attempted_at').execute();
+}
+
+async function endpointState(id: string) {
+  const found = (await listEndpoints(h.db, h.ws.id)).find((endpoint) => endpoint.id === id);
+  if (found === undefined) throw new Error(`endpoint ${id} not found`);
+  return found;
+}
+
+describe('Retry-After', () => {
+  for (const [status, header, least] of [
+    [429, '120', 120],
+    [503, '90', 90],
+  ] as const) {
+    it(`waits as long as a ${status} asks in seconds, beyond the retry schedule's ${0.02} s`, async () => {
+      const r = await receiver();
+      r.behave = (response) => response.writeHead(status, { 'retry-after': header }).end('slow down');
+      const { id } = await endpointOf(r);
+      await sendTestEvent(h.db, id);
+      await waitFor(async () => (await attemptRows(id)).length >= 1, 'the first attempt');
+      await waitFor(async () => (await deliveryRows(id))[0]?.retry_index === 1, 'the retry to be scheduled');
+      const [delivery] = await deliveryRows(id);
+      const [attempt] = await attemptRows(id);
+      expect(delivery?.status).toBe('pending');
+      // Scheduled at least `least` seconds after the attempt (not 20 ms as the schedule says).
+      expect(delivery!.next_attempt_at - Date.parse(attempt!.attempted_at)).toBeGreaterThanOrEqual(least * 1000);
+      expect(attempt?.status_code).toBe(status);
+    });
+  }
+
+  it('reads an HTTP date, and ignores Retry-After on other failures', async () => {
+    const dated = await receiver();
+    const at = new Date(Date.now() + 300_000);
+    dated.behave = (response) => response.writeHead(503, { 'retry-after': at.toUTCString() }).end();
+    const datedEndpoint = await endpointOf(dated);
+    await sendTestEvent(h.db, datedEndpoint.id);
+    await waitFor(async () => (await deliveryRows(datedEndpoint.id))[0]?.retry_index === 1, 'the dated retry');
+    const [delivery] = await deliveryRows(datedEndpoint.id);
+    // The date has one-second precision.
+    expect(delivery!.next_attempt_at).toBeGreaterThanOrEqual(at.getTime() - 1000);
+
+    // A 500 with Retry-After follows the schedule: retried within the test, many times.
+    const failing = await receiver();
+    failing.behave = (response) => response.writeHead(500, { 'retry-after': '3600' }).end();
+    const failingEndpoint = await endpointOf(failing);
+    await sendTestEvent(h.db, failingEndpoint.id);
+    await waitFor(async () => (await attemptRows(failingEndpoint.id)).length >= 3, 'three attempts of a 500');
+  });
+});
+
+describe('disabling an endpoint that keeps failing', () => {
+  it('disables it once it has failed for the whole window, and delivers nothing more to it', async () => {
+    const r = await receiver();
+    let answered = 0;
+    r.behave = (response) => {
+      answered += 1;
+      response.writeHead(500).end('broken');
+    };
+    const { id } = await endpointOf(r);
+    // Events keep coming (a delivery alone uses up its retries within the window here).
+    await waitFor(async () => {
+      if ((await endpointState(id)).enabled === false) return true;
+      await sendTestEvent(h.db, id);
+      return false;
+    }, 'the endpoint to be disabled');
+    const state = await endpointState(id);
+    expect(state.disabledReason).toMatch(/^failing since \d{4}-\d\d-\d\dT/);
+    const attempts = await attemptRows(id);
+    expect(attempts.every((attempt) => attempt.status_code === 500)).toBe(true);
+    // Disabled no sooner than the window after the first failure.
+    const row = await webhookDb(h.db).selectFrom('webhook_endpoints').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.updated_at) - Date.parse(attempts[0]!.attempted_at)).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);
+
+    // Its deliveries stay pending and are not attempted (those in flight, at most the
+    // concurrency of 4, may still end); with 20 ms retries they would be tried many times.
+    const before = answered;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(answered - before).toBeLessThanOrEqual(4);
+    expect((await deliveryRows(id)).some((delivery) => delivery.status === 'pending')).toBe(true);
+  });
+
+  it('keeps an endpoint whose failures are interrupted by a success', async () => {
+    const r = await receiver();
+    let calls = 0;
+    // Fails, except every fourth answer: never failing for the whole window in one stretch.
+    r.behave = (response) => {
+      calls += 1;
+      if (calls % 4 === 0) response.writeHead(204).end();
+      else response.writeHead(500).end();
+    };
+    const { id } = await endpointOf(r);
+    const started = Date.now();
+    // Keep events coming for three windows.
+    while (Date.now() - started < DISABLE_AFTER_MS * 3) {
+      await sendTestEvent(h.db, id);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // A delivery may use up its retries (each attempt fails 3 times in 4); none is left pending.
+    await waitFor(async () => (await deliveryRows(id)).every((delivery) => delivery.status !== 'pending'), 'every delivery to finish');
+    expect((await deliveryRows(id)).some((delivery) => delivery.status === 'succeeded')).toBe(true);
+    expect((await endpointState(id)).enabled).toBe(true);
+  });
+});
