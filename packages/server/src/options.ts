@@ -81,6 +81,8 @@ export interface WebhookOptions {
   logRetentionMs: number;
   /** How often the sender looks for due deliveries (new events in this process wake it at once). */
   pollIntervalMs: number;
+  /** Where HTTP attempts run: a worker thread of their own (default), or the API's main thread. */
+  deliveryThread: 'worker' | 'main';
 }
 
 export interface ServerOptions {
@@ -215,6 +217,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     disableAfterFailingMs: 5 * 86_400_000,
     logRetentionMs: 30 * 86_400_000,
     pollIntervalMs: 1_000,
+    deliveryThread: 'worker',
   },
 };
 

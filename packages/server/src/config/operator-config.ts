@@ -84,6 +84,10 @@ const WebhooksSchema = z
     disableAfterFailingMs: count('An endpoint failing continuously this long (ms) is disabled.', hooks.disableAfterFailingMs),
     logRetentionMs: count('How long webhook deliveries and attempts are kept (ms).', hooks.logRetentionMs),
     pollIntervalMs: count('How often the webhook sender looks for due deliveries (ms).', hooks.pollIntervalMs),
+    deliveryThread: z
+      .enum(['worker', 'main'])
+      .default(hooks.deliveryThread)
+      .describe('Where webhook HTTP attempts run: a worker thread of their own, or the main thread.'),
   })
   .prefault({});
 

@@ -1,12 +1,10 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
 import type { Db } from '../db/connect.js';
 import { compile, perDatabase, transactionSync, type Param } from '../db/compiled.js';
 import { newId } from '../db/ids.js';
 import type { WebhookOptions } from '../options.js';
 import { onEventRecorded } from './events.js';
-import { signatureHeader } from './signing.js';
-import { checkedLookup, checkTargetUrl } from './targets.js';
+import type { AttemptResult } from './attempt.js';
+import { openAttemptRunner, type AttemptRunner } from './attempt-runner.js';
 import { webhookDb } from './tables.js';
 
 /**
@@ -33,14 +31,6 @@ interface Claimed {
   retryIndex: number;
   url: string;
   secrets: string[];
-}
-
-interface AttemptResult {
-  statusCode: number | null;
-  excerpt: string | null;
-  error: string | null;
-  retryAfterSeconds: number | null;
-  latencyMs: number;
 }
 
 const statements = perDatabase((db) => {
@@ -142,8 +132,7 @@ export class WebhookSender {
   readonly #inFlight = new Map<string, number>();
   /** Claimed (leased) deliveries waiting for a slot, per endpoint: at most one per object. */
   readonly #queued = new Map<string, Claimed[]>();
-  readonly #agents = new Map<string, http.Agent>();
-  readonly #requests = new Set<http.ClientRequest>();
+  #runner: AttemptRunner | undefined;
   #total = 0;
   #timer: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -159,6 +148,8 @@ export class WebhookSender {
   }
 
   start(): void {
+    const { allowPrivateTargets, timeoutMs, concurrency, responseExcerptBytes, deliveryThread } = this.#options;
+    this.#runner = openAttemptRunner({ allowPrivateTargets, timeoutMs, concurrency, responseExcerptBytes }, deliveryThread, this.#log);
     // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
     // wakes the sender): no claim runs per vote while an endpoint is busy.
     this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
@@ -175,8 +166,7 @@ export class WebhookSender {
     clearInterval(this.#timer);
     this.#unsubscribe?.();
     this.#queued.clear();
-    for (const request of this.#requests) request.destroy();
-    for (const agent of this.#agents.values()) agent.destroy();
+    this.#runner?.close();
   }
 
   /** Look for due deliveries soon; calls within one turn share one look. */
@@ -262,7 +252,8 @@ export class WebhookSender {
   async #deliver(delivery: Claimed): Promise<void> {
     let result: AttemptResult;
     try {
-      result = await this.#attempt(delivery);
+      if (this.#runner === undefined) throw new Error('the sender has not started');
+      result = await this.#runner.attempt({ id: delivery.id, endpointId: delivery.endpointId, url: delivery.url, body: delivery.body, secrets: delivery.secrets });
     } catch (error) {
       result = { statusCode: null, excerpt: null, error: (error as Error).message, retryAfterSeconds: null, latencyMs: 0 };
     }
@@ -323,83 +314,4 @@ export class WebhookSender {
       s.disable.run({ id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
     }
   }
-
-  #agentFor(endpointId: string, secure: boolean): http.Agent {
-    let agent = this.#agents.get(endpointId);
-    if (agent === undefined) {
-      const options = { keepAlive: true, maxSockets: this.#options.concurrency, lookup: checkedLookup(this.#options.allowPrivateTargets) };
-      agent = secure ? new https.Agent(options) : new http.Agent(options);
-      this.#agents.set(endpointId, agent);
-    }
-    return agent;
-  }
-
-  /** One POST: never follows redirects, reads at most the excerpt, gives up at the attempt's deadline. */
-  #attempt(delivery: Claimed): Promise<AttemptResult> {
-    const started = performance.now();
-    const url = checkTargetUrl(delivery.url, this.#options.allowPrivateTargets);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const secure = url.protocol === 'https:';
-    const headers = {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(delivery.body)),
-      'user-agent': 'Inlay-Webhooks/1',
-      'webhook-id': delivery.id,
-      'webhook-timestamp': timestamp,
-      'webhook-signature': signatureHeader(delivery.secrets, delivery.id, timestamp, delivery.body),
-    };
-    const limit = this.#options.responseExcerptBytes;
-    return new Promise<AttemptResult>((resolve) => {
-      let statusCode: number | null = null;
-      let retryAfterSeconds: number | null = null;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let settled = false;
-      const finish = (error: string | null): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.#requests.delete(request);
-        const excerpt = size > 0 ? Buffer.concat(chunks).subarray(0, limit).toString('utf8') : null;
-        resolve({ statusCode, excerpt, error, retryAfterSeconds, latencyMs: performance.now() - started });
-      };
-      const request = (secure ? https : http).request(url, { method: 'POST', headers, agent: this.#agentFor(delivery.endpointId, secure) }, (response) => {
-        statusCode = response.statusCode ?? null;
-        if (statusCode === 429 || statusCode === 503) retryAfterSeconds = parseRetryAfter(response.headers['retry-after']);
-        response.on('data', (chunk: Buffer) => {
-          if (size < limit) chunks.push(chunk);
-          size += chunk.length;
-          // Enough read: the rest is never read (a huge or dripping body costs nothing more).
-          if (size >= limit) {
-            finish(statusRedirectError(statusCode));
-            response.destroy();
-          }
-        });
-        response.on('end', () => finish(statusRedirectError(statusCode)));
-        response.on('error', () => finish(statusCode === null ? 'the response broke off' : statusRedirectError(statusCode)));
-        response.on('close', () => finish(statusRedirectError(statusCode)));
-      });
-      this.#requests.add(request);
-      const timer = setTimeout(() => {
-        // A status already received stands; without one the attempt timed out.
-        finish(statusCode === null ? `no response within ${this.#options.timeoutMs} ms` : statusRedirectError(statusCode));
-        request.destroy();
-      }, this.#options.timeoutMs);
-      request.on('error', (error: Error) => finish(error.message || error.name));
-      request.end(delivery.body);
-    });
-  }
-}
-
-function statusRedirectError(statusCode: number | null): string | null {
-  if (statusCode !== null && statusCode >= 300 && statusCode < 400) return `redirect (${statusCode}) not followed`;
-  return null;
-}
-
-/** Seconds from `Retry-After`: a number of seconds or an HTTP date. */
-function parseRetryAfter(value: string | undefined): number | null {
-  if (value === undefined) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
 }

@@ -1,0 +1,139 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { signatureHeader } from './signing.js';
+import { checkedLookup, checkTargetUrl } from './targets.js';
+
+/** One POST of a delivery: everything the attempt needs, so it can run on another thread. */
+export interface AttemptRequest {
+  /** The `webhook-id`. */
+  id: string;
+  endpointId: string;
+  url: string;
+  body: string;
+  /** The current secret, then the previous one during a rotation's overlap. */
+  secrets: string[];
+}
+
+export interface AttemptResult {
+  statusCode: number | null;
+  excerpt: string | null;
+  error: string | null;
+  retryAfterSeconds: number | null;
+  latencyMs: number;
+}
+
+export interface AttemptSettings {
+  allowPrivateTargets: boolean;
+  timeoutMs: number;
+  /** Sockets per endpoint (its concurrency). */
+  concurrency: number;
+  responseExcerptBytes: number;
+}
+
+/**
+ * Sends attempts over a keep-alive agent per endpoint. Never follows redirects, reads at most
+ * the excerpt, gives up at the attempt's deadline, and connects only to addresses the
+ * target checks passed (targets.ts).
+ */
+export class AttemptClient {
+  readonly #settings: AttemptSettings;
+  readonly #agents = new Map<string, http.Agent>();
+  readonly #requests = new Set<http.ClientRequest>();
+
+  constructor(settings: AttemptSettings) {
+    this.#settings = settings;
+  }
+
+  attempt(delivery: AttemptRequest): Promise<AttemptResult> {
+    try {
+      return this.#attempt(delivery);
+    } catch (error) {
+      return Promise.resolve({ statusCode: null, excerpt: null, error: (error as Error).message, retryAfterSeconds: null, latencyMs: 0 });
+    }
+  }
+
+  /** Abandons the attempts in flight. */
+  close(): void {
+    for (const request of this.#requests) request.destroy();
+    for (const agent of this.#agents.values()) agent.destroy();
+  }
+
+  #attempt(delivery: AttemptRequest): Promise<AttemptResult> {
+    const started = performance.now();
+    const url = checkTargetUrl(delivery.url, this.#settings.allowPrivateTargets);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const secure = url.protocol === 'https:';
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(delivery.body)),
+      'user-agent': 'Inlay-Webhooks/1',
+      'webhook-id': delivery.id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': signatureHeader(delivery.secrets, delivery.id, timestamp, delivery.body),
+    };
+    const limit = this.#settings.responseExcerptBytes;
+    const timeoutMs = this.#settings.timeoutMs;
+    return new Promise<AttemptResult>((resolve) => {
+      let statusCode: number | null = null;
+      let retryAfterSeconds: number | null = null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      const finish = (error: string | null): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        this.#requests.delete(request);
+        const excerpt = size > 0 ? Buffer.concat(chunks).subarray(0, limit).toString('utf8') : null;
+        resolve({ statusCode, excerpt, error, retryAfterSeconds, latencyMs: performance.now() - started });
+      };
+      const request = (secure ? https : http).request(url, { method: 'POST', headers, agent: this.#agentFor(delivery.endpointId, secure) }, (response) => {
+        statusCode = response.statusCode ?? null;
+        if (statusCode === 429 || statusCode === 503) retryAfterSeconds = parseRetryAfter(response.headers['retry-after']);
+        response.on('data', (chunk: Buffer) => {
+          if (size < limit) chunks.push(chunk);
+          size += chunk.length;
+          // Enough read: the rest is never read (a huge or dripping body costs nothing more).
+          if (size >= limit) {
+            finish(statusRedirectError(statusCode));
+            response.destroy();
+          }
+        });
+        response.on('end', () => finish(statusRedirectError(statusCode)));
+        response.on('error', () => finish(statusCode === null ? 'the response broke off' : statusRedirectError(statusCode)));
+        response.on('close', () => finish(statusRedirectError(statusCode)));
+      });
+      this.#requests.add(request);
+      const timer = setTimeout(() => {
+        // A status already received stands; without one the attempt timed out.
+        finish(statusCode === null ? `no response within ${timeoutMs} ms` : statusRedirectError(statusCode));
+        request.destroy();
+      }, timeoutMs);
+      request.on('error', (error: Error) => finish(error.message || error.name));
+      request.end(delivery.body);
+    });
+  }
+
+  #agentFor(endpointId: string, secure: boolean): http.Agent {
+    let agent = this.#agents.get(endpointId);
+    if (agent === undefined) {
+      const options = { keepAlive: true, maxSockets: this.#settings.concurrency, lookup: checkedLookup(this.#settings.allowPrivateTargets) };
+      agent = secure ? new https.Agent(options) : new http.Agent(options);
+      this.#agents.set(endpointId, agent);
+    }
+    return agent;
+  }
+}
+
+function statusRedirectError(statusCode: number | null): string | null {
+  if (statusCode !== null && statusCode >= 300 && statusCode < 400) return `redirect (${statusCode}) not followed`;
+  return null;
+}
+
+/** Seconds from `Retry-After`: a number of seconds or an HTTP date. */
+function parseRetryAfter(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
+}
