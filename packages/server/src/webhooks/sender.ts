@@ -21,6 +21,9 @@ import { webhookDb } from './tables.js';
  */
 const PREFETCH = 8;
 
+/** How long an endpoint seen not failing is taken as such before its row is read again. */
+const HEALTHY_RECHECK_MS = 1_000;
+
 interface Claimed {
   seq: number;
   id: string;
@@ -133,6 +136,8 @@ export class WebhookSender {
   /** Claimed (leased) deliveries waiting for a slot, per endpoint: at most one per object. */
   readonly #queued = new Map<string, Claimed[]>();
   #runner: AttemptRunner | undefined;
+  /** When this process last saw each endpoint not failing (see #record). */
+  readonly #healthySince = new Map<string, number>();
   #total = 0;
   #timer: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -293,8 +298,13 @@ export class WebhookSender {
     const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     if (ok) {
       s.finish.run({ seq: delivery.seq, status: 'succeeded', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
-      // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery.
+      // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery. An
+      // endpoint seen healthy is read again at most once a second: another process may have
+      // marked it failing since.
+      const seen = this.#healthySince.get(delivery.endpointId);
+      if (seen !== undefined && now - seen < HEALTHY_RECHECK_MS) return;
       if (s.endpointState.get({ id: delivery.endpointId })?.failing_since != null) s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: null });
+      this.#healthySince.set(delivery.endpointId, now);
       return;
     }
     const schedule = this.#options.retrySchedule;
@@ -306,6 +316,7 @@ export class WebhookSender {
       const delayMs = Math.max(wait, retryAfter) * 1000;
       s.finish.run({ seq: delivery.seq, status: 'pending', retryIndex: delivery.retryIndex + 1, nextAttemptAt: now + delayMs, updatedAt: nowText, zero: 0 });
     }
+    this.#healthySince.delete(delivery.endpointId);
     const state = s.endpointState.get({ id: delivery.endpointId });
     if (state === undefined) return;
     if (state.failing_since === null) {
