@@ -58,7 +58,7 @@ function chosenValue(column: ColumnFormat, choices: Record<string, string>): str
 
 function renderColumn(t: ImporterStrings, column: ColumnFormat, header: string, value: string | null, busy: boolean, choose: (value: string) => void): TemplateResult {
   const example = column.example;
-  const asking = column.ambiguous && example !== undefined;
+  const asking = needsAnswer(column) && example !== undefined;
   const name = `format-${column.field}`;
   if (column.kind === 'number') {
     const legend = asking ? t.numberQuestion(header, example) : t.numberFormatLabel(header);
