@@ -206,7 +206,9 @@ export type {
 export { validateValue } from './importer/values.js';
 export type { ValueResult } from './importer/values.js';
 export { detectNumberFormat, parseNumber } from './importer/number-format.js';
-export { detectDateOrder } from './importer/dates.js';
+export { dateInOrder, detectDateOrder } from './importer/dates.js';
+export { ColumnTallies, DateOrderTally, detectColumnFormats, NumberFormatTally } from './importer/column-formats.js';
+export type { ColumnFormats, DateColumnOrder, NumberColumnFormat } from './importer/column-formats.js';
 export { validateRow } from './importer/validate-row.js';
 export type { RowValidation } from './importer/validate-row.js';
 export { TableValidator } from './importer/table-validator.js';

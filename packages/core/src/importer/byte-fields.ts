@@ -64,7 +64,8 @@ export class ByteFieldReader {
     definitions: readonly FieldDefinition[],
     private readonly columns: readonly ValueColumn[],
     private readonly indexes: readonly (ValueIndex | undefined)[],
-    private readonly numberFormat: NumberFormat,
+    /** Each field's decimal separator, by field. */
+    private readonly numberFormats: readonly NumberFormat[],
   ) {
     this.enumBytes = definitions.map((field) => (field.type === 'enum' ? new EnumBytes(field.enumValues ?? []) : undefined));
     this.byteKinds = fields.map((field, i) => {
@@ -88,7 +89,7 @@ export class ByteFieldReader {
     const codes = this.columns[i] as CodeColumn;
     const texts = this.columns[i] as BytesColumn;
     const enumBytes = this.enumBytes[i] as EnumBytes;
-    const format = this.numberFormat;
+    const format = this.numberFormats[i] as NumberFormat;
     for (let k = 0; k < count; k++) {
       const r = from + k;
       const c = (first[r] as number) + column;

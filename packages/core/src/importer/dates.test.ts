@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDateOrder, isoDateValue, suggestDate } from './dates.js';
+import { dateInOrder, detectDateOrder, isoDateValue, suggestDate } from './dates.js';
 
 describe('isoDateValue', () => {
   it('returns the text itself for a valid ISO date', () => {
@@ -60,5 +60,21 @@ describe('detectDateOrder', () => {
     [['hello', undefined, '45000'], null],
   ] as const)('reads %j as %s', (samples, order) => {
     expect(detectDateOrder(samples)).toBe(order);
+  });
+});
+
+describe('dateInOrder', () => {
+  it.each([
+    ['03/04/2024', 'dmy', '2024-04-03'],
+    ['03/04/2024', 'mdy', '2024-03-04'],
+    ['25/12/2024', 'dmy', '2024-12-25'],
+    ['25/12/2024', 'mdy', undefined],
+    ['3.4.2024 14:30', 'dmy', '2024-04-03T14:30:00'],
+    ['2024/4/3', 'ymd', '2024-04-03'],
+    ['03/04/24', 'dmy', undefined],
+    ['3 Apr 2024', 'dmy', undefined],
+    ['31/02/2024', 'dmy', undefined],
+  ] as const)('reads %j under %s as %j', (text, order, expected) => {
+    expect(dateInOrder(text, order)).toBe(expected);
   });
 });

@@ -136,6 +136,44 @@ function suggestNumericDay(first: string, middle: string, last: string, order: D
   return { suggestion: undefined, message: DATE_MESSAGES.notReal };
 }
 
+/**
+ * A numeric date written in a confirmed order, as ISO: `03/04/2026` is `2026-04-03` under `'dmy'`
+ * and `2026-03-04` under `'mdy'`; with a time (`03/04/2026 14:30`) the ISO date-time. `undefined`
+ * when the text is not a numeric date in that order (other orders, two-digit years, names of
+ * months) or names no real day: such cells stay refused, with their suggestion.
+ * @internal
+ */
+export function dateInOrder(text: string, order: DateOrder): string | undefined {
+  const withTime = WITH_TIME.exec(text);
+  if (withTime) {
+    const day = numericDayInOrder(withTime[1] as string, order);
+    const time = timeOf(withTime);
+    return day === undefined || time === undefined ? undefined : `${day}T${time}`;
+  }
+  return numericDayInOrder(text, order);
+}
+
+function numericDayInOrder(text: string, order: DateOrder): string | undefined {
+  const numeric = NUMERIC_DATE.exec(text);
+  if (!numeric) return undefined;
+  const first = numeric[1] as string;
+  const middle = numeric[3] as string;
+  const last = numeric[4] as string;
+  let year: number;
+  let month: number;
+  let day: number;
+  if (order === 'ymd') {
+    if (first.length !== 4 || last.length > 2) return undefined;
+    [year, month, day] = [Number(first), Number(middle), Number(last)];
+  } else {
+    if (last.length !== 4 || first.length > 2) return undefined;
+    year = Number(last);
+    month = Number(order === 'dmy' ? middle : first);
+    day = Number(order === 'dmy' ? first : middle);
+  }
+  return isRealDate(year, month, day) ? isoDate(year, month, day) : undefined;
+}
+
 const DATE_PART = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})(?:$|[\sT])/;
 
 /**

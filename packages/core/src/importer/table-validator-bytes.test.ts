@@ -77,6 +77,10 @@ const CELLS: Record<string, readonly string[]> = {
   flag: ['yes', 'no', 'yes', 'maybe', ''],
 };
 
+function pick<T>(list: readonly T[], random: () => number): T {
+  return list[Math.floor(random() * list.length)] as T;
+}
+
 /** Rows of cells in the config's field order, some short (ragged) and some long. */
 function rowsOf(config: TableConfig, count: number, random: () => number): string[][] {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
@@ -138,6 +142,22 @@ describe('TableValidator.addByteRecords', () => {
     // Enough of each kind of cell to mean something: errors, repeats, duplicate groups.
     const codes = new Set(strings.finish().errors.map((error) => error.code));
     for (const code of ['required', 'invalid_number', 'invalid_date', 'invalid_boolean', 'invalid_enum', 'invalid_email', 'invalid_url', 'duplicate_value', 'duplicate_key']) expect(codes).toContain(code);
+  });
+
+  it('reads each field in its own number format and confirmed date order, as the string path does', () => {
+    const random = randomOf(17);
+    const rows = rowsOf(EVERY_TYPE, 2000, random).map((row) => row.map((cell, i) => (i === 3 && random() < 0.3 ? pick(['1.250', '45.000', '1.234,5', '-2,500'], random) : i === 4 && random() < 0.3 ? '03/04/2024' : cell)));
+    const mapping = Object.fromEntries(EVERY_TYPE.fields.map((field, i) => [field.key, i]));
+    const options: RowOptions = { numberFormat: 'dot', numberFormats: { age: 'comma' }, dateOrders: { signup: 'dmy' }, mapping };
+    const { strings, bytes, stringInvalid, byteInvalid } = bothWays(EVERY_TYPE, rows, options, random);
+    expect(everything(bytes)).toEqual(everything(strings));
+    expect(byteInvalid).toEqual(stringInvalid);
+    const ages = strings.finish().columns[3] as number[];
+    expect(ages).toContain(1250);
+    expect(ages).toContain(45000);
+    expect(strings.finish().columns[4]).toContain('2024-04-03');
+    // The other number field keeps the table's format: `3,25` is refused there.
+    expect(strings.finish().errors.some((error) => error.field === 'score' && error.suggestion === 3.25)).toBe(true);
   });
 
   it('reads mapped columns in any order, and leaves unmapped fields empty', () => {

@@ -7,7 +7,7 @@ import { cellText } from './byte-records.js';
 import type { ByteRecords, CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
 import { ADDED_FIRST, ADDED_REPEAT, type IndexKey, ValueIndex, WARM_ROWS } from './value-index.js';
 import { type ColumnReader, type ValueColumn, valueColumn } from './value-columns.js';
-import { type CellReading, newCellReading } from './values.js';
+import { type CellReading, newCellReading, numberFormatOf } from './values.js';
 
 /** The part of an importer config the validator reads; an `ImporterConfig` is one. */
 export interface TableConfig {
@@ -124,7 +124,13 @@ export class TableValidator {
       if (index === undefined || field.column < 0 || !TEXT_VALUED.has(field.type)) return;
       this.warmIndexes.push({ field: i, column: field.column, index, texts: [], hashes: new Int32Array(WARM_ROWS) });
     });
-    this.byteFields = new ByteFieldReader(this.fields, config.fields, this.columns, this.indexes, options.numberFormat ?? 'dot');
+    this.byteFields = new ByteFieldReader(
+      this.fields,
+      config.fields,
+      this.columns,
+      this.indexes,
+      config.fields.map((field) => numberFormatOf(field.key, options)),
+    );
   }
 
   /** Rows added so far. */

@@ -68,6 +68,18 @@ export interface ValidationOptions {
    * ambiguous one like `03/04/2026`; default `null` (suggest only when the order is evident).
    */
   dateOrder?: DateOrder | null;
+  /**
+   * The decimal separator of some fields (field key → format), overriding `numberFormat` for
+   * them: a file's columns need not agree (docs/importer.md, "Number and date formats"). Detect
+   * each column's with {@link detectColumnFormats}.
+   */
+  numberFormats?: Readonly<Record<string, NumberFormat>>;
+  /**
+   * The day/month order the user confirmed for some date fields (field key → order). Unlike
+   * `dateOrder`, which only suggests, a numeric date written in a confirmed order (`03/04/2026`
+   * under `'dmy'`) is read as that day; dates in other forms are still refused with a suggestion.
+   */
+  dateOrders?: Readonly<Record<string, DateOrder>>;
 }
 
 /** Options of a row or table: the value options plus where each field's cell is. */

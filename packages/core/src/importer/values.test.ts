@@ -408,3 +408,28 @@ describe('validateValue: values round-trip', () => {
     }
   });
 });
+
+describe('per-field formats', () => {
+  const amount: FieldDefinition = { key: 'amount', label: 'Amount', type: 'number' };
+  const start: FieldDefinition = { key: 'start', label: 'Start', type: 'date' };
+
+  it('reads a number in its own field format before the table format', () => {
+    expect(validateValue(amount, '1.250', { numberFormat: 'dot', numberFormats: { amount: 'comma' } })).toEqual({ ok: true, value: 1250 });
+    expect(validateValue(amount, '1.250', { numberFormat: 'comma', numberFormats: { other: 'dot' } })).toEqual({ ok: true, value: 1250 });
+    expect(validateValue(amount, '1.250', { numberFormats: { amount: 'dot' } })).toEqual({ ok: true, value: 1.25 });
+  });
+
+  it('takes no format from the prototype of numberFormats', () => {
+    const field: FieldDefinition = { key: 'toString', label: 'T', type: 'number' };
+    expect(validateValue(field, '1,5', { numberFormat: 'comma', numberFormats: {} })).toEqual({ ok: true, value: 1.5 });
+  });
+
+  it('reads 03/04/2024 as a value once its order is confirmed, and only suggests without', () => {
+    expect(validateValue(start, '03/04/2024', { dateOrders: { start: 'dmy' } })).toEqual({ ok: true, value: '2024-04-03' });
+    expect(validateValue(start, '03/04/2024', { dateOrders: { start: 'mdy' } })).toEqual({ ok: true, value: '2024-03-04' });
+    expect(validateValue(start, '03/04/2024', { dateOrder: 'dmy' })).toMatchObject({ ok: false, suggestion: '2024-04-03' });
+    expect(validateValue(start, '03/04/2024', {})).toMatchObject({ ok: false, code: 'invalid_date' });
+    // A date in the other order stays refused, with its suggestion.
+    expect(validateValue(start, '25/12/2024', { dateOrders: { start: 'mdy' } })).toMatchObject({ ok: false, suggestion: '2024-12-25' });
+  });
+});

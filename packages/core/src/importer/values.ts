@@ -1,10 +1,10 @@
 import type { FieldDefinition } from '../schemas/importer.js';
 import { parseBoolean, suggestBoolean } from './booleans.js';
-import { DATE_MESSAGES, isoDateValue, suggestDate } from './dates.js';
+import { DATE_MESSAGES, dateInOrder, isoDateValue, suggestDate } from './dates.js';
 import { parseEmail, suggestEmail } from './emails.js';
 import { EnumValues } from './enums.js';
 import { parseNumber, suggestNumber } from './number-format.js';
-import type { ImportErrorCode, ImportValue, ValidationOptions } from './types.js';
+import type { DateOrder, ImportErrorCode, ImportValue, NumberFormat, ValidationOptions } from './types.js';
 import { isHttpUrl, suggestUrl } from './urls.js';
 
 /**
@@ -60,7 +60,7 @@ export function compileParser(field: FieldDefinition, options: ValidationOptions
         return true;
       };
     case 'number': {
-      const format = options.numberFormat ?? 'dot';
+      const format = numberFormatOf(field.key, options);
       const message = `Expected a number such as ${format === 'dot' ? '1234.5' : '1234,5'}`;
       return (text, out) => {
         const value = parseNumber(text, format);
@@ -75,7 +75,8 @@ export function compileParser(field: FieldDefinition, options: ValidationOptions
       };
     }
     case 'date': {
-      const order = options.dateOrder ?? null;
+      const confirmed = confirmedDateOrderOf(field.key, options);
+      const order = confirmed ?? options.dateOrder ?? null;
       return (text, out) => {
         const value = isoDateValue(text);
         if (typeof value === 'string') {
@@ -83,6 +84,13 @@ export function compileParser(field: FieldDefinition, options: ValidationOptions
           return true;
         }
         if (value === null) return refuse(out, 'invalid_date', DATE_MESSAGES.notReal, undefined);
+        if (confirmed !== undefined) {
+          const read = dateInOrder(text, confirmed);
+          if (read !== undefined) {
+            out.value = read;
+            return true;
+          }
+        }
         const suggested = suggestDate(text, order);
         return refuse(out, 'invalid_date', suggested.message, suggested.suggestion);
       };
@@ -117,6 +125,18 @@ export function compileParser(field: FieldDefinition, options: ValidationOptions
         return true;
       };
   }
+}
+
+/** A field's decimal separator: its own in `numberFormats`, else the table's. @internal */
+export function numberFormatOf(key: string, options: ValidationOptions): NumberFormat {
+  const own = options.numberFormats;
+  return (own !== undefined && Object.hasOwn(own, key) ? own[key] : undefined) ?? options.numberFormat ?? 'dot';
+}
+
+/** The day/month order the user confirmed for a field, if any. @internal */
+export function confirmedDateOrderOf(key: string, options: ValidationOptions): DateOrder | undefined {
+  const own = options.dateOrders;
+  return own !== undefined && Object.hasOwn(own, key) ? own[key] : undefined;
 }
 
 /** The result of {@link validateValue}. */

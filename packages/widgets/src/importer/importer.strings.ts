@@ -102,6 +102,23 @@ export interface ImporterStrings {
   announceChanged: (cells: number, problems: number) => string;
   announceRemoved: (rows: number) => string;
   announceRestored: (rows: number) => string;
+
+  /** The number and date formats step (docs/importer.md, "Number and date formats"). */
+  formatsTitle: string;
+  formatsIntro: string;
+  formatsQuestionIntro: string;
+  formatsButton: string;
+  /** `example` is a value of the user's own column. */
+  numberQuestion: (column: string, example: string) => string;
+  numberFormatLabel: (column: string) => string;
+  /** One reading of a number column: `value` is the example read that way. */
+  numberReading: (format: 'dot' | 'comma', value: number | null) => string;
+  dateQuestion: (column: string, example: string) => string;
+  dateOrderLabel: (column: string) => string;
+  /** One reading of a date column: `day` is the example read that way, formatted for the reader, or null when it names no day. */
+  dateReading: (order: 'dmy' | 'mdy' | 'ymd', day: string | null) => string;
+  applyFormats: string;
+  announceFormats: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -201,4 +218,19 @@ export const defaultImporterStrings: ImporterStrings = {
   announceChanged: (cells, problems) => `${plural(cells, 'cell', 'cells')} changed. ${plural(problems, 'problem', 'problems')} left.`,
   announceRemoved: (rows) => `${plural(rows, 'row', 'rows')} removed.`,
   announceRestored: (rows) => `${plural(rows, 'row', 'rows')} restored.`,
+
+  formatsTitle: 'Numbers and dates',
+  formatsIntro: 'How the numbers and dates of each column are read. Changing one reads the file again, so edits made in review are undone.',
+  formatsQuestionIntro: 'Some values could be read two ways. Choose how, so that no number or date changes without you knowing.',
+  formatsButton: 'Numbers and dates',
+  numberQuestion: (column, example) => `In column ${column}, what is ${example}?`,
+  numberFormatLabel: (column) => `Number format of ${column}`,
+  numberReading: (format, value) =>
+    `${value === null ? '' : `${value.toLocaleString('en-US', { maximumFractionDigits: 20 })} — `}${format === 'comma' ? 'decimal comma, “.” between thousands (1.234,5)' : 'decimal point, “,” between thousands (1,234.5)'}`,
+  dateQuestion: (column, example) => `In column ${column}, which day is ${example}?`,
+  dateOrderLabel: (column) => `Date order of ${column}`,
+  dateReading: (order, day) =>
+    `${day === null ? '' : `${day} — `}${order === 'dmy' ? 'day first (DD/MM/YYYY)' : order === 'mdy' ? 'month first (MM/DD/YYYY)' : 'year first (YYYY/MM/DD)'}`,
+  applyFormats: 'Use these formats',
+  announceFormats: 'Rows checked again with the chosen formats.',
 };

@@ -13,6 +13,7 @@ import { chooseField, headersOf, missingRequired, proposeColumns } from './mappi
 import { recallMapping, saveMapping } from './remembered-mappings.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
 import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
+import { formatsStyles, needsAnswer } from './steps/formats.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -83,7 +84,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
  */
 export class InlayImporter extends InlayElement implements GridHost {
-  static override styles = [...InlayElement.styles, importerStyles, reviewStyles];
+  static override styles = [...InlayElement.styles, importerStyles, reviewStyles, formatsStyles];
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
@@ -277,28 +278,41 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.phase = 'mapping';
   }
 
-  async #validate(): Promise<void> {
+  /** The user's number formats and date orders, as the engine's load takes them. */
+  #formatParams(): { numberFormats: Record<string, 'dot' | 'comma'>; dateOrders: Record<string, 'dmy' | 'mdy' | 'ymd'> } {
+    const numberFormats: Record<string, 'dot' | 'comma'> = {};
+    const dateOrders: Record<string, 'dmy' | 'mdy' | 'ymd'> = {};
+    for (const [field, value] of Object.entries(this.state.formatChoices)) {
+      const target: Record<string, string> = value === 'dot' || value === 'comma' ? numberFormats : dateOrders;
+      Object.defineProperty(target, field, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return { numberFormats, dateOrders };
+  }
+
+  async #validate(busy: Phase = 'validating'): Promise<void> {
     const published = this.#published;
     const { columns } = this.state;
     if (!published || missingRequired(columns, published.config.fields).length > 0) return;
     saveMapping(this.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
     const generation = this.#generation;
-    this.phase = 'validating';
+    this.phase = busy;
     this.#set({ progress: { rows: 0, percent: 0 } });
     try {
       const loaded = await this.#run((engine) =>
-        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: published.config }, (progress) =>
+        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: published.config, ...this.#formatParams() }, (progress) =>
           this.#set({ progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
         ),
       );
       if (generation !== this.#generation) return;
       const t = this.#text;
       await this.#setView({ errors: false });
-      this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null });
-      this.phase = 'review';
+      this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null, columnFormats: loaded.columnFormats });
+      // A column no value settles is asked about before review (docs/importer.md).
+      this.phase = loaded.columnFormats.some(needsAnswer) ? 'formats' : 'review';
+      if (busy === 'reformatting') this.#set({ announcement: t.announceFormats });
     } catch (error) {
       if (generation !== this.#generation) return;
-      if (error instanceof Error && error.name === 'CancelledError') this.phase = 'mapping';
+      if (error instanceof Error && error.name === 'CancelledError') this.phase = busy === 'reformatting' ? 'formats' : 'mapping';
       else this.#fail(generation, error, 'read');
     }
   }
@@ -421,9 +435,10 @@ export class InlayImporter extends InlayElement implements GridHost {
       back: () => {
         if (this.phase === 'mapping') this.phase = 'setup';
         else if (this.phase === 'review') this.phase = 'mapping';
+        else if (this.phase === 'formats') this.phase = this.state.columnFormats.some(needsAnswer) ? 'mapping' : 'review';
         else this.#startOver();
       },
-      chooseField: (column, fieldKey) => this.#set({ columns: chooseField(this.state.columns, column, fieldKey) }),
+      chooseField: (column, fieldKey) => this.#set({ columns: chooseField(this.state.columns, column, fieldKey), formatChoices: {} }),
       validate: () => void this.#validate(),
       stop: () => this.#call?.cancel(),
       cancel: () => this.#cancel(),
@@ -444,6 +459,22 @@ export class InlayImporter extends InlayElement implements GridHost {
       setSkipInvalid: (skipInvalid) => this.#set({ skipInvalid }),
       complete: () => void this.#complete(),
       startOver: () => this.#startOver(),
+      showFormats: () => (this.phase = 'formats'),
+      chooseFormat: (field, value) => this.#set({ formatChoices: { ...this.state.formatChoices, [field]: value } }),
+      applyFormats: () => {
+        // Every shown reading becomes a choice, so questions are asked once.
+        const choices = { ...this.state.formatChoices };
+        for (const column of this.state.columnFormats) {
+          const value = column.kind === 'number' ? column.format : column.order;
+          if (!Object.hasOwn(choices, column.field) && value !== null) Object.defineProperty(choices, column.field, { value, enumerable: true, writable: true, configurable: true });
+        }
+        this.#set({ formatChoices: choices });
+        const unchanged = this.state.columnFormats.every((column) =>
+          column.kind === 'number' ? choices[column.field] === column.format : column.chosen && choices[column.field] === column.order,
+        );
+        if (unchanged && this.state.stats) this.phase = 'review';
+        else void this.#validate('reformatting');
+      },
     };
   }
 

@@ -1,4 +1,5 @@
-import { type ByteRecords, detectTableFormats, recordsCells } from '@inlay/core';
+import { type ByteRecords, ColumnTallies, recordsCells } from '@inlay/core';
+import { columnFormatsOf, delimiterHint, type FormatOptions, formatOptions, sameFormats } from './formats.js';
 import * as operations from './operations.js';
 import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
 import { ReviewTable } from './review-table.js';
@@ -135,17 +136,22 @@ export class ImportEngine {
    * measured: on two cores, where the garbage collector's helper threads already use much of the
    * second one, it was at best 10% faster, not in every run, for about 30 MB more at the peak.
    */
-  async #load(params: LoadParams, slicer: Slicer, report: (progress: Progress) => void): Promise<LoadResult> {
+  async #load(params: LoadParams, slicer: Slicer, report: (progress: Progress) => void, forced?: FormatOptions): Promise<LoadResult> {
     const source = this.#source;
     if (!source) throw new Error('Open a file first.');
     this.#table = undefined;
     let seen = 0;
     let table: ReviewTable | undefined;
     let waiting: (readonly string[])[] = [];
-    let formats: ReturnType<typeof detectTableFormats> = { numberFormat: 'dot', dateOrder: null };
+    // Every number and date cell is tallied as it is read, so formats are settled by whole
+    // columns; the first rows' tallies choose the formats to validate with meanwhile.
+    const tallies = new ColumnTallies(params.config.fields, params.mapping);
+    const hint = delimiterHint(source.info.delimiter);
+    const optionsNow = () => forced ?? formatOptions(tallies.result(hint), params, hint ?? 'dot');
+    let formats: FormatOptions = optionsNow();
     /** Creates the table once the first rows are in, with the rows the whole source likely holds. */
     const start = async (expectedRows: number): Promise<ReviewTable> => {
-      formats = detectTableFormats(params.config.fields, waiting, params.mapping);
+      formats = optionsNow();
       const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows });
       const rows = waiting;
       waiting = [];
@@ -169,6 +175,7 @@ export class ImportEngine {
       (records) => {
         const skipped = skip(records.length);
         const data = skipped === 0 ? records : records.slice(skipped);
+        tallies.addRows(data);
         if (table !== undefined) table.addRows(data);
         else for (const cells of data) waiting.push(cells);
       },
@@ -183,18 +190,23 @@ export class ImportEngine {
       },
       (records: ByteRecords) => {
         const skipped = skip(records.count);
+        tallies.addByteRecords(records, skipped);
         if (table !== undefined) table.addByteRecords(records, skipped);
         // The sample that settles the formats is read as strings, as the formats are detected from them.
         else for (const cells of recordsCells(records, skipped)) waiting.push(cells);
       },
     );
     const loaded = table ?? (await start(waiting.length));
+    const detected = tallies.result(hint);
+    const settled = forced ?? formatOptions(detected, params, hint ?? 'dot');
+    // Rare: later rows settled a column otherwise than the first ones did. Read it all again.
+    if (!sameFormats(settled, formats)) return this.#load(params, slicer, report, settled);
     loaded.unreadable = source.unreadable;
     loaded.setView({ errors: false });
     this.#table = loaded;
     const stats = loaded.stats();
     const readMs = source.readMs;
-    return { stats, ...formats, timings: { readMs, validateMs: performance.now() - started - readMs } };
+    return { stats, numberFormat: formats.numberFormat, dateOrder: formats.dateOrder, columnFormats: columnFormatsOf(detected, params, formats), timings: { readMs, validateMs: performance.now() - started - readMs } };
   }
 }
 

@@ -46,7 +46,20 @@ export interface LoadParams {
   /** Field key → 0-based column index. */
   mapping: Record<string, number>;
   config: TableConfig;
+  /** Number formats the user chose, by field key: read so, never detected (docs/importer.md). */
+  numberFormats?: Record<string, 'dot' | 'comma'> | undefined;
+  /** Day/month orders the user confirmed, by field key: numeric dates in them are read as days. */
+  dateOrders?: Record<string, 'dmy' | 'mdy' | 'ymd'> | undefined;
 }
+
+/**
+ * How one number or date column is read, from all its values: the format used, whether nothing
+ * settled it (the element then asks), an example of a value the choice changes, and whether the
+ * user chose it.
+ */
+export type ColumnFormat =
+  | { kind: 'number'; field: string; format: 'dot' | 'comma'; ambiguous: boolean; example: string | undefined; chosen: boolean }
+  | { kind: 'date'; field: string; order: 'dmy' | 'mdy' | 'ymd' | null; ambiguous: boolean; example: string | undefined; chosen: boolean };
 
 /** Counts the element shows; sent after every change. */
 export interface Stats {
@@ -67,6 +80,8 @@ export interface LoadResult {
   stats: Stats;
   numberFormat: 'dot' | 'comma';
   dateOrder: 'dmy' | 'mdy' | 'ymd' | null;
+  /** Each mapped number and date field's format, in field order. */
+  columnFormats: ColumnFormat[];
   /** Where the time went, in ms: reading and decoding the file, and parsing and validating its rows. */
   timings: { readMs: number; validateMs: number };
 }

@@ -1,11 +1,11 @@
 import type { DuplicateStrategy, FieldDefinition } from '@inlay/core';
-import type { OpenResult, ParamsOf, Stats, ViewFilter } from '../engine/protocol.js';
+import type { ColumnFormat, OpenResult, ParamsOf, Stats, ViewFilter } from '../engine/protocol.js';
 import type { GridController } from '../grid/grid-controller.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import type { ColumnChoice } from '../mapping.js';
 
 /** Where `<inlay-importer>` is. @internal */
-export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'review' | 'completing' | 'done';
+export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'review' | 'completing' | 'done' | 'formats' | 'reformatting';
 
 /** What the user can do; the element binds each to itself once. @internal */
 export interface Actions {
@@ -33,6 +33,10 @@ export interface Actions {
   setSkipInvalid(skip: boolean): void;
   complete(): void;
   startOver(): void;
+  /** Number and date formats (steps/formats.ts): open the step, choose one column's, apply them. */
+  showFormats(): void;
+  chooseFormat(field: string, value: string): void;
+  applyFormats(): void;
 }
 
 /** What a step renders from. @internal */
@@ -64,5 +68,9 @@ export interface StepContext {
     skipInvalid: boolean;
     importedRows: number;
     announcement: string;
+    /** Each mapped number and date column's format, as the last load read it. */
+    columnFormats: ColumnFormat[];
+    /** The user's choices, by field key: `dot`/`comma` for numbers, `dmy`/`mdy`/`ymd` for dates. */
+    formatChoices: Record<string, string>;
   };
 }

@@ -4,6 +4,7 @@ import type { ColumnChoice } from '../mapping.js';
 import type { Stats } from '../engine/protocol.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import { renderDone } from './done.js';
+import { renderFormats } from './formats.js';
 import { renderMapping } from './mapping.js';
 import { renderReview } from './review.js';
 import { renderSetup } from './setup.js';
@@ -39,6 +40,9 @@ export function renderStep(context: StepContext): TemplateResult {
     case 'review':
     case 'completing':
       return renderReview(context);
+    case 'formats':
+    case 'reformatting':
+      return renderFormats(context);
     default:
       return renderDone(context);
   }
@@ -77,6 +81,8 @@ export function initialState(): StepContext['state'] {
     skipInvalid: true,
     importedRows: 0,
     announcement: '',
+    columnFormats: [],
+    formatChoices: {},
   };
 }
 
@@ -89,6 +95,8 @@ function stepIndex(phase: Phase): number {
       return 1;
     case 'mapping':
     case 'validating':
+    case 'formats':
+    case 'reformatting':
       return 2;
     case 'review':
     case 'completing':

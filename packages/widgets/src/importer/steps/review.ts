@@ -20,6 +20,7 @@ export function renderReview(context: StepContext): TemplateResult {
         </select>
       </label>
       <button class="button" part="button find-button" aria-expanded=${state.findOpen ? 'true' : 'false'} aria-controls="find" @click=${actions.toggleFind}>${t.findReplace}</button>
+      ${state.columnFormats.length > 0 ? html`<button class="button" part="button formats-button" @click=${actions.showFormats}>${t.formatsButton}</button>` : nothing}
     </div>
     ${state.findOpen ? renderFind(context) : nothing}
     ${renderNotices(context)}
