@@ -221,6 +221,9 @@ export type { ColumnMatch, MatchMethod } from './importer/match-columns.js';
 export { headerFingerprint, rememberMapping } from './importer/remembered-mapping.js';
 export { RememberedMappingSchema } from './schemas/remembered-mapping.js';
 export type { RememberedMapping } from './importer/remembered-mapping.js';
+export { compileSafePattern, patternProblem, UnsafePatternError } from './importer/safe-pattern.js';
+export type { SafePattern } from './importer/safe-pattern.js';
+export { headerSynonyms } from './importer/synonyms.js';
 export {
   errorFromResponse,
   InlayApiError,
