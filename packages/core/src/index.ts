@@ -225,7 +225,7 @@ export { compileSafePattern, patternProblem, UnsafePatternError } from './import
 export type { SafePattern } from './importer/safe-pattern.js';
 export { headerSynonyms } from './importer/synonyms.js';
 export { formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords } from './importer/formulas.js';
-export { applyHookChanges, applyHookMessages, HOOK_BATCH_SIZE, runRowHooks, validatorHookTarget } from './importer/hooks.js';
+export { applyHookChanges, applyHookMessages, HOOK_BATCH_SIZE, hookValueText, runRowHooks, validatorHookTarget } from './importer/hooks.js';
 export type { HookCellMessage, HookRow, HookRowChange, HookTarget, RowHooks, TransformRowHook, ValidateRowHook } from './importer/hooks.js';
 export {
   errorFromResponse,

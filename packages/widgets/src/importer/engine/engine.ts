@@ -1,5 +1,6 @@
 import { type ByteRecords, detectTableFormats, recordsCells } from '@inlay/core';
 import * as operations from './operations.js';
+import { hookRows, hookTransform, hookValidate } from './row-hooks.js';
 import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
 import { ReviewTable } from './review-table.js';
 import { CancelledError, Slicer } from './slicer.js';
@@ -113,6 +114,12 @@ export class ImportEngine {
       }
       case 'records':
         return operations.records(table, request.params, slicer, report);
+      case 'hookRows':
+        return hookRows(table, request.params);
+      case 'hookTransform':
+        return hookTransform(table, request.params);
+      case 'hookValidate':
+        return hookValidate(table, request.params);
     }
   }
 
