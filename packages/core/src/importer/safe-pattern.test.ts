@@ -58,6 +58,21 @@ describe('compileSafePattern', () => {
     for (const text of texts) expect([text, compiled.test(text)]).toEqual([text, native.test(text)]);
   });
 
+  it('agrees with the native engine on random cells', () => {
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const alphabet = ['a', 'b', 'A', '1', '-', '@', '.', ' ', 'é', '😀'];
+    const patterns = ['a+b?', '[a-z]+@[a-z]+\\.[a-z]{2,}', '(ab|ba)?[^ ]*', '\\d{1,3}(-\\d)*', '^$|a', '.{2,4}😀?', '(?:A|1)\\w*', '\\bab\\b.*', '[\\p{L}]+ \\S+'];
+    for (const pattern of patterns) {
+      const compiled = compileSafePattern(pattern);
+      const native = new RegExp(`^(?:${pattern})$`, 'u');
+      for (let k = 0; k < 400; k++) {
+        const text = Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+        expect([pattern, text, compiled.test(text)]).toEqual([pattern, text, native.test(text)]);
+      }
+    }
+  });
+
   it('matches cells that make a backtracking engine try every split', () => {
     // `a*a*a*a*a*a*b` backtracks through n^6 splits on a run of `a`s with no `b`; the NFA reads
     // each character once per state. A regression to backtracking would not finish this test.

@@ -271,7 +271,11 @@ export function compileSafePattern(source: string): SafePattern {
   const root = new Parser(source).parse();
   checkNesting(root);
   const program = compile(root);
-  return { source, test: (text) => run(program, text) };
+  // Word boundaries depend on the characters either side of a position, which a DFA state does
+  // not know: such patterns are simulated directly (still linear, only slower).
+  if (program.some((instruction) => instruction.kind === 'b' || instruction.kind === 'B')) return { source, test: (text) => run(program, text) };
+  const dfa = new LazyDfa(program);
+  return { source, test: (text) => dfa.test(text) };
 }
 
 /** Why `source` is refused as a pattern, or `null` when it is accepted. */
@@ -360,4 +364,136 @@ function assertionHolds(kind: string, codes: readonly number[], at: number): boo
   if (kind === '$') return at === n;
   const boundary = (at > 0 && isWordCode(codes[at - 1] as number)) !== (at < n && isWordCode(codes[at] as number));
   return kind === 'b' ? boundary : !boundary;
+}
+
+/** One DFA state: a set of NFA states, what it matches at the end, and its transitions so far. */
+interface DfaState {
+  /** The character-test instructions the set holds after its closure. */
+  readonly chars: readonly number[];
+  /** True when the text may end here. */
+  readonly accept: boolean;
+  /** Next state by ASCII code (-1: not computed yet). */
+  readonly ascii: Int32Array;
+  /** Next state by any other code point. */
+  other: Map<number, number> | undefined;
+}
+
+/** DFA states kept per pattern before the cache starts over (each is a few hundred bytes). */
+const MAX_DFA_STATES = 2_000;
+
+/**
+ * The NFA run as a DFA built lazily, as RE2 does: each set of NFA states met is one DFA state,
+ * and its transition on a character is computed once, so a cell costs one table lookup per
+ * character once the pattern's common states are built. The number of DFA states a cell can add
+ * is at most its length, so the time stays linear.
+ */
+class LazyDfa {
+  private states: DfaState[] = [];
+  private byKey = new Map<string, number>();
+  private start = 0;
+  private emptyAccepts = false;
+  private readonly marks: Int32Array;
+  private generation = 0;
+  private readonly stack: number[] = [];
+
+  constructor(private readonly program: readonly Instruction[]) {
+    this.marks = new Int32Array(program.length);
+    this.reset();
+  }
+
+  test(text: string): boolean {
+    if (this.states.length > MAX_DFA_STATES) this.reset();
+    const n = text.length;
+    if (n === 0) return this.emptyAccepts;
+    let state = this.states[this.start] as DfaState;
+    for (let i = 0; i < n; i++) {
+      let code = text.charCodeAt(i);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < n) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = (code - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+          i += 1;
+        }
+      }
+      let next: number;
+      if (code < 128) {
+        next = state.ascii[code] as number;
+        if (next < 0) {
+          next = this.step(state, code);
+          state.ascii[code] = next;
+        }
+      } else {
+        const known = state.other?.get(code);
+        if (known === undefined) {
+          next = this.step(state, code);
+          (state.other ??= new Map()).set(code, next);
+        } else next = known;
+      }
+      state = this.states[next] as DfaState;
+      if (state.chars.length === 0 && !state.accept) return false;
+    }
+    return state.accept;
+  }
+
+  private reset(): void {
+    this.states = [];
+    this.byKey = new Map();
+    const chars: number[] = [];
+    this.closure([0], true, false, chars);
+    this.emptyAccepts = this.closure([0], true, true, []);
+    this.start = this.add(chars, false);
+  }
+
+  /** The state after reading `code` in `state`. */
+  private step(state: DfaState, code: number): number {
+    const char = String.fromCodePoint(code);
+    const kernel: number[] = [];
+    for (const pc of state.chars) if (testChar(this.program[pc] as Instruction, code, char)) kernel.push(pc + 1);
+    const key = kernel.join(',');
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known;
+    const chars: number[] = [];
+    this.closure(kernel, false, false, chars);
+    const id = this.add(chars, this.closure(kernel, false, true, []));
+    this.byKey.set(key, id);
+    return id;
+  }
+
+  private add(chars: number[], accept: boolean): number {
+    this.states.push({ chars, accept, ascii: new Int32Array(128).fill(-1), other: undefined });
+    return this.states.length - 1;
+  }
+
+  /** Follows the jumps from `starts` (with `^` and `$` holding or not); character tests go to `into`. */
+  private closure(starts: readonly number[], atStart: boolean, atEnd: boolean, into: number[]): boolean {
+    const { program, marks, stack } = this;
+    const generation = ++this.generation;
+    let matched = false;
+    for (const start of starts) stack.push(start);
+    while (stack.length > 0) {
+      const pc = stack.pop() as number;
+      if (marks[pc] === generation) continue;
+      marks[pc] = generation;
+      const instruction = program[pc] as Instruction;
+      switch (instruction.op) {
+        case OP_CHAR:
+          into.push(pc);
+          break;
+        case OP_MATCH:
+          if (atEnd) matched = true;
+          break;
+        case OP_JMP:
+          stack.push(instruction.x);
+          break;
+        case OP_SPLIT:
+          stack.push(instruction.y, instruction.x);
+          break;
+        case OP_ASSERT:
+          if (instruction.kind === '^' ? atStart : atEnd) stack.push(pc + 1);
+          break;
+      }
+    }
+    into.sort((a, b) => a - b);
+    return matched;
+  }
 }
