@@ -10,7 +10,8 @@ beforeEach(() => localStorage.clear());
 
 describe('<inlay-importer> validation rules and row hooks', () => {
   it('shows rule errors and hook messages per cell, re-runs validateRow after an edit, and neutralises formulas on import', async () => {
-    const el = await mountImporter({ importerId: (await importerEnv()).importers.rules });
+    // `rules` is published by test/importers.mjs.
+    const el = await mountImporter({ importerId: ((await importerEnv()).importers as Record<string, string>).rules as string });
     const batches: number[][] = [];
     el.transformRow = (rows) => rows.map((row) => ({ row: row.row, values: { note: String(row.values.note ?? '').toUpperCase() } }));
     el.validateRow = async (rows) => {
