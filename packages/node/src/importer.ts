@@ -3,7 +3,7 @@
  * runs in its worker, so a backend receiving rows from the browser can check them again instead
  * of trusting them. Pure and local: no request is sent.
  */
-import { type ImportValue, type RowCells, type RowOptions, type TableConfig, type TableValidation, toRecords, validateTable } from '@inlay/core';
+import { type CellError, formulaWarnings, type ImportValue, type RowCells, type RowOptions, type TableConfig, type TableValidation, toRecords, validateTable } from '@inlay/core';
 
 /**
  * One row: an object keyed by field key (what the widget's `inlay-import-complete` event hands
@@ -31,12 +31,26 @@ export type ImportRow = RowCells | Readonly<Record<string, ImportValue | undefin
  * await db.contacts.insertMany(toRecords(result));
  * ```
  */
-export function validateRows(config: TableConfig, rows: readonly ImportRow[], options: RowOptions = {}): TableValidation {
+export function validateRows(config: TableConfig, rows: readonly ImportRow[], options: RowOptions = {}): ValidatedRows {
+  const prepared = prepareRows(config, rows, options);
+  const result = validateTable(config, prepared.cells, prepared.options);
+  return { ...result, warnings: formulaWarnings(config, result) };
+}
+
+/**
+ * {@link validateRows}' result: `@inlay/core`'s `TableValidation` plus `warnings`, the cells that
+ * are accepted but worth a look (code `formula`: text a spreadsheet would run as a formula;
+ * docs/importer.md "Formula cells"). Warnings do not count in `invalidRowCount`.
+ */
+export type ValidatedRows = TableValidation & { warnings: CellError[] };
+
+/** Rows as cells in field order (or the caller's mapping), and the options to read them with. @internal */
+export function prepareRows(config: TableConfig, rows: readonly ImportRow[], options: RowOptions): { cells: readonly RowCells[]; options: RowOptions } {
   if (!Array.isArray(rows)) throw new TypeError('Inlay: validateRows takes an array of rows.');
   const records = rows.length > 0 && !Array.isArray(rows[0]);
   if (!records) {
     if (rows.some((row) => !Array.isArray(row))) throw new TypeError('Inlay: rows must all be arrays of cells, or all objects keyed by field key.');
-    return validateTable(config, rows as readonly RowCells[], options);
+    return { cells: rows as readonly RowCells[], options };
   }
   if (options.mapping !== undefined) {
     throw new TypeError('Inlay: mapping applies to rows given as arrays of cells; objects are read by field key.');
@@ -50,7 +64,7 @@ export function validateRows(config: TableConfig, rows: readonly ImportRow[], op
     return config.fields.map((field) => cellText(Object.hasOwn(record, field.key) ? record[field.key] : undefined));
   });
   // Values from records are already canonical: nothing to detect.
-  return validateTable(config, cells, { numberFormat: 'dot', dateOrder: null, ...options });
+  return { cells, options: { numberFormat: 'dot', dateOrder: null, ...options } };
 }
 
 /** A normalised value as the cell text the engine reads; absent and null are empty cells. */

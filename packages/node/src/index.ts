@@ -27,7 +27,8 @@ export type { InlayErrorInit, WebhookVerificationErrorCode } from './errors.js';
 export { DEFAULT_WEBHOOK_TOLERANCE_SEC, signWebhook, verifyWebhook, webhooks } from './webhooks.js';
 export type { SignedWebhookHeaders, SignWebhookOptions, VerifyWebhookOptions, WebhookHeaders, Webhooks } from './webhooks.js';
 export { toRecords, validateRows } from './importer.js';
-export type { ImportRow } from './importer.js';
+export type { ImportRow, ValidatedRows } from './importer.js';
+export { validateRowsWithHooks } from './importer-hooks.js';
 // The wire types the methods take and answer, so callers need not depend on @inlay/core.
 export type {
   AuthorToken,
@@ -37,6 +38,9 @@ export type {
   FeedbackAuthorTokenRequest,
   FlowConfig,
   FlowConfigInput,
+  HookCellMessage,
+  HookRow,
+  HookRowChange,
   ImportErrorCode,
   ImporterConfig,
   ImporterConfigInput,
@@ -49,9 +53,12 @@ export type {
   ResourceSummary,
   RevisionSummary,
   RowCells,
+  RowHooks,
   RowOptions,
   SaveDraftResult,
   TableConfig,
   TableValidation,
+  TransformRowHook,
   Usage,
+  ValidateRowHook,
 } from '@inlay/core';

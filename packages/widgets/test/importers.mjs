@@ -31,6 +31,18 @@ export const importers = {
       ],
     },
   },
+  /** Validation rules and formula neutralisation (src/importer/importer-rules.test.ts). */
+  rules: {
+    name: 'Orders',
+    config: {
+      fields: [
+        { key: 'sku', label: 'SKU', type: 'string', required: true, pattern: '[A-Z]{3}-\\d{4}', patternMessage: 'Use a SKU such as ABC-1234' },
+        { key: 'qty', label: 'Quantity', type: 'number', min: 1, max: 99 },
+        { key: 'note', label: 'Note', type: 'string', maxLength: 20 },
+      ],
+      neutralizeFormulas: true,
+    },
+  },
 };
 
 /** Publishes every importer; answers their ids by key, plus an unpublished one. */

@@ -1,6 +1,7 @@
 import type { FieldDefinition } from '../schemas/importer.js';
 import { booleanFromBytes, EnumBytes, isPlainEmailBytes, isPlainUrlBytes, isTrimmedBytes, numberFromBytes, plainDateFromBytes } from './byte-cells.js';
 import { cellText } from './byte-records.js';
+import { hasRules } from './field-rules.js';
 import { CELL_INVALID, CELL_VALID, cellErrorOf, type CompiledField, readCell, repeatError } from './compile-fields.js';
 import type { ByteRecords, CellError, NumberFormat } from './types.js';
 import { ADDED_FIRST, ADDED_REPEAT, HASH_TAKEN, type IndexKey, type ValueIndex, WARM_ROWS } from './value-index.js';
@@ -20,6 +21,8 @@ const BYTES_ENUM_TEXT = 5;
 const BYTES_EMAIL = 6;
 const BYTES_URL = 7;
 const BYTES_TEXT = 8;
+/** Every cell is read as a string (no fast check applies). */
+const BYTES_STRING_PATH = 9;
 
 const BYTE_KINDS: Record<FieldDefinition['type'], number> = {
   number: BYTES_NUMBER,
@@ -70,6 +73,9 @@ export class ByteFieldReader {
     this.enumBytes = definitions.map((field) => (field.type === 'enum' ? new EnumBytes(field.enumValues ?? []) : undefined));
     this.byteKinds = fields.map((field, i) => {
       if (field.column < 0) return BYTES_UNMAPPED;
+      // A field with validation rules takes the string path for every cell, where its parser
+      // checks them: the fast checks read types only.
+      if (hasRules(definitions[i] as FieldDefinition)) return BYTES_STRING_PATH;
       const kind = BYTE_KINDS[field.type];
       // Enums of 65,535 values or more are kept as text (see `valueColumn`).
       return kind === BYTES_ENUM_CODE && !('pushCode' in (columns[i] as ValueColumn)) ? BYTES_ENUM_TEXT : kind;

@@ -48,9 +48,9 @@ describe('matchColumns', () => {
   });
 
   it('leaves a header beyond the fuzzy threshold unmatched', () => {
-    expect(matchColumns(['Cmpy', 'Organisation', 'Pl', 'Notes', ''], fields)).toEqual([
+    expect(matchColumns(['Cmpy', 'Affiliation', 'Pl', 'Notes', ''], fields)).toEqual([
       { column: 0, header: 'Cmpy', fieldKey: null, confidence: 0, method: null },
-      { column: 1, header: 'Organisation', fieldKey: null, confidence: 0, method: null },
+      { column: 1, header: 'Affiliation', fieldKey: null, confidence: 0, method: null },
       { column: 2, header: 'Pl', fieldKey: null, confidence: 0, method: null },
       { column: 3, header: 'Notes', fieldKey: null, confidence: 0, method: null },
       { column: 4, header: '', fieldKey: null, confidence: 0, method: null },

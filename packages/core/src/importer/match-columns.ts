@@ -3,10 +3,11 @@ import { compactHeader } from './normalize-header.js';
 import { setOwn } from './own-property.js';
 import { headerFingerprint, type RememberedMapping } from './remembered-mapping.js';
 import { fuzzySimilarity } from './similarity.js';
+import { conceptsOfField, SYNONYM_STRONG, synonymStrength } from './synonyms.js';
 import type { ColumnIndexMapping } from './types.js';
 
 /** How a column was matched to a field, strongest first. */
-export type MatchMethod = 'remembered' | 'exact' | 'alias' | 'normalized' | 'fuzzy';
+export type MatchMethod = 'remembered' | 'exact' | 'alias' | 'normalized' | 'synonym' | 'fuzzy';
 
 /**
  * One column's match: the field it fills, or `null` — with method `null` when nothing matched, or
@@ -16,13 +17,16 @@ export interface ColumnMatch {
   column: number;
   header: string;
   fieldKey: string | null;
-  /** 0–1: 1 remembered or exact, 0.95 alias, 0.9 normalised, below 0.85 fuzzy, 0 unmatched. */
+  /**
+   * 0–1: 1 remembered or exact, 0.95 alias, 0.9 normalised, 0.88 or 0.8 synonym (see
+   * `synonyms.ts`), below 0.85 fuzzy, 0 unmatched.
+   */
   confidence: number;
   method: MatchMethod | null;
 }
 
-const CONFIDENCE = { remembered: 1, rememberedByHeader: 0.97, exact: 1, alias: 0.95, normalized: 0.9, fuzzyMax: 0.85 } as const;
-const RANK: Readonly<Record<MatchMethod, number>> = { remembered: 0, exact: 1, alias: 2, normalized: 3, fuzzy: 4 };
+const CONFIDENCE = { remembered: 1, rememberedByHeader: 0.97, exact: 1, alias: 0.95, normalized: 0.9, synonym: 0.88, weakSynonym: 0.8, fuzzyMax: 0.85 } as const;
+const RANK: Readonly<Record<MatchMethod, number>> = { remembered: 0, exact: 1, alias: 2, normalized: 3, synonym: 4, fuzzy: 5 };
 
 interface Candidate {
   column: number;
@@ -36,14 +40,18 @@ interface FieldNames {
   label: string;
   compactNames: Set<string>;
   compactAliases: Set<string>;
+  /** The synonym concepts the field stands for (`synonyms.ts`). */
+  concepts: readonly number[];
 }
 
 /**
  * Proposes which field each column fills. A remembered mapping comes first: by column when the
  * header row is the one remembered (same {@link headerFingerprint}), otherwise by header name.
  * Then every remaining column–field pair is scored — exact key or label (1), alias ignoring case,
- * accents and punctuation (0.95), key or label ignoring them (0.9), edit distance within 30% of
- * the length (below 0.85) — and pairs are taken best first, each field and column at most once.
+ * accents and punctuation (0.95), key or label ignoring them (0.9), a synonym of what the field
+ * stands for, such as `E-mail Address` for an email field (0.88, or 0.8 for a less sure one like
+ * `Home Phone`; `synonyms.ts`), edit distance within 30% of the length (below 0.85) — and pairs
+ * are taken best first, each field and column at most once.
  *
  * @example
  * matchColumns(['E-mail', 'Prénom', 'Adress'], [
@@ -94,6 +102,7 @@ function namesOf(field: FieldDefinition): FieldNames {
     label: field.label.trim(),
     compactNames: new Set([compactHeader(field.key), compactHeader(field.label)].filter((name) => name !== '')),
     compactAliases: new Set((field.aliases ?? []).map(compactHeader).filter((name) => name !== '')),
+    concepts: conceptsOfField(field),
   };
 }
 
@@ -101,6 +110,8 @@ function score(trimmed: string, compact: string, field: FieldNames): Omit<Candid
   if (trimmed === field.key || trimmed === field.label) return { confidence: CONFIDENCE.exact, method: 'exact' };
   if (field.compactAliases.has(compact)) return { confidence: CONFIDENCE.alias, method: 'alias' };
   if (field.compactNames.has(compact)) return { confidence: CONFIDENCE.normalized, method: 'normalized' };
+  const synonym = synonymStrength(compact, field.concepts);
+  if (synonym !== 0) return { confidence: synonym === SYNONYM_STRONG ? CONFIDENCE.synonym : CONFIDENCE.weakSynonym, method: 'synonym' };
   let best = 0;
   for (const name of field.compactNames) best = Math.max(best, fuzzySimilarity(compact, name));
   for (const name of field.compactAliases) best = Math.max(best, fuzzySimilarity(compact, name));

@@ -266,6 +266,28 @@ describe('TableValidator.addByteRecords', () => {
     expect(validator.errorsOf(1).map((error) => error.code)).toEqual(['duplicate_value']);
   });
 
+  it('checks validation rules as the string path does (such fields are read as strings)', () => {
+    const config: TableConfig = {
+      fields: [
+        { key: 'id', label: 'ID', type: 'string', unique: true, minLength: 2, maxLength: 4, pattern: '[0-9A-Za-z-]+' },
+        { key: 'email', label: 'Email', type: 'email', maxLength: 15 },
+        { key: 'age', label: 'Age', type: 'number', min: 0, max: 100 },
+        { key: 'signup', label: 'Signup', type: 'date', min: '2024-01-01', max: '2024-06-30' },
+        { key: 'score', label: 'Score', type: 'number', unique: true, min: 0.5 },
+        { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro'] },
+      ],
+      duplicateKey: 'email',
+    };
+    const random = randomOf(21);
+    const rows = rowsOf(config, 2500, random);
+    const options: RowOptions = { mapping: Object.fromEntries(config.fields.map((field, i) => [field.key, i])) };
+    const { strings, bytes, stringInvalid, byteInvalid } = bothWays(config, rows, options, random);
+    expect(everything(bytes)).toEqual(everything(strings));
+    expect(byteInvalid).toEqual(stringInvalid);
+    const codes = new Set(strings.finish().errors.map((error) => error.code));
+    for (const code of ['too_short', 'too_long', 'pattern_mismatch', 'below_min', 'above_max', 'duplicate_value', 'duplicate_key']) expect(codes).toContain(code);
+  });
+
   it('adds nothing for an offset at or past the last record', () => {
     const validator = new TableValidator(EVERY_TYPE);
     const records = byteRecordsOf([['a'], ['b']], randomOf(1));

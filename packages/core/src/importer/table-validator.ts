@@ -286,6 +286,27 @@ export class TableValidator {
     return this.replaceCell(row, i, readCell(this.fields[i] as CompiledField, raw, this.out));
   }
 
+  /**
+   * Gives a cell a message of the host's own (a `validateRow` hook's, docs/importer.md "Hooks"),
+   * with code `custom`, or with `null` takes one away. A cell that already has an error of its type
+   * or rules keeps it: one error per cell, and the engine's comes first. Returns the rows whose
+   * errors changed (the row, or none).
+   */
+  setCustomError(row: number, fieldKey: string, message: string | null): number[] {
+    this.checkRow(row);
+    const i = this.indexOfField(fieldKey);
+    const existing = this.rowErrors.at(row, fieldKey);
+    if (existing !== undefined && existing.code !== 'custom') return [];
+    if (message === null) {
+      if (existing === undefined) return [];
+      this.setError(row, i, null);
+      return [row];
+    }
+    if (existing?.message === message) return [];
+    this.setError(row, i, { row, field: fieldKey, code: 'custom', message });
+    return [row];
+  }
+
   /** Accepts the suggestion of a refused cell as its value; `null` when the cell has none. */
   applySuggestion(row: number, fieldKey: string): CellChange | null {
     this.checkRow(row);

@@ -20,7 +20,17 @@ export type ImportErrorCode =
   | 'invalid_boolean'
   | 'invalid_url'
   | 'duplicate_value'
-  | 'duplicate_key';
+  | 'duplicate_key'
+  // Validation rules (docs/importer.md, "Validation rules").
+  | 'below_min'
+  | 'above_max'
+  | 'too_short'
+  | 'too_long'
+  | 'pattern_mismatch'
+  // A text cell a spreadsheet would run as a formula: a warning (docs/importer.md, "Formula cells").
+  | 'formula'
+  // A message of the host's `validateRow` hook (docs/importer.md, "Hooks").
+  | 'custom';
 
 /**
  * One refused cell. `row` is the 0-based index of the row in the order it was validated (the

@@ -2,6 +2,7 @@ import type { FieldDefinition } from '../schemas/importer.js';
 import { parseBoolean, suggestBoolean } from './booleans.js';
 import { DATE_MESSAGES, dateInOrder, isoDateValue, suggestDate } from './dates.js';
 import { parseEmail, suggestEmail } from './emails.js';
+import { withRules } from './field-rules.js';
 import { EnumValues } from './enums.js';
 import { parseNumber, suggestNumber } from './number-format.js';
 import type { DateOrder, ImportErrorCode, ImportValue, NumberFormat, ValidationOptions } from './types.js';
@@ -52,6 +53,10 @@ function enumMessage(values: readonly string[]): string {
  * @internal
  */
 export function compileParser(field: FieldDefinition, options: ValidationOptions = {}): CellParser {
+  return withRules(field, typeParser(field, options));
+}
+
+function typeParser(field: FieldDefinition, options: ValidationOptions): CellParser {
   switch (field.type) {
     case 'string':
       // Lossless: `00123`, `+44 20 7946 0958` and `1-2-3` stay exactly as written.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { FieldRuleProps, fieldRuleIssues } from './field-rules.js';
 
 /** The seven value types of an importer field (docs/importer.md). */
 export const FieldTypeSchema = z.enum(['string', 'number', 'date', 'email', 'enum', 'boolean', 'url']);
@@ -15,6 +16,7 @@ const FieldBase = {
   required: z.boolean().optional(),
   unique: z.boolean().optional(),
   aliases: z.array(z.string().trim().min(1).max(120)).max(50).optional(),
+  ...FieldRuleProps,
 };
 
 /** The allowed values of an enum field: 1–1,000 distinct strings. */
@@ -56,6 +58,11 @@ export const ImporterConfigSchema = z
         .array(FieldDefinitionSchema)
         .max(LIMITS.importerFieldsMax, { error: `an importer has at most ${LIMITS.importerFieldsMax} fields` }),
       duplicateKey: FieldKeySchema.optional(),
+      /**
+       * Prefix text cells that a spreadsheet would run as a formula with `'` (docs/importer.md,
+       * "Formula cells"). Off unless set; server delivery turns it on.
+       */
+      neutralizeFormulas: z.boolean().optional(),
     },
     {
       error: (issue) =>
@@ -71,6 +78,7 @@ export const ImporterConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['fields', i, 'key'], message: `field key ${JSON.stringify(field.key)} is used twice` });
       }
       seen.add(field.key);
+      for (const [property, message] of fieldRuleIssues(field)) ctx.addIssue({ code: 'custom', path: ['fields', i, property], message });
     });
     if (config.duplicateKey !== undefined && !seen.has(config.duplicateKey)) {
       ctx.addIssue({ code: 'custom', path: ['duplicateKey'], message: `duplicateKey must name a field key; no field has key ${JSON.stringify(config.duplicateKey)}` });

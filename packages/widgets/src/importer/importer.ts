@@ -14,6 +14,8 @@ import { recallMapping, saveMapping } from './remembered-mappings.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
 import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
 import { formatsStyles, needsAnswer } from './steps/formats.js';
+import { neutralizeRecords, type NumberFormat, type TransformRowHook, type ValidateRowHook } from '@inlay/core';
+import { runImporterHooks } from './row-hooks.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -100,6 +102,8 @@ export class InlayImporter extends InlayElement implements GridHost {
     workerUrl: { attribute: 'worker-url' },
     metadata: { attribute: false },
     strings: { attribute: false },
+    transformRow: { attribute: false },
+    validateRow: { attribute: false },
     phase: { state: true },
     state: { state: true },
   };
@@ -119,6 +123,18 @@ export class InlayImporter extends InlayElement implements GridHost {
   metadata: Record<string, string> = {};
   /** Overrides of the built-in texts; see {@link ImporterStrings}. */
   strings: Partial<ImporterStrings> = {};
+  /**
+   * Changes values before they are reviewed: called with batches of `{row, values}` once the file
+   * is validated, answers `{row, values}` with the changed cells only (sync or async). See
+   * docs/importer.md, "Hooks".
+   */
+  transformRow?: TransformRowHook;
+  /**
+   * Checks rows with the host's own rules: called with batches of `{row, values}` after loading and
+   * with the edited row after each edit, answers `{row, field, message}` for the cells it refuses
+   * (sync or async). See docs/importer.md, "Hooks".
+   */
+  validateRow?: ValidateRowHook;
 
   private phase: Phase = 'idle';
   /** Everything the steps show; replaced (never mutated) so Lit sees each change. */
@@ -129,6 +145,8 @@ export class InlayImporter extends InlayElement implements GridHost {
   #published?: PublishedImporter;
   #connection?: Promise<EngineConnection>;
   #session?: Promise<ImportSession>;
+  /** The loaded file's decimal separator, for values the row hooks set. */
+  #numberFormat: NumberFormat = 'dot';
   #sessionId: string | null = null;
   #source?: SourceInput;
   #call?: Call<unknown>;
@@ -304,6 +322,11 @@ export class InlayImporter extends InlayElement implements GridHost {
         ),
       );
       if (generation !== this.#generation) return;
+      this.#numberFormat = loaded.numberFormat;
+      this.#set({ columnFormats: loaded.columnFormats });
+      const hooked = await this.#runHooks({ transformRow: this.transformRow, validateRow: this.validateRow }, loaded.stats.rowCount);
+      if (generation !== this.#generation) return;
+      if (hooked) loaded.stats = hooked.stats;
       const t = this.#text;
       await this.#setView({ errors: false });
       this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null, columnFormats: loaded.columnFormats });
@@ -336,6 +359,14 @@ export class InlayImporter extends InlayElement implements GridHost {
     void this.#change(
       (engine) => engine.call('edit', { row: row.row, field: field.key, raw: text }),
       async (result) => {
+        // The host's validateRow sees the edited row again, and its messages replace the old ones.
+        if (this.validateRow) {
+          const hooked = await this.#runHooks({ validateRow: this.validateRow }, 0, [row.row]);
+          if (hooked) {
+            this.#set({ stats: hooked.stats });
+            this.#grid.refresh();
+          }
+        }
         // Offer the same fix for other cells that showed what this one did.
         if (result.stats.fieldErrors[field.key] === 0 || original.trim() === '') return;
         const count = await (await this.#engine()).call('countSimilar', { field: field.key, raw: original }).promise;
@@ -380,6 +411,8 @@ export class InlayImporter extends InlayElement implements GridHost {
           if (progress.records) for (const record of progress.records) rows.push(record);
         }),
       );
+      // Text a spreadsheet would run as a formula goes out with a leading ' when the config says so.
+      if (this.#published) neutralizeRecords(this.#published.config, rows);
       const opened = await session;
       const mapping = this.#sessionMapping();
       const completed = await (this.#client as ImporterClient).completeSession(opened.id, { mapping, rowCount: counts.rowCount, errorCount: counts.errorCount });
@@ -392,6 +425,15 @@ export class InlayImporter extends InlayElement implements GridHost {
     } catch (error) {
       this.#fail(generation, error, 'complete-session');
     }
+  }
+
+  /** Runs the host's row hooks in the engine's table (docs/importer.md, "Hooks"); `undefined` when none changed anything. */
+  async #runHooks(hooks: { transformRow?: TransformRowHook | undefined; validateRow?: ValidateRowHook | undefined }, rowCount: number, rows?: number[]): Promise<ChangeResult | undefined> {
+    if (!hooks.transformRow && !hooks.validateRow) return undefined;
+    const fieldKeys = this.state.fields.map((field) => field.key);
+    const numberFormats: Record<string, NumberFormat> = {};
+    for (const column of this.state.columnFormats) if (column.kind === 'number') Object.defineProperty(numberFormats, column.field, { value: column.format, enumerable: true });
+    return runImporterHooks((method, params) => this.#run((engine) => engine.call(method, params)), hooks, { rowCount, numberFormat: this.#numberFormat, fieldKeys, numberFormats }, rows);
   }
 
   /** Field key → the header of the column that filled it, as the session records it. */

@@ -1,6 +1,7 @@
 import { type ByteRecords, ColumnTallies, recordsCells } from '@inlay/core';
 import { columnFormatsOf, delimiterHint, type FormatOptions, formatOptions, sameFormats } from './formats.js';
 import * as operations from './operations.js';
+import { hookRows, hookTransform, hookValidate } from './row-hooks.js';
 import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
 import { ReviewTable } from './review-table.js';
 import { CancelledError, Slicer } from './slicer.js';
@@ -114,6 +115,12 @@ export class ImportEngine {
       }
       case 'records':
         return operations.records(table, request.params, slicer, report);
+      case 'hookRows':
+        return hookRows(table, request.params);
+      case 'hookTransform':
+        return hookTransform(table, request.params);
+      case 'hookValidate':
+        return hookValidate(table, request.params);
     }
   }
 

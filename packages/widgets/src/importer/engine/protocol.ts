@@ -1,4 +1,4 @@
-import type { DuplicateStrategy, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
+import type { DuplicateStrategy, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
@@ -134,6 +134,12 @@ export interface Methods {
   resolveDuplicates: [{ strategy: DuplicateStrategy }, ChangeResult];
   /** Streams `records` progress messages, then answers the counts. */
   records: [{ onlyValid: boolean; chunkSize?: number }, { rowCount: number; errorCount: number }];
+  /** Rows `start`… (removed ones left out) for the host's row hooks (docs/importer.md, "Hooks"). */
+  hookRows: [{ start: number; count: number }, HookRow[]];
+  /** Cells a `transformRow` hook changed, as text in the file's formats. */
+  hookTransform: [{ cells: { row: number; field: string; raw: string }[] }, ChangeResult];
+  /** A `validateRow` hook's messages for a batch of rows (replacing its earlier ones for them). */
+  hookValidate: [{ rows: number[]; messages: HookCellMessage[] }, ChangeResult];
 }
 
 export type Method = keyof Methods;

@@ -1,0 +1,58 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { InlayImportCompleteEvent } from '../events.js';
+import { cell, chooseFile, continueToReview, gridText, importerEnv, mountImporter, part } from '../testing/importer-helpers.js';
+import type { InlayImporter } from './importer.js';
+
+const tipOf = (el: InlayImporter, pos: number, col: number) => cell(el, pos, col).querySelector('.tip')?.textContent ?? '';
+
+beforeEach(() => localStorage.clear());
+
+describe('<inlay-importer> validation rules and row hooks', () => {
+  it('shows rule errors and hook messages per cell, re-runs validateRow after an edit, and neutralises formulas on import', async () => {
+    // `rules` is published by test/importers.mjs.
+    const el = await mountImporter({ importerId: ((await importerEnv()).importers as Record<string, string>).rules as string });
+    const batches: number[][] = [];
+    el.transformRow = (rows) => rows.map((row) => ({ row: row.row, values: { note: String(row.values.note ?? '').toUpperCase() } }));
+    el.validateRow = async (rows) => {
+      batches.push(rows.map((row) => row.row));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return rows.filter((row) => row.values.note === 'BLOCKED').map((row) => ({ row: row.row, field: 'note', message: 'Blocked by the host' }));
+    };
+    await chooseFile(el, new File(['SKU,Quantity,Note\nABC-1234,5,"=HYPERLINK(""x"")"\nabc-1,0,fine\nQRS-0002,3,blocked\n'], 'orders.csv', { type: 'text/csv' }));
+    await continueToReview(el);
+    await waitUntil(() => gridText(el).length === 3, 'the rows were not shown');
+    expect(gridText(el)).to.deep.equal([
+      ['ABC-1234', '5', '=HYPERLINK("X")'],
+      ['abc-1', '0', 'FINE'],
+      ['QRS-0002', '3', 'BLOCKED'],
+    ]);
+    expect(batches).to.deep.equal([[0, 1, 2]]);
+    expect(tipOf(el, 1, 0)).to.equal('Use a SKU such as ABC-1234');
+    expect(tipOf(el, 1, 1)).to.equal('Quantity must be at least 1');
+    expect(tipOf(el, 2, 2)).to.equal('Blocked by the host');
+    expect(part(el, 'toolbar')?.textContent).to.contain('3 problems');
+
+    // Editing the refused note runs validateRow again for that row only, and its message goes.
+    cell(el, 2, 2).click();
+    await el.updateComplete;
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    const input = part<HTMLInputElement>(el, 'cell-input') as HTMLInputElement;
+    input.select();
+    await sendKeys({ type: 'ok' });
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => tipOf(el, 2, 2) === '' && gridText(el)[2]?.[2] === 'ok', 'the hook message stayed');
+    expect(batches.at(-1)).to.deep.equal([2]);
+    await waitUntil(() => part(el, 'toolbar')?.textContent?.includes('2 problems'), 'the count did not drop');
+
+    const completed = oneEvent(el, 'inlay-import-complete') as Promise<InlayImportCompleteEvent>;
+    part<HTMLButtonElement>(el, 'import-button')?.click();
+    const { detail } = await completed;
+    // The row with problems is left out; the formula goes out as text, behind a quote.
+    expect(detail.rows).to.deep.equal([
+      { sku: 'ABC-1234', qty: 5, note: '\'=HYPERLINK("X")' },
+      { sku: 'QRS-0002', qty: 3, note: 'ok' },
+    ]);
+  });
+});
