@@ -102,6 +102,9 @@ export interface ImporterStrings {
   announceChanged: (cells: number, problems: number) => string;
   announceRemoved: (rows: number) => string;
   announceRestored: (rows: number) => string;
+
+  /** Shown while files are read on the main thread because the worker could not start (docs/widgets.md). */
+  engineFallback: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -201,4 +204,6 @@ export const defaultImporterStrings: ImporterStrings = {
   announceChanged: (cells, problems) => `${plural(cells, 'cell', 'cells')} changed. ${plural(problems, 'problem', 'problems')} left.`,
   announceRemoved: (rows) => `${plural(rows, 'row', 'rows')} removed.`,
   announceRestored: (rows) => `${plural(rows, 'row', 'rows')} restored.`,
+
+  engineFallback: 'Files are being read without a background worker here, so the page may respond more slowly while a large file loads.',
 };
