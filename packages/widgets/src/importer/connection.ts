@@ -33,7 +33,8 @@ export function assetsAt(url: string): EngineAssets {
         return new Worker(shim, { type: 'module' });
       }
     },
-    loadEngine: () => import(/* @vite-ignore */ href) as Promise<EngineModule>,
+    // Loaded by the browser from `href` as it is: neither Vite nor webpack is to bundle it.
+    loadEngine: () => import(/* @vite-ignore */ /* webpackIgnore: true */ href) as Promise<EngineModule>,
   };
 }
 
