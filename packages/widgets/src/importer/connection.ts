@@ -155,7 +155,7 @@ async function startWorker(assets: EngineAssets, readyTimeout: number): Promise<
     // arrives as an error event (an ErrorEvent with a message for a throw).
     worker.onerror = (event) => {
       event.preventDefault();
-      const message = event instanceof ErrorEvent && event.message ? event.message : 'its script could not be loaded or did not run';
+      const message = event instanceof ErrorEvent && event.message ? event.message : 'its script could not be loaded or did not run: a missing file, or a Content-Security-Policy worker-src that refuses it';
       resolve({ cause: 'start-error', message: `the importer's Web Worker failed to start (${message}).` });
     };
     worker.onmessageerror = () => resolve({ cause: 'start-error', message: "the importer's Web Worker sent a message that could not be read." });

@@ -467,7 +467,7 @@ export class InlayImporter extends InlayElement implements GridHost {
         <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
         ${renderStepsBar(t, this.phase)}
       </header>
-      ${this.state.engineMode === 'main-thread' && this.phase !== 'done' ? html`<p class="notice" part="notice engine-fallback">${t.engineFallback}</p>` : nothing}
+      ${this.state.engineMode === 'main-thread' && this.phase !== 'done' ? html`<p class="notice engine-notice" part="notice engine-fallback">${t.engineFallback}</p>` : nothing}
       ${renderStep(context)}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
     </section>`;
