@@ -33,7 +33,8 @@ export function assetsAt(url: string): EngineAssets {
         return new Worker(shim, { type: 'module' });
       }
     },
-    loadEngine: () => import(/* @vite-ignore */ href) as Promise<EngineModule>,
+    // Loaded by the browser from `href` as it is: neither Vite nor webpack is to bundle it.
+    loadEngine: () => import(/* @vite-ignore */ /* webpackIgnore: true */ href) as Promise<EngineModule>,
   };
 }
 
@@ -56,20 +57,31 @@ export class EngineConnection {
     readonly mode: 'worker' | 'main-thread',
     private readonly send: (command: Command) => void,
     private readonly stop: () => void,
+    /**
+     * Why the engine runs on the main thread, when it does: set for every fallback, so the element
+     * can say so (docs/widgets.md, "When the worker cannot start").
+     */
+    readonly fallback?: EngineFallback,
   ) {}
 
-  static async open(assets: EngineAssets): Promise<EngineConnection> {
-    const worker = await startWorker(assets);
-    if (worker) {
+  /**
+   * Starts the engine: in a worker that must answer "ready" within `readyTimeout` ms, or else on
+   * the main thread in slices. A fallback is logged once with its cause (console.warn).
+   */
+  static async open(assets: EngineAssets, { readyTimeout = DEFAULT_WORKER_TIMEOUT }: { readyTimeout?: number } = {}): Promise<EngineConnection> {
+    const started = await startWorker(assets, readyTimeout);
+    if ('worker' in started) {
+      const { worker } = started;
       const connection = new EngineConnection('worker', (command) => worker.postMessage(command), () => worker.terminate());
       worker.onmessage = (event: MessageEvent<Message>) => connection.#receive(event.data);
       return connection;
     }
     const module = await assets.loadEngine();
     // `handle` is called only after both exist.
-    const connection = new EngineConnection('main-thread', (command) => handle(command), () => undefined);
+    const connection = new EngineConnection('main-thread', (command) => handle(command), () => undefined, started.fallback);
     // Answers are delivered in a task of their own, as a worker's would be.
     const handle = module.startEngine((message) => void Promise.resolve().then(() => connection.#receive(message)), module.MAIN_THREAD_OPTIONS);
+    console.warn(`<inlay-importer>: ${started.fallback.message} Files are read on the main thread in slices instead, which can make the page slower with large files.`);
     return connection;
   }
 
@@ -110,27 +122,60 @@ export class EngineClosedError extends Error {
   }
 }
 
-/** A started worker that said it is ready, or undefined when the page does not allow one. */
-async function startWorker(assets: EngineAssets): Promise<Worker | undefined> {
-  if (typeof Worker === 'undefined') return undefined;
+/** How long a worker has to answer "ready" before the engine runs on the main thread (`worker-timeout`). */
+export const DEFAULT_WORKER_TIMEOUT = 10_000;
+
+/**
+ * Why the engine fell back to the main thread: the page has no usable Worker (or its
+ * Content-Security-Policy refused one), the worker failed while starting, or it never answered.
+ * @internal
+ */
+export interface EngineFallback {
+  cause: 'unavailable' | 'start-error' | 'timeout';
+  /** For the console: names the cause. */
+  message: string;
+}
+
+/** A started worker that said it is ready, or why there is none. */
+async function startWorker(assets: EngineAssets, readyTimeout: number): Promise<{ worker: Worker } | { fallback: EngineFallback }> {
+  if (typeof Worker === 'undefined') return { fallback: { cause: 'unavailable', message: 'Web Workers are not available here.' } };
   let worker: Worker;
   try {
     worker = assets.createWorker();
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { fallback: { cause: 'unavailable', message: `the importer's Web Worker could not be created (${describe(error)}); does the page's Content-Security-Policy (worker-src) allow it?` } };
   }
-  const ready = await new Promise<boolean>((resolve) => {
-    worker.onmessage = (event: MessageEvent<Message>) => resolve(event.data?.type === 'ready');
-    // A CSP refusal or a missing file arrives as an error event.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outcome = await new Promise<EngineFallback | undefined>((resolve) => {
+    worker.onmessage = (event: MessageEvent<Message>) => {
+      const type = (event.data as { type?: unknown } | null)?.type;
+      resolve(type === 'ready' ? undefined : { cause: 'start-error', message: `the importer's Web Worker sent ${JSON.stringify(type)} before "ready".` });
+    };
+    // A CSP refusal, a missing or empty-but-failing file, or a throw while the module starts
+    // arrives as an error event (an ErrorEvent with a message for a throw).
     worker.onerror = (event) => {
       event.preventDefault();
-      resolve(false);
+      const message = event instanceof ErrorEvent && event.message ? event.message : 'its script could not be loaded or did not run: a missing file, or a Content-Security-Policy worker-src that refuses it';
+      resolve({ cause: 'start-error', message: `the importer's Web Worker failed to start (${message}).` });
     };
+    worker.onmessageerror = () => resolve({ cause: 'start-error', message: "the importer's Web Worker sent a message that could not be read." });
+    // A worker whose start-up code was left out of the page's bundle loads without error and
+    // stays silent: only a deadline notices it.
+    timer = setTimeout(
+      () => resolve({ cause: 'timeout', message: `the importer's Web Worker did not answer "ready" within ${readyTimeout} ms (worker-timeout); was its start-up code left out of the bundle?` }),
+      readyTimeout,
+    );
   });
+  clearTimeout(timer);
   worker.onerror = null;
-  if (!ready) {
+  worker.onmessageerror = null;
+  if (outcome) {
     worker.terminate();
-    return undefined;
+    return { fallback: outcome };
   }
-  return worker;
+  return { worker };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -119,6 +119,8 @@ export interface ImporterStrings {
   dateReading: (order: 'dmy' | 'mdy' | 'ymd', day: string | null) => string;
   applyFormats: string;
   announceFormats: string;
+  /** Shown while files are read on the main thread because the worker could not start (docs/widgets.md). */
+  engineFallback: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -233,4 +235,5 @@ export const defaultImporterStrings: ImporterStrings = {
     `${day === null ? '' : `${day} — `}${order === 'dmy' ? 'day first (DD/MM/YYYY)' : order === 'mdy' ? 'month first (MM/DD/YYYY)' : 'year first (YYYY/MM/DD)'}`,
   applyFormats: 'Use these formats',
   announceFormats: 'Rows checked again with the chosen formats.',
+  engineFallback: 'Files are being read without a background worker here, so the page may respond more slowly while a large file loads.',
 };

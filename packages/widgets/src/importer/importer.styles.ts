@@ -355,4 +355,9 @@ export const importerStyles = css`
     flex: 1;
     font-weight: 600;
   }
+
+  /* The main-thread fallback's notice, between the header and the step. */
+  .engine-notice {
+    margin: 0 0 calc(var(--_space) * 0.75);
+  }
 `;

@@ -3,7 +3,7 @@ import { createImporterClient, type ImporterClient } from '@inlay/client';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCancelEvent, InlayImportCompleteEvent } from '../events.js';
-import { assetsAt, type Call, type EngineAssets, EngineConnection } from './connection.js';
+import { assetsAt, type Call, DEFAULT_WORKER_TIMEOUT, type EngineAssets, EngineConnection } from './connection.js';
 import type { ChangeResult, GridRow, OpenResult, SourceInput, ViewFilter } from './engine/protocol.js';
 import { GridController, type GridHost } from './grid/grid-controller.js';
 import { importerStyles } from './importer.styles.js';
@@ -61,6 +61,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart toolbar - Summary, filter and find-and-replace above the grid.
  * @csspart find-replace - The find-and-replace form.
  * @csspart notice - A notice above the grid (duplicates, unreadable characters, removed rows).
+ * @csspart engine-fallback - With `notice`: files are read on the main thread, not in a worker.
  * @csspart grid - The review grid (`role="grid"`).
  * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
  * @csspart cell-input - The input of the cell being edited.
@@ -100,6 +101,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     publishableKey: { attribute: 'publishable-key' },
     baseUrl: { attribute: 'base-url' },
     workerUrl: { attribute: 'worker-url' },
+    workerTimeout: { attribute: 'worker-timeout', type: Number },
     metadata: { attribute: false },
     strings: { attribute: false },
     transformRow: { attribute: false },
@@ -119,6 +121,12 @@ export class InlayImporter extends InlayElement implements GridHost {
    * instance when the bundle is served from another origin than the page. Attribute `worker-url`.
    */
   workerUrl?: string;
+  /**
+   * Milliseconds the engine's worker has to answer "ready" before files are read on the main
+   * thread instead (with a notice, and a console warning naming the cause). Attribute
+   * `worker-timeout`. Default 10000.
+   */
+  workerTimeout = DEFAULT_WORKER_TIMEOUT;
   /** The host's key–value pairs recorded with the session (≤ 20 keys; no row contents). */
   metadata: Record<string, string> = {};
   /** Overrides of the built-in texts; see {@link ImporterStrings}. */
@@ -230,7 +238,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     if (!this.#connection) {
       const assets = this.workerUrl ? assetsAt(this.workerUrl) : InlayImporter.engineAssets;
       if (!assets) throw new Error('<inlay-importer> does not know where its engine is: set the worker-url attribute.');
-      const connecting = EngineConnection.open(assets);
+      const connecting = EngineConnection.open(assets, { readyTimeout: this.workerTimeout });
       this.#connection = connecting;
       void connecting.then(
         (connection) => this.#set({ engineMode: connection.mode }),
@@ -532,6 +540,7 @@ export class InlayImporter extends InlayElement implements GridHost {
         <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
         ${renderStepsBar(t, this.phase)}
       </header>
+      ${this.state.engineMode === 'main-thread' && this.phase !== 'done' ? html`<p class="notice engine-notice" part="notice engine-fallback">${t.engineFallback}</p>` : nothing}
       ${renderStep(context)}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
     </section>`;
