@@ -20,7 +20,8 @@ export type ImportErrorCode =
   | 'invalid_boolean'
   | 'invalid_url'
   | 'duplicate_value'
-  | 'duplicate_key';
+  | 'duplicate_key'
+  | 'invalid_character';
 
 /**
  * One refused cell. `row` is the 0-based index of the row in the order it was validated (the
