@@ -64,5 +64,7 @@ export interface StepContext {
     skipInvalid: boolean;
     importedRows: number;
     announcement: string;
+    /** The last file chosen, when it was refused (not text or a workbook): its name and why. */
+    refused: { name: string; code: string } | undefined;
   };
 }

@@ -77,6 +77,7 @@ export function initialState(): StepContext['state'] {
     skipInvalid: true,
     importedRows: 0,
     announcement: '',
+    refused: undefined,
   };
 }
 
