@@ -13,7 +13,7 @@ export function engine(options: EngineOptions = { sliceMs: 5, chunkBytes: 7 }) {
     if (!entry) return;
     if (message.type === 'progress') entry.progress?.(message.progress);
     else if (message.type === 'result') entry.resolve(message.result);
-    else entry.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+    else entry.reject(Object.assign(new Error(message.error.message), { name: message.error.name }, message.error.code === undefined ? {} : { code: message.error.code }));
   }, options);
   const call = <M extends Method>(method: M, params: ParamsOf<M>, progress?: (p: Progress) => void): Promise<ResultOf<M>> => {
     const id = next++;

@@ -296,7 +296,9 @@ describe('EnumBytes', () => {
       const string = read(cell.text);
       if (code !== 0) {
         accepted += 1;
-        agree(cell, string.valid, true);
+        // readCell refuses U+FFFD (invalid_character); such a cell never reaches the fast checks,
+        // as addByteRecords reads its record as strings (byte-records.ts `hasUnreadable`).
+        agree(cell, string.valid, !cell.text.includes('\ufffd'));
         agree(cell, values[code - 1], cell.text);
         agree(cell, code, values.indexOf(cell.text) + 1);
       } else if (cell.utf8 && trimmed(cell)) {
@@ -396,8 +398,10 @@ describe('isPlainUrlBytes', () => {
       if (!plain) continue;
       accepted += 1;
       const string = read(cell.text);
-      agree(cell, string.valid, true);
-      agree(cell, string.value, cell.text);
+      // As for enums: U+FFFD is refused, and its record read as strings, not by this check.
+      const readable = !cell.text.includes('\ufffd');
+      agree(cell, string.valid, readable);
+      agree(cell, string.value, readable ? cell.text : undefined);
     }
     expect(accepted).toBeGreaterThan(400);
   });
@@ -428,8 +432,10 @@ describe('isTrimmedBytes', () => {
       if (!kept) continue;
       accepted += 1;
       const string = read(cell.text);
-      agree(cell, string.valid, true);
-      agree(cell, string.value, cell.text);
+      // As for enums: U+FFFD is refused, and its record read as strings, not by this check.
+      const readable = !cell.text.includes('\ufffd');
+      agree(cell, string.valid, readable);
+      agree(cell, string.value, readable ? cell.text : undefined);
     }
     expect(accepted).toBeGreaterThan(8_000);
   });

@@ -54,3 +54,29 @@ export function recordsCells(records: ByteRecords, from = 0): string[][] {
   }
   return rows;
 }
+
+/**
+ * Whether the cells of records `from`… would read as text holding U+FFFD: bytes that are not
+ * UTF-8 (or U+FFFD itself). Such cells are refused (`invalid_character`), which only the string
+ * path checks, so records that have them are read as strings. ASCII records, nearly all of them,
+ * are told by one pass over their bytes. @internal
+ */
+export function hasUnreadable(records: ByteRecords, from = 0): boolean {
+  if (from >= records.count) return false;
+  const { bytes, first, starts, ends } = records;
+  const base = starts[first[from] as number] ?? 0;
+  const stop = Math.max(base, ends[(first[records.count] as number) - 1] ?? base);
+  let bits = 0;
+  let at = base;
+  if (bytes.byteOffset % 4 === 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+    for (; at < stop && (at & 3) !== 0; at++) bits |= bytes[at] as number;
+    const wordStop = stop >> 2;
+    let word = at >> 2;
+    for (; word < wordStop; word++) bits |= words[word] as number;
+    at = Math.max(at, wordStop << 2);
+  }
+  for (; at < stop; at++) bits |= bytes[at] as number;
+  if ((bits & 0x80808080) === 0) return false;
+  return utf8.decode(bytes.subarray(base, stop)).includes('\ufffd');
+}

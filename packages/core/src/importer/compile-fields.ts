@@ -67,7 +67,21 @@ export function readCell(field: CompiledField, raw: string | undefined, out: Cel
   const last = raw.charCodeAt(raw.length - 1);
   const text = first > 32 && first < 127 && last > 32 && last < 127 ? raw : raw.trim();
   if (text === '') return empty(field, out);
+  // U+FFFD is what a decoder writes for bytes it could not read: never imported silently
+  // (docs/importer.md, "Files the importer reads"). In a Latin-1 string V8 answers at once.
+  if (text.includes('\ufffd')) return unreadableCell(out);
   return field.parse(text, out) ? CELL_VALID : CELL_INVALID;
+}
+
+/** The message of a cell holding U+FFFD. @internal */
+export const UNREADABLE_MESSAGE = 'Some characters could not be read (shown as \ufffd): retype them, or upload the file again saved as UTF-8';
+
+function unreadableCell(out: CellReading): number {
+  out.value = null;
+  out.code = 'invalid_character';
+  out.message = UNREADABLE_MESSAGE;
+  out.suggestion = undefined;
+  return CELL_INVALID;
 }
 
 function empty(field: CompiledField, out: CellReading): number {

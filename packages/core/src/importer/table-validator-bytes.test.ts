@@ -65,7 +65,7 @@ const EVERY_TYPE: TableConfig = {
 const CELLS: Record<string, readonly string[]> = {
   id: ['00123', 'A-1', 'a-1', 'Zoë', ' 7', '7', '\u00a07', 'x"y', '', '  ', '𝒳', 'ä', '00123'],
   email: ['\ufeffbad@', 'Zed@example.com', 'zed@example.com', 'ann@example.com', 'Ann@Example.com', 'ANN@EXAMPLE.COM', 'bob@example.org', 'bob@example.org', 'ann@exämple.com', 'bad@', 'a..b@x.co', ' ann@example.com', 'x@y', '', 'mailto:c@d.io', 'a"b@c.io'],
-  name: ['Ann', 'Zoë Ünal', ' spaced ', 'say "hi"', '', '\u3000', 'line\nbreak', '😀', 'a,b'],
+  name: ['Ann', 'Zoë Ünal', 'Caf\ufffd au lait', ' spaced ', 'say "hi"', '', '\u3000', 'line\nbreak', '😀', 'a,b'],
   age: ['12', '-0', '+5', '007', '1.5', '1,5', '1e3', ' 7 ', '123456789012345', '1234567890123456', '12.', '.5', 'abc', '', '-0.0', '99999999999999.9'],
   signup: ['2024-02-29', '2023-02-29', '2024-13-01', '2024-00-10', '2024-1-1', '01/02/2024', '2024-02-30', ' 2024-01-01', '2024-01-01T10:00:00Z', '0000-01-01', '9999-12-31', '', '45000'],
   active: ['yes', 'No', 'TRUE', 'y', '1', '0', 'ja', 'maybe', '✓', ' yes', 'ON', '', 'off'],
@@ -255,15 +255,20 @@ describe('TableValidator.addByteRecords', () => {
     expect(bytes.valueAt(270, 'code')).toBe('longer value');
   });
 
-  it('finds a repeat of a cell holding bytes that are not UTF-8 across the string and byte paths', () => {
-    // `a`, a lone continuation byte, `b`: both paths read it as `a\ufffdb`, and must hash it alike.
-    const config: TableConfig = { fields: [{ key: 'code', label: 'Code', type: 'string', unique: true }] };
+  it('refuses a cell holding bytes that are not UTF-8 as invalid_character, on the byte path as on the string path', () => {
+    // `a`, a lone continuation byte, `b`: both paths read it as `a\ufffdb`, which is never imported silently.
+    const config: TableConfig = { fields: [{ key: 'code', label: 'Code', type: 'string', unique: true }, { key: 'n', label: 'N', type: 'number' }] };
     const validator = new TableValidator(config);
-    validator.addRows([['a\ufffdb']]);
-    const bytes = Uint8Array.from([0x61, 0x80, 0x62]);
-    validator.addByteRecords({ bytes, count: 1, first: Int32Array.from([0, 1]), starts: Int32Array.from([0]), ends: Int32Array.from([3]), escaped: new Uint8Array(1) });
-    expect(validator.valueAt(1, 'code')).toBe('a\ufffdb');
-    expect(validator.errorsOf(1).map((error) => error.code)).toEqual(['duplicate_value']);
+    validator.addRows([['a\ufffdb', '1']]);
+    const bytes = Uint8Array.from([0x61, 0x80, 0x62, 0x2c, 0x32, 0x0a, 0x6f, 0x6b, 0x2c, 0x33]);
+    const invalid: [number, string | undefined][] = [];
+    validator.addByteRecords(
+      { bytes, count: 2, first: Int32Array.from([0, 2, 4]), starts: Int32Array.from([0, 4, 6, 9]), ends: Int32Array.from([3, 5, 8, 10]), escaped: new Uint8Array(4) },
+      (row, cellAt) => invalid.push([row, cellAt(0)]),
+    );
+    expect([0, 1].map((row) => validator.errorsOf(row).map((error) => [error.field, error.code]))).toEqual([[['code', 'invalid_character']], [['code', 'invalid_character']]]);
+    expect([validator.valueAt(1, 'code'), validator.valueAt(1, 'n'), validator.valueAt(2, 'code'), validator.valueAt(2, 'n')]).toEqual([null, 2, 'ok', 3]);
+    expect(invalid).toEqual([[1, 'a\ufffdb']]);
   });
 
   it('checks validation rules as the string path does (such fields are read as strings)', () => {

@@ -3,7 +3,7 @@ import { CELL_INVALID, CELL_VALID, cellErrorOf, compileFields, type CompiledFiel
 import { setOwn } from './own-property.js';
 import { RowErrors } from './row-errors.js';
 import { ByteFieldReader } from './byte-fields.js';
-import { cellText } from './byte-records.js';
+import { cellText, hasUnreadable, recordsCells } from './byte-records.js';
 import type { ByteRecords, CellError, DuplicateGroup, ImportValue, RowCells, RowOptions } from './types.js';
 import { ADDED_FIRST, ADDED_REPEAT, type IndexKey, ValueIndex, WARM_ROWS } from './value-index.js';
 import { type ColumnReader, type ValueColumn, valueColumn } from './value-columns.js';
@@ -215,11 +215,16 @@ export class TableValidator {
    * text) are read from the bytes: a number or a date never becomes a string, text is copied into
    * its column's block as bytes. Any other cell is decoded and read as a string. Fields are read
    * one at a time over all the records, so the loop takes the same path for every cell.
-   * `onInvalid` gets the text of a cell of the row by its column (while it runs).
+   * `onInvalid` gets the text of a cell of the row by its column (while it runs). Records with
+   * bytes that are not UTF-8 are read as strings, where such cells are refused.
    */
   addByteRecords(records: ByteRecords, onInvalid?: (row: number, cellAt: (column: number) => string | undefined) => void, from = 0): void {
     const count = records.count - from;
     if (count <= 0) return;
+    if (hasUnreadable(records, from)) {
+      this.addRows(recordsCells(records, from), onInvalid && ((row, cells) => onInvalid(row, (column) => cells[column])));
+      return;
+    }
     const firstRow = this.rows;
     const sink = { pending: this.pending, setError: (row: number, i: number, error: CellError | null) => this.setError(row, i, error) };
     for (let i = 0; i < this.fields.length; i++) this.byteFields.read(i, records, from, count, firstRow, sink);

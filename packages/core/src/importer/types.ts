@@ -30,7 +30,9 @@ export type ImportErrorCode =
   // A text cell a spreadsheet would run as a formula: a warning (docs/importer.md, "Formula cells").
   | 'formula'
   // A message of the host's `validateRow` hook (docs/importer.md, "Hooks").
-  | 'custom';
+  | 'custom'
+  // A character the file's encoding could not read (U+FFFD).
+  | 'invalid_character';
 
 /**
  * One refused cell. `row` is the 0-based index of the row in the order it was validated (the

@@ -23,6 +23,16 @@ describe('validateRow', () => {
     });
   });
 
+  it('refuses a cell holding U+FFFD (bytes a decoder could not read) as invalid_character, whatever the field type', () => {
+    const { values, errors } = validateRow(fields, ['ann@example.com', '3\ufffd', 'Caf\ufffd'], 0);
+    expect(values).toEqual(['ann@example.com', null, null]);
+    expect(errors.map((error) => [error.field, error.code])).toEqual([
+      ['age', 'invalid_character'],
+      ['id', 'invalid_character'],
+    ]);
+    expect(errors[0]?.message).toMatch(/could not be read/);
+  });
+
   it('uses the number format option', () => {
     expect(validateRow(fields, ['a@b.co', '1,5', ''], 0, { numberFormat: 'comma' }).values).toEqual(['a@b.co', 1.5, null]);
   });

@@ -110,7 +110,7 @@ export class EngineConnection {
     }
     this.#pending.delete(message.id);
     if (message.type === 'result') pending.resolve(message.result);
-    else pending.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+    else pending.reject(Object.assign(new Error(message.error.message), { name: message.error.name }, message.error.code === undefined ? {} : { code: message.error.code }));
   }
 }
 

@@ -121,9 +121,32 @@ export interface ImporterStrings {
   announceFormats: string;
   /** Shown while files are read on the main thread because the worker could not start (docs/widgets.md). */
   engineFallback: string;
+  /** Above the message of a file that was refused (`name` is the file's name). */
+  refusedTitle: (name: string) => string;
+  /**
+   * Why a file was refused and what to upload instead, by `code`: `pdf`, `image`, `old_excel`
+   * (.xls, .xlsb), `gzip`, `zip_archive`, `word_document`, `presentation`, `opendocument`,
+   * `damaged_zip` or `binary` (docs/importer.md, "Files the importer reads").
+   */
+  refusedFile: (code: string) => string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+const SAVE_AS = 'save it as .xlsx or .csv, and upload that file';
+/** Why a file was refused, by code (`refusedFile`). */
+const REFUSED: Record<string, string> = {
+  pdf: 'This is a PDF document, not a spreadsheet. Export the data as CSV or Excel (.xlsx) from where it came from, and upload that file.',
+  image: 'This is an image, not a spreadsheet. Upload the data as a CSV or Excel (.xlsx) file.',
+  old_excel: `This is an older Excel file (.xls or .xlsb). Open it in Excel, ${SAVE_AS}.`,
+  gzip: 'This is a compressed (gzip) file. Unpack it, then upload the CSV or Excel file inside.',
+  zip_archive: 'This is a ZIP archive, not an Excel workbook. Unzip it, then upload the CSV or Excel file inside.',
+  word_document: `This is a Word document, not an Excel workbook. Copy its table into a spreadsheet, ${SAVE_AS}.`,
+  presentation: `This is a PowerPoint presentation, not an Excel workbook. Copy its table into a spreadsheet, ${SAVE_AS}.`,
+  opendocument: `This is an OpenDocument file (LibreOffice, OpenOffice). Open it there, ${SAVE_AS}.`,
+  damaged_zip: `This workbook is damaged or was not copied completely. Open it in your spreadsheet program, ${SAVE_AS}.`,
+  binary: 'This file is not text or an Excel workbook. Upload a CSV, TSV or Excel (.xlsx) file.',
+};
 
 /** The default (English) strings. */
 export const defaultImporterStrings: ImporterStrings = {
@@ -236,4 +259,6 @@ export const defaultImporterStrings: ImporterStrings = {
   applyFormats: 'Use these formats',
   announceFormats: 'Rows checked again with the chosen formats.',
   engineFallback: 'Files are being read without a background worker here, so the page may respond more slowly while a large file loads.',
+  refusedTitle: (name) => `“${name}” can’t be imported`,
+  refusedFile: (code) => REFUSED[code] ?? REFUSED['binary'] ?? '',
 };

@@ -360,4 +360,24 @@ export const importerStyles = css`
   .engine-notice {
     margin: 0 0 calc(var(--_space) * 0.75);
   }
+
+  .file-error {
+    padding: 10px 14px;
+    border-left: 4px solid var(--_danger);
+    border-radius: 8px;
+    background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
+  }
+
+  .file-error p {
+    margin: 0;
+  }
+
+  .file-error p + p {
+    margin-top: 4px;
+  }
+
+  .file-error:focus-visible {
+    outline: 2px solid var(--inlay-focus-color, var(--_accent));
+    outline-offset: 2px;
+  }
 `;

@@ -17,6 +17,7 @@ import {
   waitFor,
 } from '../testing/importer-helpers.js';
 import { xlsxFile } from '../testing/xlsx.js';
+import { strToU8, zipSync } from 'fflate';
 import type { InlayImporter } from './importer.js';
 
 const csvFile = (text: string, name = 'contacts.csv') => new File([text], name, { type: 'text/csv' });
@@ -406,6 +407,37 @@ describe('<inlay-importer> with the real server', () => {
     const { detail } = await failed;
     expect((detail.error as Error & { code?: string }).code).to.equal('not_published');
     expect(part(el, 'error')?.getAttribute('role')).to.equal('alert');
+  });
+
+  it('refuses a PDF renamed .csv and a ZIP of CSVs renamed .xlsx, saying what to upload instead, focused and announced', async () => {
+    const el = await mountImporter();
+    const choose = (file: File) => {
+      const input = $<HTMLInputElement>(el, 'input[type="file"]');
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    const failed = oneEvent(el, 'inlay-error') as Promise<InlayErrorEvent>;
+    choose(new File([new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n')], 'contacts.csv', { type: 'text/csv' }));
+    const { detail } = await failed;
+    expect([detail.error.name, (detail.error as Error & { code?: string }).code, detail.operation?.type]).to.deep.equal(['FileRefusedError', 'pdf', 'read']);
+    const message = await waitFor(el, '[part~="file-error"]', 'the refusal was not shown');
+    expect(message.getAttribute('role')).to.equal('alert');
+    expect(message.textContent).to.contain('“contacts.csv” can’t be imported');
+    expect(message.textContent).to.contain('This is a PDF document, not a spreadsheet');
+    await waitUntil(() => el.shadowRoot?.activeElement === message, 'the message was not focused');
+    // Still on the upload step: another file can be chosen at once.
+    expect(part(el, 'dropzone')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+
+    choose(new File([zipSync({ 'contacts.csv': strToU8('Customer ID,Email\n1,a@example.com\n') })], 'contacts.xlsx'));
+    await waitUntil(() => part(el, 'file-error')?.textContent?.includes('ZIP archive, not an Excel workbook'), 'the ZIP was not refused');
+    expect(part(el, 'file-error')?.textContent).to.contain('Unzip it, then upload the CSV or Excel file inside');
+
+    // A good file after a refused one is read, and the message goes.
+    await chooseFile(el, csvFile('Customer ID,Email\n1,a@example.com\n'));
+    expect(part(el, 'file-error')).to.equal(null);
   });
 
   it('takes overrides of its strings, and renders file content as text only', async () => {

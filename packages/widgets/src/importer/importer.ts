@@ -69,6 +69,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart footer - The row of buttons at the bottom of a step.
  * @csspart button - Every button; `button primary` for the main one.
  * @csspart error - The error state.
+ * @csspart file-error - Why the chosen file was refused (not CSV, TSV or an Excel workbook), above the dropzone.
  * @csspart done - The completed state.
  *
  * @cssproperty --inlay-accent - Buttons, focus ring and highlights. Default `#4f46e5`.
@@ -267,7 +268,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     if (!client) return;
     const generation = this.#generation;
     this.#source = source;
-    this.#set({ sourceName: name, openOptions: {}, headerRow: 0 });
+    this.#set({ sourceName: name, openOptions: {}, headerRow: 0, refused: undefined });
     this.phase = 'reading';
     if (!this.#session) {
       this.#session = client.openSession({ importerId: this.importerId, metadata: Object.keys(this.metadata ?? {}).length > 0 ? this.metadata : undefined });
@@ -289,8 +290,19 @@ export class InlayImporter extends InlayElement implements GridHost {
       this.#set({ opened, openOptions: options, headerRow: opened.headerRow });
       this.phase = 'setup';
     } catch (error) {
-      this.#fail(generation, error, 'read');
+      if (generation === this.#generation && error instanceof Error && error.name === 'FileRefusedError') void this.#refuse(error);
+      else this.#fail(generation, error, 'read');
     }
+  }
+
+  /** A file that is not text or a workbook: back to the upload step, saying why, with focus on it. */
+  async #refuse(error: Error): Promise<void> {
+    this.reportError(error, { type: 'read' });
+    const code = (error as Error & { code?: unknown }).code;
+    this.#set({ refused: { name: this.state.sourceName, code: typeof code === 'string' ? code : 'binary' } });
+    this.phase = 'upload';
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[part~="file-error"]')?.focus();
   }
 
   #toMapping(): void {

@@ -120,6 +120,16 @@ export class CsvByteReader {
     return this.#read(start, length, last, high);
   }
 
+  /**
+   * Stops reading bytes, as a handover does: answers a copy of the bytes of the record left open
+   * by the last push, from its start, for the caller to read with the rest of the file as text
+   * (a file found to be Windows-1252 after all: decode.ts `untilNotUtf8`). Pushing again throws.
+   */
+  release(): Uint8Array {
+    this.#handedOver = true;
+    return this.#bytes.slice(this.#keepFrom, this.#keepTo);
+  }
+
   /** Moves the open record to the front and appends `bytes`; answers how many bytes were kept. */
   #takeBack(bytes: Uint8Array): number {
     const from = this.#keepFrom;

@@ -1,7 +1,9 @@
 /**
  * Reading bytes as text (docs/importer.md): a byte-order mark decides (UTF-8, UTF-16 LE/BE, and is
  * dropped); without one the start of the file is tried as strict UTF-8, and Windows-1252 — what
- * spreadsheet programs write on Windows — is the fallback. The user can override the choice.
+ * spreadsheet programs write on Windows — is the fallback. A file whose start is plain ASCII is
+ * followed further ({@link untilNotUtf8}): if its first character beyond ASCII is not UTF-8, the
+ * rest is read as Windows-1252. The user can override the choice.
  * @internal
  */
 
@@ -39,6 +41,97 @@ function countZeros(bytes: Uint8Array): { even: number; odd: number } {
   return { even, odd };
 }
 
+/** Whether every byte is ASCII: a start that tells nothing about the encoding. */
+export function isAscii(bytes: Uint8Array): boolean {
+  return firstHighByte(bytes) < 0;
+}
+
+/** The index of the first byte >= 0x80, or -1. */
+function firstHighByte(bytes: Uint8Array): number {
+  let at = 0;
+  // Four bytes at a time where the view is aligned (the reader's pieces are).
+  if (bytes.byteOffset % 4 === 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+    let word = 0;
+    while (word < words.length && ((words[word] as number) & 0x80808080) === 0) word++;
+    at = word << 2;
+  }
+  while (at < bytes.length && (bytes[at] as number) < 0x80) at++;
+  return at < bytes.length ? at : -1;
+}
+
+/** The UTF-8 sequence starting at `at` (a byte >= 0x80): well-formed, not, or cut by the end of `bytes` (more may follow unless `last`). */
+function utf8SequenceAt(bytes: Uint8Array, at: number, last: boolean): 'valid' | 'invalid' | 'cut' {
+  const lead = bytes[at] as number;
+  // The second byte's range depends on the lead (no overlong forms, surrogates or code points past U+10FFFF).
+  let length: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (lead >= 0xc2 && lead <= 0xdf) length = 2;
+  else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead === 0xe0) low = 0xa0;
+    if (lead === 0xed) high = 0x9f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead === 0xf0) low = 0x90;
+    if (lead === 0xf4) high = 0x8f;
+  } else return 'invalid';
+  for (let i = 1; i < length; i++) {
+    if (at + i >= bytes.length) return last ? 'invalid' : 'cut';
+    const byte = bytes[at + i] as number;
+    if (i === 1 ? byte < low || byte > high : byte < 0x80 || byte > 0xbf) return 'invalid';
+  }
+  return 'valid';
+}
+
+/**
+ * The pieces of a file detected as UTF-8 from a plain-ASCII start, watched up to its first byte
+ * beyond ASCII: if that byte starts a well-formed UTF-8 character the file stays UTF-8 (a broken
+ * character later is read as U+FFFD, and the cell holding it is refused); if not, the file is
+ * Windows-1252 after all, and the piece is cut there and the rest marked `legacy`. Everything
+ * before is ASCII, which both encodings read alike, so nothing read so far has to be read again.
+ */
+export async function* untilNotUtf8(chunks: AsyncIterable<ByteChunk>): AsyncGenerator<ByteChunk> {
+  let watching = true;
+  let legacy = false;
+  /** A character cut at the end of a piece, copied (the piece's buffer is reused). */
+  let carry: Uint8Array | null = null;
+  for await (const chunk of chunks) {
+    if (!watching) {
+      yield legacy ? { ...chunk, legacy } : chunk;
+      continue;
+    }
+    let bytes = chunk.bytes;
+    if (carry !== null) {
+      bytes = new Uint8Array(carry.length + chunk.bytes.length);
+      bytes.set(carry);
+      bytes.set(chunk.bytes, carry.length);
+      carry = null;
+    }
+    const at = firstHighByte(bytes);
+    if (at < 0) {
+      yield { ...chunk, bytes };
+      continue;
+    }
+    const before = { bytes: bytes.subarray(0, at), done: chunk.done - (bytes.length - at), total: chunk.total, last: false };
+    const sequence = utf8SequenceAt(bytes, at, chunk.last);
+    if (sequence === 'cut') {
+      yield before;
+      carry = bytes.slice(at);
+      continue;
+    }
+    watching = false;
+    if (sequence === 'valid') {
+      yield { ...chunk, bytes };
+      continue;
+    }
+    legacy = true;
+    yield before;
+    yield { bytes: bytes.subarray(at), done: chunk.done, total: chunk.total, last: chunk.last, legacy };
+  }
+}
+
 /** The first bytes of a blob, for {@link detectEncoding} and format sniffing. */
 export async function headOf(blob: Blob): Promise<Uint8Array> {
   return new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
@@ -61,9 +154,16 @@ export interface TextChunk {
  * where only a full collection frees them, so the text is decoded in small pieces that die young;
  * and the bytes are read into one reused buffer (see {@link blobBytes}).
  */
-export async function* fileText(blob: Blob, encoding: string, pieceBytes: number): AsyncGenerator<TextChunk> {
-  const decoder = new TextDecoder(encoding);
-  for await (const { bytes, done, total, last } of fileBytes(blob, pieceBytes)) {
+export async function* fileText(blob: Blob, encoding: string, pieceBytes: number, watch = false): AsyncGenerator<TextChunk> {
+  let decoder = new TextDecoder(encoding);
+  const pieces = watch ? untilNotUtf8(fileBytes(blob, pieceBytes)) : fileBytes(blob, pieceBytes);
+  let switched = false;
+  for await (const { bytes, done, total, last, legacy } of pieces) {
+    if (legacy === true && !switched) {
+      // Only ASCII was read before: the UTF-8 decoder holds nothing.
+      decoder = new TextDecoder('windows-1252');
+      switched = true;
+    }
     yield { text: decoder.decode(bytes, { stream: !last }), done, total, last };
   }
 }
@@ -74,6 +174,8 @@ export interface ByteChunk {
   done: number;
   total: number;
   last: boolean;
+  /** Set by {@link untilNotUtf8} from the first byte that showed the file is Windows-1252, not UTF-8. */
+  legacy?: boolean;
 }
 
 /**

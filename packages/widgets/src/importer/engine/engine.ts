@@ -58,7 +58,8 @@ export class ImportEngine {
         this.post({ type: 'result', id: command.id, result });
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
-        this.post({ type: 'error', id: command.id, error: { name: failure.name, message: failure.message } });
+        const code = (failure as { code?: unknown }).code;
+        this.post({ type: 'error', id: command.id, error: { name: failure.name, message: failure.message, ...(typeof code === 'string' ? { code } : {}) } });
       } finally {
         slicer.close();
         this.#running.delete(command.id);

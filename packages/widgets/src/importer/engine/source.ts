@@ -2,10 +2,12 @@ import type { ByteRecords } from '@inlay/core';
 import { detectDelimiter, detectNewline, isBlank } from './csv.js';
 import { CsvByteReader } from './csv-bytes.js';
 import { CsvReader } from './csv-reader.js';
-import { type ByteChunk, countUnreadable, detectEncoding, fileBytes, fileText, headOf, stringText, type TextChunk } from './decode.js';
+import { type ByteChunk, countUnreadable, detectEncoding, fileBytes, fileText, headOf, isAscii, stringText, type TextChunk, untilNotUtf8 } from './decode.js';
+import { FileRefusedError, sniffFile, zipKind } from './file-kind.js';
 import type { OpenParams, OpenResult } from './protocol.js';
 import type { Slicer } from './slicer.js';
-import { looksLikeZip, openWorkbook } from './xlsx.js';
+import { openWorkbook } from './xlsx.js';
+import { zipEntryNames } from './zip-directory.js';
 import type { Workbook } from './xlsx-reader.js';
 
 /** Non-blank records shown for choosing the header row. */
@@ -49,8 +51,10 @@ export interface OpenedSource {
 }
 
 /**
- * Opens a file or pasted text: XLSX when it is a ZIP archive (loading the reader lazily),
- * otherwise delimited text with its encoding and delimiter detected unless given.
+ * Opens a file or pasted text: XLSX when it is a ZIP archive holding a workbook (loading the
+ * reader lazily), otherwise delimited text with its encoding and delimiter detected unless given.
+ * Files that are neither (a PDF, an image, a `.xls`, a ZIP of something else, binary data) are
+ * refused with a {@link FileRefusedError} (file-kind.ts).
  * @internal
  */
 export async function openSource(params: OpenParams, workbookCache: Map<Blob, Promise<Workbook>>): Promise<OpenedSource> {
@@ -64,16 +68,25 @@ export async function openSource(params: OpenParams, workbookCache: Map<Blob, Pr
     );
   }
   const head = await headOf(source.file);
-  if (looksLikeZip(head)) {
+  const detectedEncoding = detectEncoding(head);
+  const sniffed = sniffFile(head, detectedEncoding);
+  if (sniffed.kind === 'refused') throw new FileRefusedError(sniffed.code);
+  if (sniffed.kind === 'zip') {
     let workbook = workbookCache.get(source.file);
     if (!workbook) {
+      const names = await zipEntryNames(source.file);
+      // A directory too large to look at here is left to the XLSX reader.
+      const kind = names === undefined ? ({ kind: 'workbook' } as const) : zipKind(names);
+      if (kind.kind === 'refused') throw new FileRefusedError(kind.code);
       workbook = openWorkbook(source.file);
       workbookCache.set(source.file, workbook);
     }
     return sheetSource(await workbook, params.sheet ?? 0);
   }
-  const detectedEncoding = detectEncoding(head);
   const encoding = params.encoding || detectedEncoding;
+  // A detected UTF-8 whose sample was plain ASCII proves nothing: the rest of the file is watched
+  // for its first character beyond ASCII (decode.ts `untilNotUtf8`).
+  const watch = !params.encoding && detectedEncoding === 'utf-8' && head.length < source.file.size && isAscii(head);
   const sample = new TextDecoder(encoding).decode(head, { stream: true });
   const newline = detectNewline(sample);
   const delimiter = params.delimiter || detectDelimiter(sample, newline);
@@ -81,8 +94,8 @@ export async function openSource(params: OpenParams, workbookCache: Map<Blob, Pr
   return delimited(
     { format: 'csv', encoding, detectedEncoding, delimiter, sheets: [], sheet: 0 },
     newline,
-    (chunk) => fileText(file, encoding, chunk),
-    readsAsBytes(encoding, delimiter) ? (chunk) => fileBytes(file, chunk) : undefined,
+    (chunk) => fileText(file, encoding, chunk, watch),
+    readsAsBytes(encoding, delimiter) ? (chunk) => (watch ? untilNotUtf8(fileBytes(file, chunk)) : fileBytes(file, chunk)) : undefined,
   );
 }
 
@@ -153,10 +166,19 @@ export async function readBytes(
   let readMs = 0;
   /** After a handover: the text reader of the rest of the file, and its decoder. */
   let text: CsvReader | undefined;
-  const rest = new TextDecoder('utf-8', { ignoreBOM: true });
+  let rest = new TextDecoder('utf-8', { ignoreBOM: true });
   let waited = performance.now();
   for await (const chunk of chunks) {
     readMs += performance.now() - waited;
+    if (chunk.legacy === true && rest.encoding === 'utf-8') {
+      // The file is Windows-1252 after all (decode.ts `untilNotUtf8`): what was read is ASCII, the
+      // same in both; the record left open and the rest are read as Windows-1252 text.
+      rest = new TextDecoder('windows-1252');
+      if (text === undefined) {
+        text = new CsvReader(delimiter, newline);
+        to.each(withoutBlanks(text.push(rest.decode(reader.release(), { stream: true }), false)));
+      }
+    }
     if (text !== undefined) {
       const piece = rest.decode(chunk.bytes, { stream: !chunk.last });
       unreadable += countUnreadable(piece);

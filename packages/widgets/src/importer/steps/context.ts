@@ -72,5 +72,7 @@ export interface StepContext {
     columnFormats: ColumnFormat[];
     /** The user's choices, by field key: `dot`/`comma` for numbers, `dmy`/`mdy`/`ymd` for dates. */
     formatChoices: Record<string, string>;
+    /** The last file chosen, when it was refused (not text or a workbook): its name and why. */
+    refused: { name: string; code: string } | undefined;
   };
 }

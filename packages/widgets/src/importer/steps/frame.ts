@@ -83,6 +83,7 @@ export function initialState(): StepContext['state'] {
     announcement: '',
     columnFormats: [],
     formatChoices: {},
+    refused: undefined,
   };
 }
 

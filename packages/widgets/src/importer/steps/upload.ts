@@ -29,6 +29,12 @@ export function renderUpload({ t, phase, state, actions }: StepContext): Templat
     if (text.trim() !== '') actions.paste(text);
   };
   return html`<div class="step upload" aria-busy=${reading ? 'true' : 'false'}>
+    ${state.refused && !reading
+      ? html`<div class="file-error" part="file-error" role="alert" tabindex="-1">
+          <p class="error-title">${t.refusedTitle(state.refused.name)}</p>
+          <p>${t.refusedFile(state.refused.code)}</p>
+        </div>`
+      : nothing}
     <div class="dropzone ${state.dragOver ? 'over' : ''}" part="dropzone" @dragover=${onDragOver} @dragleave=${() => actions.setDragOver(false)} @drop=${onDrop}>
       ${reading
         ? html`<p class="reading">${t.reading(state.sourceName)}</p>`
