@@ -3,7 +3,7 @@
 // the value mapping of enum columns and the CSV of rows with problems.
 import type { ImporterConfig } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
-import { parseTsv } from '../src/importer/engine/editing.js';
+import { parseTsv } from '../src/importer/tsv.js';
 import { EditHistory } from '../src/importer/engine/history.js';
 import { csvField } from '../src/importer/engine/problems-csv.js';
 import type { GridRow } from '../src/importer/engine/protocol.js';

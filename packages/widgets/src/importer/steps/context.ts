@@ -1,11 +1,11 @@
 import type { DuplicateStrategy, FieldDefinition } from '@inlay/core';
-import type { OpenResult, ParamsOf, Stats, ViewFilter } from '../engine/protocol.js';
+import type { EnumColumnValues, HistoryState, OpenResult, ParamsOf, Stats, ViewFilter, ViewQuery } from '../engine/protocol.js';
 import type { GridController } from '../grid/grid-controller.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import type { ColumnChoice } from '../mapping.js';
 
 /** Where `<inlay-importer>` is. @internal */
-export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'review' | 'completing' | 'done';
+export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'values' | 'review' | 'completing' | 'done';
 
 /** What the user can do; the element binds each to itself once. @internal */
 export interface Actions {
@@ -33,6 +33,17 @@ export interface Actions {
   setSkipInvalid(skip: boolean): void;
   complete(): void;
   startOver(): void;
+  /** Review editing (steps/review-editing.ts). */
+  undo(): void;
+  redo(): void;
+  removeSelectedRows(): void;
+  downloadProblems(): void;
+  openColumnMenu(col: number | null): void;
+  setQuery(query: ViewQuery): void;
+  /** Value mapping (steps/value-mapping.ts): `option` null leaves the value as it is. */
+  chooseValue(field: string, text: string, option: string | null): void;
+  applyValues(): void;
+  skipValues(): void;
 }
 
 /** What a step renders from. @internal */
@@ -64,5 +75,12 @@ export interface StepContext {
     skipInvalid: boolean;
     importedRows: number;
     announcement: string;
+    /** What can be undone and redone. */
+    history: HistoryState;
+    /** The column whose sort and filter menu is open. */
+    columnMenu: number | null;
+    /** Enum columns with values that are not options, and the option chosen for each value. */
+    enumColumns: EnumColumnValues[];
+    valueChoices: ReadonlyMap<string, ReadonlyMap<string, string | null>>;
   };
 }

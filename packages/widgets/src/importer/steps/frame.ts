@@ -8,6 +8,7 @@ import { renderMapping } from './mapping.js';
 import { renderReview } from './review.js';
 import { renderSetup } from './setup.js';
 import { renderUpload } from './upload.js';
+import { renderValueMapping } from './value-mapping.js';
 import type { Phase, StepContext } from './context.js';
 
 /**
@@ -36,6 +37,8 @@ export function renderStep(context: StepContext): TemplateResult {
     case 'mapping':
     case 'validating':
       return renderMapping(context);
+    case 'values':
+      return renderValueMapping(context);
     case 'review':
     case 'completing':
       return renderReview(context);
@@ -77,6 +80,10 @@ export function initialState(): StepContext['state'] {
     skipInvalid: true,
     importedRows: 0,
     announcement: '',
+    history: { undo: 0, redo: 0, undoLabel: null, redoLabel: null },
+    columnMenu: null,
+    enumColumns: [],
+    valueChoices: new Map(),
   };
 }
 
@@ -89,6 +96,7 @@ function stepIndex(phase: Phase): number {
       return 1;
     case 'mapping':
     case 'validating':
+    case 'values':
       return 2;
     case 'review':
     case 'completing':

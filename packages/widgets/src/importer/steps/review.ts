@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cellText, renderGrid, suggestionText } from '../grid/grid-view.js';
 import type { StepContext } from './context.js';
+import { columnMenuHook, describeQuery, renderColumnMenu, renderEditingTools } from './review-editing.js';
 
 /** Step 4: the grid of rows with their problems, the tools to fix them, and the import. @internal */
 export function renderReview(context: StepContext): TemplateResult {
@@ -20,11 +21,14 @@ export function renderReview(context: StepContext): TemplateResult {
         </select>
       </label>
       <button class="button" part="button find-button" aria-expanded=${state.findOpen ? 'true' : 'false'} aria-controls="find" @click=${actions.toggleFind}>${t.findReplace}</button>
+      ${renderEditingTools(context)}
     </div>
     ${state.findOpen ? renderFind(context) : nothing}
+    ${renderColumnMenu(context)}
+    ${describeQuery(context) ? html`<p class="muted small query">${describeQuery(context)}</p>` : nothing}
     ${renderNotices(context)}
-    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t)}
-    <p class="muted small" id="grid-hint">${t.editHint}</p>
+    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context))}
+    <p class="muted small" id="grid-hint">${t.editHint} ${t.shortcutsHint}</p>
     ${renderInspector(context)}
     <footer class="footer" part="footer">
       ${stats.invalidRowCount > 0

@@ -1,0 +1,92 @@
+import { css } from 'lit';
+
+/** Styles of the review step's spreadsheet tools and of the value-mapping step. @internal */
+export const editingStyles = css`
+  .editing-tools {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+  }
+
+  .cell.selected {
+    background: color-mix(in srgb, var(--_accent) 14%, var(--_surface));
+  }
+
+  .cell.selected.invalid {
+    background: color-mix(in srgb, var(--_accent) 10%, color-mix(in srgb, var(--_danger) 12%, var(--_surface)));
+  }
+
+  .colhead .colmenu {
+    margin-inline-start: auto;
+    flex: none;
+    min-width: 24px;
+    height: 24px;
+    padding: 0 4px;
+    border: 1px solid transparent;
+    border-radius: 4px;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+  }
+
+  .colhead .colmenu:hover {
+    border-color: var(--_border);
+    background: var(--_surface);
+  }
+
+  .colhead[aria-sort] .colmenu {
+    color: var(--_accent);
+  }
+
+  .column-menu {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px 14px;
+    padding: 10px 12px;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+  }
+
+  .column-menu .sort-buttons {
+    display: flex;
+    gap: 6px;
+  }
+
+  .column-menu input[type='search'] {
+    width: 9rem;
+  }
+
+  .button[aria-pressed='true'] {
+    border-color: var(--_accent);
+    box-shadow: inset 0 0 0 1px var(--_accent);
+  }
+
+  .query {
+    margin: 0;
+  }
+
+  .value-column {
+    display: grid;
+    gap: 6px;
+  }
+
+  .value-heading {
+    margin: 0;
+    font-size: 1em;
+  }
+
+  .value-column th[scope='row'] {
+    font-weight: normal;
+  }
+
+  .value-column .count {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
+
+  .values select {
+    max-width: 100%;
+  }
+`;
