@@ -5,7 +5,16 @@ export const editingStyles = css`
   .editing-tools {
     display: flex;
     flex-wrap: wrap;
+    align-items: center;
     gap: 6px;
+  }
+
+  .selection-summary {
+    flex: 1 1 100%;
+  }
+
+  .selection-summary:empty {
+    display: none;
   }
 
   .cell.selected {

@@ -108,6 +108,7 @@ export interface ImporterStrings {
   undo: (kind: EditKind | null) => string;
   redo: (kind: EditKind | null) => string;
   editKinds: Record<EditKind, string>;
+  editTools: string;
   removeSelectedRows: (rows: number) => string;
   downloadProblems: string;
   problemsHeader: string;
@@ -254,6 +255,7 @@ export const defaultImporterStrings: ImporterStrings = {
     paste: 'paste',
     'map-values': 'value matching',
   },
+  editTools: 'Editing',
   removeSelectedRows: (rows) => `Remove ${plural(rows, 'row', 'rows')}`,
   downloadProblems: 'Download rows with problems',
   problemsHeader: 'Problems',

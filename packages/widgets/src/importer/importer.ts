@@ -67,6 +67,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
  * @csspart cell-input - The input of the cell being edited.
  * @csspart inspector - The bar below the grid with the active cell's problem and fixes.
+ * @csspart editing-toolbar - Undo, redo, remove rows, sort and filter, and the download of rows with problems, below the grid.
  * @csspart column-menu - The sort and filter panel of a column.
  * @csspart column-menu-button - A column header's button that opens it.
  * @csspart value-mapping - The step that matches an enum column's file values to its options.

@@ -13,14 +13,16 @@ export function renderEditingTools({ t, state, actions, grid }: StepContext): Te
   const { history } = state;
   const rows = grid.selection.rows;
   const column = state.fields[grid.col];
-  return html`<span class="editing-tools">
+  const selection = grid.selection;
+  return html`<div class="editing-tools" part="editing-toolbar" role="group" aria-label=${t.editTools}>
+    <span class="muted small selection-summary">${selection.isBlock ? t.selectionSummary(selection.rows, selection.cells) : ''}</span>
     <button class="button" part="button undo-button" ?disabled=${history.undo === 0} @click=${actions.undo}>${t.undo(history.undoLabel)}</button>
     <button class="button" part="button redo-button" ?disabled=${history.redo === 0} @click=${actions.redo}>${t.redo(history.redoLabel)}</button>
     <button class="button" part="button remove-rows-button" ?disabled=${state.viewSize === 0} @click=${actions.removeSelectedRows}>${t.removeSelectedRows(rows)}</button>
     <button class="button" part="button column-menu-toggle" aria-expanded=${state.columnMenu !== null ? 'true' : 'false'} aria-controls="column-menu"
       ?disabled=${!column} @click=${() => actions.openColumnMenu(state.columnMenu === null ? grid.col : null)}>${t.sortFilter}</button>
     <button class="button" part="button download-problems-button" ?disabled=${(state.stats?.invalidRowCount ?? 0) === 0} @click=${actions.downloadProblems}>${t.downloadProblems}</button>
-  </span>`;
+  </div>`;
 }
 
 /** What the grid's headers need: the sorted column and how to open a column's menu. */

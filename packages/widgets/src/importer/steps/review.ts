@@ -21,7 +21,6 @@ export function renderReview(context: StepContext): TemplateResult {
         </select>
       </label>
       <button class="button" part="button find-button" aria-expanded=${state.findOpen ? 'true' : 'false'} aria-controls="find" @click=${actions.toggleFind}>${t.findReplace}</button>
-      ${renderEditingTools(context)}
     </div>
     ${state.findOpen ? renderFind(context) : nothing}
     ${renderColumnMenu(context)}
@@ -29,6 +28,7 @@ export function renderReview(context: StepContext): TemplateResult {
     ${renderNotices(context)}
     ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context))}
     <p class="muted small" id="grid-hint">${t.editHint} ${t.shortcutsHint}</p>
+    ${renderEditingTools(context)}
     ${renderInspector(context)}
     <footer class="footer" part="footer">
       ${stats.invalidRowCount > 0
