@@ -26,11 +26,12 @@ export const editingStyles = css`
   }
 
   .colhead .colmenu {
+    order: 1;
     margin-inline-start: auto;
     flex: none;
-    min-width: 24px;
-    height: 24px;
-    padding: 0 4px;
+    min-width: 20px;
+    height: 22px;
+    padding: 0 2px;
     border: 1px solid transparent;
     border-radius: 4px;
     background: transparent;
@@ -42,6 +43,14 @@ export const editingStyles = css`
   .colhead .colmenu:hover {
     border-color: var(--_border);
     background: var(--_surface);
+  }
+
+  .colhead .colmenu + .count {
+    margin-inline-start: auto;
+  }
+
+  .colhead:has(.count) .colmenu {
+    margin-inline-start: 0;
   }
 
   .colhead[aria-sort] .colmenu {
@@ -90,7 +99,7 @@ export const editingStyles = css`
     font-weight: normal;
   }
 
-  .value-column .count {
+  .value-column .value-count {
     text-align: end;
     font-variant-numeric: tabular-nums;
   }

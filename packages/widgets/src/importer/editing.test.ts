@@ -179,7 +179,7 @@ describe('<inlay-importer> review editing', () => {
     const selects = parts<HTMLSelectElement>(el, 'value-select');
     expect(selects.map((select) => select.getAttribute('aria-label'))).to.deep.equal(['Option for “pro” in Plan', 'Option for “Gold” in Plan', 'Option for “TEAM” in Plan']);
     expect(selects.map((select) => select.selectedOptions[0]?.textContent)).to.deep.equal(['Pro', 'Leave as is', 'Team']);
-    expect([...el.shadowRoot!.querySelectorAll('.value-column td.count')].map((node) => node.textContent)).to.deep.equal(['2', '1', '1']);
+    expect([...el.shadowRoot!.querySelectorAll('.value-column td.value-count')].map((node) => node.textContent)).to.deep.equal(['2', '1', '1']);
     await expect(el).to.be.accessible();
 
     // Keyboard: focus Gold's choice and pick the last option.

@@ -493,6 +493,8 @@ export class InlayImporter extends InlayElement implements GridHost {
     if (generation !== this.#generation) return;
     this.#set({ enumColumns, valueChoices: suggestedChoices(enumColumns), history: { undo: 0, redo: 0, undoLabel: null, redoLabel: null }, columnMenu: null });
     this.phase = enumColumns.length > 0 ? 'values' : 'review';
+    // The Continue button that started the load is gone: keyboard users start at the first choice.
+    if (this.phase === 'values') void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[part~="value-select"]')?.focus());
   }
 
   async #applyValues(): Promise<void> {

@@ -37,14 +37,14 @@ function renderColumn({ t, state, actions }: StepContext, field: FieldDefinition
     <div class="table-wrap">
       <table part="value-table">
         <thead>
-          <tr><th scope="col">${t.valueHeader}</th><th scope="col" class="count">${t.countHeader}</th><th scope="col">${t.optionHeader}</th></tr>
+          <tr><th scope="col">${t.valueHeader}</th><th scope="col" class="value-count">${t.countHeader}</th><th scope="col">${t.optionHeader}</th></tr>
         </thead>
         <tbody>
           ${column.values.map((value) => {
             const chosen = choices?.get(value.text) ?? null;
             return html`<tr>
               <th scope="row"><span class="chip">${value.text}</span></th>
-              <td class="count">${value.count.toLocaleString()}</td>
+              <td class="value-count">${value.count.toLocaleString()}</td>
               <td>
                 <select part="value-select" aria-label=${t.optionFor(value.text, field.label)}
                   @change=${(event: Event) => {
