@@ -177,6 +177,18 @@ describe('TableValidator: revalidateCell', () => {
     expect(shape(validator.finish().errors)).toEqual([[2, 'email', 'duplicate_value']]);
   });
 
+  it('restores a value as it was, without reading it again, re-checking uniqueness', () => {
+    const validator = validatorOf(rows());
+    validator.revalidateCell(2, 'email', 'x@example.com');
+    expect(validator.restoreValue(2, 'email', 'ann@example.com')).toMatchObject({ value: 'ann@example.com', error: { code: 'duplicate_value' }, changedRows: [2] });
+    expect(validator.restoreValue(1, 'name', null)).toMatchObject({ value: null, error: { code: 'required' } });
+    const comma = new TableValidator({ fields: [{ key: 'n', label: 'N', type: 'number' }] }, { mapping: { n: 0 }, numberFormat: 'comma' });
+    comma.addRows([['1,5']]);
+    comma.revalidateCell(0, 'n', '2');
+    // "1.5" read again with a decimal comma would be fifteen, not one and a half.
+    expect(comma.restoreValue(0, 'n', 1.5)).toMatchObject({ value: 1.5, error: null });
+  });
+
   it('reports no changed rows when an edit keeps the cell as it was', () => {
     const validator = validatorOf(rows());
     expect(validator.revalidateCell(1, 'email', ' bob@example.com ').changedRows).toEqual([]);

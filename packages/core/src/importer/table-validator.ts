@@ -323,6 +323,19 @@ export class TableValidator {
   }
 
   /**
+   * Puts back a value the cell held before (an undo): a valid value is stored as it is, not read
+   * again from text, so a number of a decimal-comma file or a boolean comes back exactly. `null`
+   * reads the cell as empty (a `required` field's error returns with it).
+   */
+  restoreValue(row: number, fieldKey: string, value: ImportValue): CellChange {
+    this.checkRow(row);
+    const i = this.indexOfField(fieldKey);
+    if (value === null) return this.replaceCell(row, i, readCell(this.fields[i] as CompiledField, '', this.out));
+    this.out.value = value;
+    return this.replaceCell(row, i, CELL_VALID);
+  }
+
+  /**
    * Accepts every suggestion in one field (say, ISO dates for a whole `DD/MM/YYYY` column), or in
    * every field without `fieldKey`. Returns how many cells changed.
    */

@@ -1,4 +1,5 @@
 import type { MatchMethod } from '@inlay/core';
+import type { EditKind } from './engine/protocol.js';
 
 /**
  * Every text `<inlay-importer>` shows or announces that does not come from the importer's config
@@ -129,6 +130,43 @@ export interface ImporterStrings {
    * `damaged_zip` or `binary` (docs/importer.md, "Files the importer reads").
    */
   refusedFile: (code: string) => string;
+  /** Undo and redo buttons; `kind` is what the next undo or redo changes, null when nothing. */
+  undo: (kind: EditKind | null) => string;
+  redo: (kind: EditKind | null) => string;
+  editKinds: Record<EditKind, string>;
+  editTools: string;
+  removeSelectedRows: (rows: number) => string;
+  downloadProblems: string;
+  problemsHeader: string;
+  problemsFileName: string;
+  selectionSummary: (rows: number, cells: number) => string;
+  shortcutsHint: string;
+  sortFilter: string;
+  columnMenu: (field: string) => string;
+  sortAscending: string;
+  sortDescending: string;
+  onlyProblemsIn: (field: string) => string;
+  containsLabel: string;
+  applyFilter: string;
+  clearSortFilter: string;
+  close: string;
+  sortedBy: (field: string, ascending: boolean) => string;
+  filteredBy: (field: string, text: string) => string;
+  announceUndone: (cells: number, problems: number) => string;
+  announceRedone: (cells: number, problems: number) => string;
+  announceCopied: (cells: number) => string;
+  announceSelected: (rows: number, cells: number) => string;
+
+  valuesIntro: string;
+  valuesOf: (field: string) => string;
+  valueHeader: string;
+  countHeader: string;
+  optionHeader: string;
+  keepValue: string;
+  optionFor: (value: string, field: string) => string;
+  moreValues: (count: number) => string;
+  skipValues: string;
+  applyValues: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -261,4 +299,51 @@ export const defaultImporterStrings: ImporterStrings = {
   engineFallback: 'Files are being read without a background worker here, so the page may respond more slowly while a large file loads.',
   refusedTitle: (name) => `“${name}” can’t be imported`,
   refusedFile: (code) => REFUSED[code] ?? REFUSED['binary'] ?? '',
+  undo: (kind) => (kind === null ? 'Undo' : `Undo ${defaultImporterStrings.editKinds[kind]}`),
+  redo: (kind) => (kind === null ? 'Redo' : `Redo ${defaultImporterStrings.editKinds[kind]}`),
+  editKinds: {
+    edit: 'edit',
+    replace: 'replace',
+    suggestion: 'suggestions',
+    'find-replace': 'find and replace',
+    remove: 'removal',
+    restore: 'restore',
+    duplicates: 'duplicate removal',
+    'fill-down': 'fill down',
+    paste: 'paste',
+    'map-values': 'value matching',
+  },
+  editTools: 'Editing',
+  removeSelectedRows: (rows) => `Remove ${plural(rows, 'row', 'rows')}`,
+  downloadProblems: 'Download rows with problems',
+  problemsHeader: 'Problems',
+  problemsFileName: 'rows-with-problems.csv',
+  selectionSummary: (rows, cells) => `${plural(cells, 'cell', 'cells')} in ${plural(rows, 'row', 'rows')} selected`,
+  shortcutsHint: 'Shift+arrows select, Ctrl+C copies, Ctrl+V pastes, Ctrl+D fills down, Ctrl+Z undoes, Ctrl+Y redoes, Ctrl+Delete removes rows, Alt+Down sorts and filters.',
+  sortFilter: 'Sort and filter',
+  columnMenu: (field) => `Sort and filter ${field}`,
+  sortAscending: 'Sort ascending',
+  sortDescending: 'Sort descending',
+  onlyProblemsIn: (field) => `Only rows with problems in ${field}`,
+  containsLabel: 'Contains',
+  applyFilter: 'Filter',
+  clearSortFilter: 'Clear sort and filter',
+  close: 'Close',
+  sortedBy: (field, ascending) => `Sorted by ${field}, ${ascending ? 'ascending' : 'descending'}`,
+  filteredBy: (field, text) => `${field} contains “${text}”`,
+  announceUndone: (cells, problems) => `Undone: ${plural(cells, 'change', 'changes')}. ${plural(problems, 'problem', 'problems')} left.`,
+  announceRedone: (cells, problems) => `Redone: ${plural(cells, 'change', 'changes')}. ${plural(problems, 'problem', 'problems')} left.`,
+  announceCopied: (cells) => `${plural(cells, 'cell', 'cells')} copied.`,
+  announceSelected: (rows, cells) => `${plural(cells, 'cell', 'cells')} in ${plural(rows, 'row', 'rows')} selected.`,
+
+  valuesIntro: 'Some values in your file are not options of these fields. Choose the option each one means: every cell with that value changes.',
+  valuesOf: (field) => `Values of ${field}`,
+  valueHeader: 'In your file',
+  countHeader: 'Cells',
+  optionHeader: 'Becomes',
+  keepValue: 'Leave as is',
+  optionFor: (value, field) => `Option for “${value}” in ${field}`,
+  moreValues: (count) => `${plural(count, 'more value is', 'more values are')} not listed: fix them in the review.`,
+  skipValues: 'Skip',
+  applyValues: 'Apply and continue',
 };

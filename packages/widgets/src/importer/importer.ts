@@ -5,9 +5,14 @@ import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCancelEvent, InlayImportCompleteEvent } from '../events.js';
 import { assetsAt, type Call, DEFAULT_WORKER_TIMEOUT, type EngineAssets, EngineConnection } from './connection.js';
 import type { ChangeResult, GridRow, OpenResult, SourceInput, ViewFilter } from './engine/protocol.js';
+import { commandOf, downloadText, writeClipboard } from './editing-keys.js';
+import { parseTsv, tsvField } from './tsv.js';
+import { suggestedChoices } from './steps/value-mapping.js';
 import { GridController, type GridHost } from './grid/grid-controller.js';
+import { cellText } from './grid/grid-view.js';
 import { importerStyles } from './importer.styles.js';
 import { reviewStyles } from './review.styles.js';
+import { editingStyles } from './editing.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
 import { chooseField, headersOf, missingRequired, proposeColumns } from './mapping.js';
 import { recallMapping, saveMapping } from './remembered-mappings.js';
@@ -66,6 +71,11 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
  * @csspart cell-input - The input of the cell being edited.
  * @csspart inspector - The bar below the grid with the active cell's problem and fixes.
+ * @csspart editing-toolbar - Undo, redo, remove rows, sort and filter, and the download of rows with problems, below the grid.
+ * @csspart column-menu - The sort and filter panel of a column.
+ * @csspart column-menu-button - A column header's button that opens it.
+ * @csspart value-mapping - The step that matches an enum column's file values to its options.
+ * @csspart value-select - One file value's option choice.
  * @csspart footer - The row of buttons at the bottom of a step.
  * @csspart button - Every button; `button primary` for the main one.
  * @csspart error - The error state.
@@ -88,7 +98,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
  */
 export class InlayImporter extends InlayElement implements GridHost {
-  static override styles = [...InlayElement.styles, importerStyles, reviewStyles, formatsStyles];
+  static override styles = [...InlayElement.styles, importerStyles, reviewStyles, formatsStyles, editingStyles];
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
@@ -161,6 +171,13 @@ export class InlayImporter extends InlayElement implements GridHost {
   #call?: Call<unknown>;
   #generation = 0;
   readonly #actions: Actions = this.#createActions();
+  /** When Ctrl+V was pressed in the grid: the paste event should follow (see #onPaste). */
+  #pasteExpected = 0;
+
+  constructor() {
+    super();
+    this.#grid.shortcuts = (event) => this.#shortcut(event);
+  }
 
   get #text(): ImporterStrings {
     return { ...defaultImporterStrings, ...this.strings };
@@ -173,11 +190,14 @@ export class InlayImporter extends InlayElement implements GridHost {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('paste', this.#onPaste);
     this.#closeEngine();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // Pasting into a grid cell (not editable) fires at the document, not at the cell.
+    document.addEventListener('paste', this.#onPaste);
     // Back on the page after a move: start over rather than keep a closed engine.
     if (this.phase !== 'idle' && this.phase !== 'loading' && this.phase !== 'error' && !this.#connection) void this.#loadConfig();
   }
@@ -350,9 +370,11 @@ export class InlayImporter extends InlayElement implements GridHost {
       const t = this.#text;
       await this.#setView({ errors: false });
       this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null, columnFormats: loaded.columnFormats });
-      // A column no value settles is asked about before review (docs/importer.md).
-      this.phase = loaded.columnFormats.some(needsAnswer) ? 'formats' : 'review';
       if (busy === 'reformatting') this.#set({ announcement: t.announceFormats });
+      // A column no value settles is asked about before review (docs/importer.md); then enum
+      // values that are not options are mapped.
+      if (loaded.columnFormats.some(needsAnswer)) this.phase = 'formats';
+      else await this.#toValuesOrReview(generation);
     } catch (error) {
       if (generation !== this.#generation) return;
       if (error instanceof Error && error.name === 'CancelledError') this.phase = busy === 'reformatting' ? 'formats' : 'mapping';
@@ -397,7 +419,8 @@ export class InlayImporter extends InlayElement implements GridHost {
 
   /** GridHost: the active cell moved. @internal */
   activeChanged(): void {
-    this.#set({ similar: null });
+    const selection = this.#grid.selection;
+    this.#set({ similar: null, ...(selection.isBlock ? { announcement: this.#text.announceSelected(selection.rows, selection.cells) } : {}) });
   }
 
   /** Runs a change in the engine, then re-reads what the grid shows and announces the outcome. */
@@ -408,6 +431,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       if (generation !== this.#generation) return;
       const t = this.#text;
       this.#set({ stats: result.stats, similar: null, announcement: announce?.(result) ?? t.announceChanged(result.changed, result.stats.errorCount) });
+      if (result.history) this.#set({ history: result.history });
       if (result.viewSize !== undefined) {
         this.#set({ viewSize: result.viewSize });
         this.#grid.reset(result.viewSize, this.state.fields.length, true);
@@ -496,7 +520,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       toMapping: () => this.#toMapping(),
       back: () => {
         if (this.phase === 'mapping') this.phase = 'setup';
-        else if (this.phase === 'review') this.phase = 'mapping';
+        else if (this.phase === 'review' || this.phase === 'values') this.phase = 'mapping';
         else if (this.phase === 'formats') this.phase = this.state.columnFormats.some(needsAnswer) ? 'mapping' : 'review';
         else this.#startOver();
       },
@@ -534,10 +558,146 @@ export class InlayImporter extends InlayElement implements GridHost {
         const unchanged = this.state.columnFormats.every((column) =>
           column.kind === 'number' ? choices[column.field] === column.format : column.chosen && choices[column.field] === column.order,
         );
-        if (unchanged && this.state.stats) this.phase = 'review';
+        if (unchanged && this.state.stats) void this.#toValuesOrReview(this.#generation);
         else void this.#validate('reformatting');
       },
+      undo: () => void this.#change((engine) => engine.call('undo', {}), undefined, (result) => this.#text.announceUndone(result.changed, result.stats.errorCount)),
+      redo: () => void this.#change((engine) => engine.call('redo', {}), undefined, (result) => this.#text.announceRedone(result.changed, result.stats.errorCount)),
+      removeSelectedRows: () => {
+        const { start, end } = this.#grid.selection.range;
+        void this.#change((engine) => engine.call('removeView', { start, end }), undefined, (result) => this.#text.announceRemoved(result.changed));
+      },
+      downloadProblems: () => void this.#downloadProblems(),
+      openColumnMenu: (col) => this.#openColumnMenu(col),
+      setQuery: (query) => void this.#setView({ ...this.state.filter, ...query }).catch((error: unknown) => this.reportError(error)),
+      chooseValue: (field, text, option) => {
+        const choices = new Map(this.state.valueChoices);
+        choices.set(field, new Map(choices.get(field)).set(text, option));
+        this.#set({ valueChoices: choices });
+      },
+      applyValues: () => void this.#applyValues(),
+      skipValues: () => {
+        this.phase = 'review';
+      },
     };
+  }
+
+  /** After the load: the value-mapping step when enum columns hold values that are not options, else the review. */
+  async #toValuesOrReview(generation: number): Promise<void> {
+    const enumColumns = await this.#run((engine) => engine.call('enumValues', {}));
+    if (generation !== this.#generation) return;
+    this.#set({ enumColumns, valueChoices: suggestedChoices(enumColumns), history: { undo: 0, redo: 0, undoLabel: null, redoLabel: null }, columnMenu: null });
+    this.phase = enumColumns.length > 0 ? 'values' : 'review';
+    // The Continue button that started the load is gone: keyboard users start at the first choice.
+    if (this.phase === 'values') void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[part~="value-select"]')?.focus());
+  }
+
+  async #applyValues(): Promise<void> {
+    for (const column of this.state.enumColumns) {
+      const map: [string, string][] = [];
+      for (const [text, option] of this.state.valueChoices.get(column.field) ?? []) if (option !== null && option !== text) map.push([text, option]);
+      if (map.length > 0) await this.#change((engine) => engine.call('mapValues', { field: column.field, map }));
+    }
+    this.phase = 'review';
+  }
+
+  /** The grid's editing shortcuts (editing-keys.ts); true when the key was one. */
+  #shortcut(event: KeyboardEvent): boolean {
+    const command = commandOf(event);
+    if (command === null || this.phase !== 'review') return false;
+    if (command === 'paste') {
+      // Left to the browser, which fires `paste` with the clipboard's text (#onPaste).
+      const expected = (this.#pasteExpected = performance.now());
+      // Where the browser fires none, the Clipboard API (which may ask the user's permission).
+      setTimeout(() => {
+        if (this.#pasteExpected !== expected) return;
+        this.#pasteExpected = 0;
+        navigator.clipboard?.readText().then((text) => this.#paste(text), () => undefined);
+      }, 200);
+      return true;
+    }
+    event.preventDefault();
+    const grid = this.#grid;
+    switch (command) {
+      case 'undo':
+        this.#actions.undo();
+        break;
+      case 'redo':
+        this.#actions.redo();
+        break;
+      case 'copy':
+        void this.#copy();
+        break;
+      case 'fill-down': {
+        const range = grid.selection.range;
+        // One row selected: take the cell above, as spreadsheets do.
+        if (range.start === range.end) range.start = Math.max(0, range.start - 1);
+        if (range.start !== range.end) void this.#change((engine) => engine.call('fillDown', range));
+        break;
+      }
+      case 'remove-rows':
+        this.#actions.removeSelectedRows();
+        break;
+      case 'column-menu':
+        this.#openColumnMenu(grid.col);
+        break;
+    }
+    return true;
+  }
+
+  /** Copies the selected cells as spreadsheets paste them: from the rows in view, else from the engine. */
+  async #copy(): Promise<void> {
+    const t = this.#text;
+    const grid = this.#grid;
+    const range = grid.selection.range;
+    const lines: string[] = [];
+    for (let pos = range.start; pos <= range.end; pos++) {
+      const row = grid.rowAt(pos);
+      if (!row) break;
+      const cells: string[] = [];
+      for (let col = range.fromCol; col <= range.toCol; col++) cells.push(tsvField(cellText(row, col, t)));
+      lines.push(cells.join('\t'));
+    }
+    const text = lines.length === range.end - range.start + 1 ? lines.join('\n') : await (await this.#engine()).call('copy', range).promise;
+    if (await writeClipboard(text)) this.#set({ announcement: t.announceCopied(grid.selection.cells) });
+  }
+
+  readonly #onPaste = (event: ClipboardEvent): void => {
+    if (this.phase !== 'review' || !this.#gridFocused()) return;
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    event.preventDefault();
+    this.#pasteExpected = 0;
+    this.#paste(text);
+  };
+
+  #paste(text: string): void {
+    const cells = parseTsv(text);
+    if (cells.length === 0) return;
+    const range = this.#grid.selection.range;
+    void this.#change((engine) => engine.call('paste', { range, cells }));
+  }
+
+  /** Whether a grid cell (not its editor) has focus. */
+  #gridFocused(): boolean {
+    const active = this.shadowRoot?.activeElement;
+    return active instanceof HTMLElement && active.getAttribute('role') === 'gridcell';
+  }
+
+  #openColumnMenu(col: number | null): void {
+    const wasOpen = this.state.columnMenu !== null;
+    this.#set({ columnMenu: col });
+    if (col !== null && !wasOpen) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('#column-menu select')?.focus());
+    if (col === null && wasOpen) this.#grid.focusSoon();
+  }
+
+  async #downloadProblems(): Promise<void> {
+    const t = this.#text;
+    try {
+      const { csv } = await this.#run((engine) => engine.call('problemsCsv', { headers: this.state.fields.map((field) => field.label), problemsHeader: t.problemsHeader }));
+      downloadText(this.renderRoot as ShadowRoot, csv, t.problemsFileName, 'text/csv;charset=utf-8');
+    } catch (error) {
+      this.reportError(error);
+    }
   }
 
   protected override render(): TemplateResult | typeof nothing {

@@ -1,5 +1,7 @@
 import { type ByteRecords, ColumnTallies, recordsCells } from '@inlay/core';
 import { columnFormatsOf, delimiterHint, type FormatOptions, formatOptions, sameFormats } from './formats.js';
+import { isEditingRequest, runEditing } from './editing.js';
+import { historyOf, RECORDED } from './history.js';
 import * as operations from './operations.js';
 import { hookRows, hookTransform, hookValidate } from './row-hooks.js';
 import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
@@ -78,6 +80,12 @@ export class ImportEngine {
     }
     const table = this.#table;
     if (!table) throw new Error('Nothing is loaded yet.');
+    if (isEditingRequest(request)) return runEditing(request, table, slicer);
+    // Changes are recorded so they can be undone (engine/history.ts).
+    return historyOf(table).track(RECORDED[request.method], () => this.#apply(request, table, slicer, report));
+  }
+
+  async #apply(request: Request, table: ReviewTable, slicer: Slicer, report: (progress: Progress) => void): Promise<unknown> {
     switch (request.method) {
       case 'view':
         return { size: table.setView(request.params) };
@@ -98,19 +106,20 @@ export class ImportEngine {
         return operations.findReplace(table, request.params, slicer, report);
       case 'remove': {
         const changed = new Set<number>();
-        for (const row of request.params.rows) for (const other of table.validator.setRowExcluded(row, request.params.removed)) changed.add(other);
+        for (const row of request.params.rows) for (const other of table.setExcluded(row, request.params.removed)) changed.add(other);
         table.changed();
         return { changedRows: [...changed].sort((a, b) => a - b), changed: request.params.rows.length, stats: table.stats(), viewSize: table.refreshView() };
       }
       case 'restoreRemoved': {
         const removed = table.validation().excludedRows;
         const changed = new Set<number>();
-        for (const row of removed) for (const other of table.validator.setRowExcluded(row, false)) changed.add(other);
+        for (const row of removed) for (const other of table.setExcluded(row, false)) changed.add(other);
         table.changed();
         return { changedRows: [...changed].sort((a, b) => a - b), changed: removed.length, stats: table.stats(), viewSize: table.refreshView() };
       }
       case 'resolveDuplicates': {
         const dropped = table.validator.resolveDuplicates(request.params.strategy);
+        for (const row of dropped) table.recorder?.excluded(row, false);
         table.changed();
         return { changedRows: dropped, changed: dropped.length, stats: table.stats(), viewSize: table.refreshView() };
       }

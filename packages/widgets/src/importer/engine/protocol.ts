@@ -86,7 +86,45 @@ export interface LoadResult {
   timings: { readMs: number; validateMs: number };
 }
 
-export type ViewFilter = { errors: false } | { errors: true; field?: string | undefined };
+export type ViewFilter = ({ errors: false } | { errors: true; field?: string | undefined }) & ViewQuery;
+
+/**
+ * Sorting and filtering by column (engine/views.ts): they change the order the grid shows rows in,
+ * never the order the rows are imported in.
+ */
+export interface ViewQuery {
+  sort?: { field: string; direction: 'asc' | 'desc' } | undefined;
+  /** Rows whose `field` shows `text` (ignoring case). */
+  contains?: { field: string; text: string } | undefined;
+}
+
+/** A block of cells by view position: rows `start`…`end` (inclusive) of the view, columns `fromCol`…`toCol`. */
+export interface CellRange {
+  start: number;
+  end: number;
+  fromCol: number;
+  toCol: number;
+}
+
+/** How many edits can be undone and redone, and what the next would undo or redo. */
+export interface HistoryState {
+  undo: number;
+  redo: number;
+  undoLabel: EditKind | null;
+  redoLabel: EditKind | null;
+}
+
+/** What an undoable change was, for the toolbar's labels. */
+export type EditKind = 'edit' | 'replace' | 'suggestion' | 'find-replace' | 'remove' | 'restore' | 'duplicates' | 'fill-down' | 'paste' | 'map-values';
+
+/** An enum column's file values that are not options, for the value-mapping step. */
+export interface EnumColumnValues {
+  field: string;
+  /** Most frequent first, at most `ENUM_VALUES_LIMIT`. */
+  values: { text: string; count: number; suggestion: string | null }[];
+  /** Distinct values beyond those listed. */
+  more: number;
+}
 
 /** One cell's error as the grid shows it. */
 export interface CellIssue {
@@ -113,6 +151,8 @@ export interface ChangeResult {
   stats: Stats;
   /** Set when rows left or entered the view: its new length. */
   viewSize?: number;
+  /** After a change that can be undone, or an undo or redo. */
+  history?: HistoryState;
 }
 
 /** The requests, by method: parameters and answer. */
@@ -140,6 +180,23 @@ export interface Methods {
   hookTransform: [{ cells: { row: number; field: string; raw: string }[] }, ChangeResult];
   /** A `validateRow` hook's messages for a batch of rows (replacing its earlier ones for them). */
   hookValidate: [{ rows: number[]; messages: HookCellMessage[] }, ChangeResult];
+  /** Undoes or redoes the last change (engine/history.ts). */
+  undo: [Record<string, never>, ChangeResult];
+  redo: [Record<string, never>, ChangeResult];
+  /** Each column of `range` gets its top cell's content. */
+  fillDown: [CellRange, ChangeResult];
+  /** Rows of tab-separated cells written from `start`'s row and column; one cell fills all of `range`. */
+  paste: [{ range: CellRange; cells: string[][] }, ChangeResult];
+  /** Removes the rows of view positions `start`…`end`. */
+  removeView: [{ start: number; end: number }, ChangeResult];
+  /** Cells of `range` as tab-separated text (what the grid copies). */
+  copy: [CellRange, string];
+  /** Values of enum columns that are not options. */
+  enumValues: [Record<string, never>, EnumColumnValues[]];
+  /** Every refused cell of `field` showing a `from` gets its `to`. */
+  mapValues: [{ field: string; map: [from: string, to: string][] }, ChangeResult];
+  /** The rows with problems as CSV text, with `headers` and a last column of problems. */
+  problemsCsv: [{ headers: string[]; problemsHeader: string }, { csv: string; rows: number }];
 }
 
 export type Method = keyof Methods;

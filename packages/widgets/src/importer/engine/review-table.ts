@@ -1,5 +1,6 @@
 import { type ByteRecords, type CellError, type ImportValue, type RowOptions, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
 import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
+import { isQuery, queryView } from './views.js';
 
 /**
  * The validated table the user reviews: core's {@link TableValidator} (values by column, errors,
@@ -22,6 +23,8 @@ export class ReviewTable {
   /** `finish()` walks every error and duplicate group: kept until the next change. */
   #validation: TableReview | undefined;
   unreadable = 0;
+  /** Told of each cell and row about to change, so the change can be undone (engine/history.ts). */
+  recorder: ChangeRecorder | null = null;
 
   constructor(config: TableConfig, options: RowOptions & { mapping: Record<string, number> }) {
     this.validator = new TableValidator(config, options);
@@ -84,6 +87,7 @@ export class ReviewTable {
    * the rows that changed: this one, and those whose repeat errors moved.
    */
   setCell(row: number, field: string, text: string): number[] {
+    this.recorder?.cell(row, field);
     this.#validation = undefined;
     const change = this.validator.revalidateCell(row, field, text);
     this.#noteRaw(row, field, change.error, text);
@@ -92,11 +96,46 @@ export class ReviewTable {
 
   /** Accepts a refused cell's suggestion; `null` when it has none. */
   acceptSuggestion(row: number, field: string): number[] | null {
+    if (this.validator.errorsOf(row).some((error) => error.field === field && error.suggestion !== undefined && error.suggestion !== null)) this.recorder?.cell(row, field);
     this.#validation = undefined;
     const change = this.validator.applySuggestion(row, field);
     if (change === null) return null;
     this.#noteRaw(row, field, change.error, valueText(change.value));
     return withRow(change.changedRows, row);
+  }
+
+  /** The text the user wrote in a refused cell, or null (its value is then what it shows). */
+  rawOf(row: number, field: string): string | null {
+    return this.#raw.get(this.#key(row, field)) ?? null;
+  }
+
+  /** Puts a cell back as it was: its refused text read again, or its value as it was (an undo). */
+  restoreCell(row: number, field: string, value: ImportValue, raw: string | null): number[] {
+    this.recorder?.cell(row, field);
+    this.#validation = undefined;
+    if (raw !== null) {
+      const change = this.validator.revalidateCell(row, field, raw);
+      this.#noteRaw(row, field, change.error, raw);
+      return withRow(change.changedRows, row);
+    }
+    const change = this.validator.restoreValue(row, field, value);
+    this.#raw.delete(this.#key(row, field));
+    return withRow(change.changedRows, row);
+  }
+
+  /** Sets a row aside or brings it back; answers the rows whose errors changed. */
+  setExcluded(row: number, excluded: boolean): number[] {
+    const changed = this.validator.setRowExcluded(row, excluded);
+    if (changed.length === 0) return changed;
+    this.#validation = undefined;
+    this.recorder?.excluded(row, !excluded);
+    return changed;
+  }
+
+  /** The file row shown at view position `pos`, or -1 past the end. */
+  rowAtView(pos: number): number {
+    if (pos < 0 || pos >= this.#viewSize) return -1;
+    return this.#view === null ? pos : (this.#view[pos] as number);
   }
 
   /** The refused cells of one field, in row order (included rows only). */
@@ -106,6 +145,14 @@ export class ReviewTable {
 
   /** Chooses the rows the grid shows; answers how many. */
   setView(filter: ViewFilter): number {
+    if (isQuery(filter)) {
+      // The rows the filter of problems keeps, then sorted and filtered by column (engine/views.ts).
+      this.setView({ ...filter, sort: undefined, contains: undefined });
+      this.#filter = filter;
+      this.#view = queryView(this, filter, this.#view);
+      this.#viewSize = this.#view.length;
+      return this.#viewSize;
+    }
     this.#filter = filter;
     const validation = this.validation();
     if (!filter.errors && validation.excludedRows.length === 0) {
@@ -200,6 +247,12 @@ export class ReviewTable {
   #key(row: number, field: string): number {
     return row * this.fieldKeys.length + this.fieldOf(field);
   }
+}
+
+/** What the history needs to hear before a change (engine/history.ts). @internal */
+export interface ChangeRecorder {
+  cell(row: number, field: string): void;
+  excluded(row: number, before: boolean): void;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { GridRow } from '../engine/protocol.js';
+import { CellSelection } from './selection.js';
 
 /** Browsers cap an element's height (Chrome near 33.5 million px); taller views scroll scaled. */
 const MAX_BODY_PX = 10_000_000;
@@ -41,6 +42,10 @@ export class GridController implements ReactiveController {
   pos = 0;
   col = 0;
   editing: Editing | null = null;
+  /** The selected block of cells (grid/selection.ts). */
+  readonly selection = new CellSelection();
+  /** The element's shortcuts (undo, copy, paste…), tried before the grid's keys; true when handled. */
+  shortcuts: ((event: KeyboardEvent) => boolean) | null = null;
   #cache = new Map<number, { row: GridRow; generation: number }>();
   #generation = 0;
   #viewGeneration = 0;
@@ -74,6 +79,7 @@ export class GridController implements ReactiveController {
       this.scrollTop = 0;
     }
     this.pos = Math.max(0, Math.min(this.pos, size - 1));
+    this.selection.collapse(this.pos, this.col);
     this.host.requestUpdate();
   }
 
@@ -183,8 +189,9 @@ export class GridController implements ReactiveController {
   }
 
   /** Makes a cell the active one (a click, or focus arriving on it). */
-  select(pos: number, col: number): void {
+  select(pos: number, col: number, extend = false): void {
     if (this.pos === pos && this.col === col) return;
+    this.selection.moveTo(pos, col, extend);
     this.pos = pos;
     this.col = col;
     this.host.activeChanged();
@@ -192,8 +199,9 @@ export class GridController implements ReactiveController {
   }
 
   /** A click: the cell becomes active and takes focus (a programmatic click does not move focus). */
-  activate(pos: number, col: number): void {
-    this.select(pos, col);
+  activate(pos: number, col: number, extend = false): void {
+    if (!extend && this.selection.isBlock) this.selection.collapse(this.pos, this.col);
+    this.select(pos, col, extend);
     this.focusSoon();
   }
 
@@ -218,6 +226,7 @@ export class GridController implements ReactiveController {
   /** Grid keys (the ARIA grid pattern); edit keys are handled by the input. */
   onKeydown(event: KeyboardEvent, scroller: HTMLElement, textOf: (row: GridRow, col: number) => string): void {
     if (this.editing || this.size === 0) return;
+    if (this.shortcuts?.(event)) return;
     let { pos, col } = this;
     const page = Math.max(1, this.visibleCount - 1);
     switch (event.key) {
@@ -260,7 +269,8 @@ export class GridController implements ReactiveController {
     event.preventDefault();
     pos = Math.max(0, Math.min(this.size - 1, pos));
     col = Math.max(0, Math.min(this.columns - 1, col));
-    this.select(pos, col);
+    if (!event.shiftKey && this.selection.isBlock) this.selection.collapse(this.pos, this.col);
+    this.select(pos, col, event.shiftKey);
     this.#scrollIntoView(scroller);
     this.#focusAfterRender = true;
     this.host.requestUpdate();

@@ -1,7 +1,7 @@
 import type { FieldDefinition, ImportValue } from '@inlay/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { GridRow } from '../engine/protocol.js';
+import type { GridRow, ViewQuery } from '../engine/protocol.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import type { GridController } from './grid-controller.js';
 
@@ -34,21 +34,24 @@ export function suggestionText(value: ImportValue, t: ImporterStrings): string {
  * read with the cell, shown as a tooltip on hover or focus.
  * @internal
  */
-export function renderGrid(grid: GridController, fields: readonly FieldDefinition[], fieldErrors: Record<string, number>, t: ImporterStrings): TemplateResult {
+export function renderGrid(grid: GridController, fields: readonly FieldDefinition[], fieldErrors: Record<string, number>, t: ImporterStrings, menu?: ColumnMenuHook): TemplateResult {
   // Room for the header too (about 0.6rem a character, plus the problem count).
   const widths = fields.map((field) => Math.max(WIDTH_REM[field.type], Math.min(14, Math.ceil(field.label.length * 0.6) + 3)));
   const columns = `--_cols:4rem ${widths.map((rem) => `minmax(${rem}rem,${rem}fr)`).join(' ')};--_min:${4 + widths.reduce((sum, rem) => sum + rem, 0)}rem`;
   const onKeydown = (event: KeyboardEvent) => grid.onKeydown(event, event.currentTarget as HTMLElement, (row, col) => cellText(row, col, t));
   return html`<div class="grid" part="grid" role="grid" aria-labelledby="grid-label" aria-describedby="grid-hint"
-      aria-rowcount=${grid.size + 1} aria-colcount=${fields.length + 1} .style=${columns}
+      aria-rowcount=${grid.size + 1} aria-colcount=${fields.length + 1} aria-multiselectable="true" .style=${columns}
       @scroll=${(event: Event) => grid.onScroll(event)} @keydown=${onKeydown}>
     <div role="rowgroup" class="head">
       <div role="row" class="row" aria-rowindex="1">
         <div role="columnheader" class="rowhead">${t.rowHeader}</div>
         ${fields.map((field) => {
           const problems = fieldErrors[field.key] ?? 0;
-          return html`<div role="columnheader" class="colhead">
+          const sorted = menu?.sort?.field === field.key ? menu.sort.direction : null;
+          return html`<div role="columnheader" class="colhead" aria-sort=${sorted === null ? nothing : sorted === 'asc' ? 'ascending' : 'descending'}>
             <span class="label">${field.label}</span>
+            ${menu ? html`<button class="colmenu" part="column-menu-button" tabindex="-1" title=${t.columnMenu(field.label)} aria-label=${t.columnMenu(field.label)}
+              @click=${() => menu.open(fields.indexOf(field))}>${sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⋯'}</button>` : nothing}
             ${problems > 0 ? html`<span class="count" title=${t.columnProblems(problems)}>${problems.toLocaleString()}<span class="visually-hidden"> ${t.columnProblems(problems)}</span></span>` : nothing}
           </div>`;
         })}
@@ -87,11 +90,19 @@ function renderCell(grid: GridController, row: GridRow | undefined, pos: number,
   }
   const issue = row?.issues[col] ?? null;
   const kind = issue === null ? '' : issue.code === 'duplicate_key' || issue.code === 'duplicate_value' ? 'invalid duplicate' : 'invalid';
-  return html`<div role="gridcell" part="cell ${kind}" class="cell ${kind} ${active ? 'active' : ''}" tabindex=${active ? 0 : -1}
-      data-pos=${pos} data-col=${col} aria-invalid=${issue ? 'true' : nothing}
-      @click=${() => grid.activate(pos, col)} @focus=${() => grid.select(pos, col)}
+  const selected = grid.selection.isBlock && grid.selection.has(pos, col);
+  return html`<div role="gridcell" part="cell ${kind}" class="cell ${kind} ${active ? 'active' : ''} ${selected ? 'selected' : ''}" tabindex=${active ? 0 : -1}
+      data-pos=${pos} data-col=${col} aria-invalid=${issue ? 'true' : nothing} aria-selected=${selected || active ? 'true' : 'false'}
+      @mousedown=${(event: MouseEvent) => event.shiftKey && event.preventDefault()}
+      @click=${(event: MouseEvent) => grid.activate(pos, col, event.shiftKey)} @focus=${() => grid.select(pos, col)}
       @dblclick=${() => row && grid.startEdit(cellText(row, col, t))}>
     <span class="text">${row ? cellText(row, col, t) : ''}</span>
     ${issue ? html`<span class="tip">${issue.message}</span>` : nothing}
   </div>`;
+}
+
+/** The column menu's part in the header: the sorted column, and opening the menu from a header. @internal */
+export interface ColumnMenuHook {
+  sort: ViewQuery['sort'];
+  open(col: number): void;
 }

@@ -1,11 +1,11 @@
 import type { DuplicateStrategy, FieldDefinition } from '@inlay/core';
-import type { ColumnFormat, OpenResult, ParamsOf, Stats, ViewFilter } from '../engine/protocol.js';
+import type { ColumnFormat, EnumColumnValues, HistoryState, OpenResult, ParamsOf, Stats, ViewFilter, ViewQuery } from '../engine/protocol.js';
 import type { GridController } from '../grid/grid-controller.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import type { ColumnChoice } from '../mapping.js';
 
 /** Where `<inlay-importer>` is. @internal */
-export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'review' | 'completing' | 'done' | 'formats' | 'reformatting';
+export type Phase = 'idle' | 'loading' | 'error' | 'upload' | 'reading' | 'setup' | 'mapping' | 'validating' | 'values' | 'review' | 'completing' | 'done' | 'formats' | 'reformatting';
 
 /** What the user can do; the element binds each to itself once. @internal */
 export interface Actions {
@@ -37,6 +37,17 @@ export interface Actions {
   showFormats(): void;
   chooseFormat(field: string, value: string): void;
   applyFormats(): void;
+  /** Review editing (steps/review-editing.ts). */
+  undo(): void;
+  redo(): void;
+  removeSelectedRows(): void;
+  downloadProblems(): void;
+  openColumnMenu(col: number | null): void;
+  setQuery(query: ViewQuery): void;
+  /** Value mapping (steps/value-mapping.ts): `option` null leaves the value as it is. */
+  chooseValue(field: string, text: string, option: string | null): void;
+  applyValues(): void;
+  skipValues(): void;
 }
 
 /** What a step renders from. @internal */
@@ -74,5 +85,12 @@ export interface StepContext {
     formatChoices: Record<string, string>;
     /** The last file chosen, when it was refused (not text or a workbook): its name and why. */
     refused: { name: string; code: string } | undefined;
+    /** What can be undone and redone. */
+    history: HistoryState;
+    /** The column whose sort and filter menu is open. */
+    columnMenu: number | null;
+    /** Enum columns with values that are not options, and the option chosen for each value. */
+    enumColumns: EnumColumnValues[];
+    valueChoices: ReadonlyMap<string, ReadonlyMap<string, string | null>>;
   };
 }

@@ -9,6 +9,7 @@ import { renderMapping } from './mapping.js';
 import { renderReview } from './review.js';
 import { renderSetup } from './setup.js';
 import { renderUpload } from './upload.js';
+import { renderValueMapping } from './value-mapping.js';
 import type { Phase, StepContext } from './context.js';
 
 /**
@@ -37,6 +38,8 @@ export function renderStep(context: StepContext): TemplateResult {
     case 'mapping':
     case 'validating':
       return renderMapping(context);
+    case 'values':
+      return renderValueMapping(context);
     case 'review':
     case 'completing':
       return renderReview(context);
@@ -84,6 +87,10 @@ export function initialState(): StepContext['state'] {
     columnFormats: [],
     formatChoices: {},
     refused: undefined,
+    history: { undo: 0, redo: 0, undoLabel: null, redoLabel: null },
+    columnMenu: null,
+    enumColumns: [],
+    valueChoices: new Map(),
   };
 }
 
@@ -98,6 +105,7 @@ function stepIndex(phase: Phase): number {
     case 'validating':
     case 'formats':
     case 'reformatting':
+    case 'values':
       return 2;
     case 'review':
     case 'completing':

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cellText, renderGrid, suggestionText } from '../grid/grid-view.js';
 import type { StepContext } from './context.js';
+import { columnMenuHook, describeQuery, renderColumnMenu, renderEditingTools } from './review-editing.js';
 
 /** Step 4: the grid of rows with their problems, the tools to fix them, and the import. @internal */
 export function renderReview(context: StepContext): TemplateResult {
@@ -23,9 +24,12 @@ export function renderReview(context: StepContext): TemplateResult {
       ${state.columnFormats.length > 0 ? html`<button class="button" part="button formats-button" @click=${actions.showFormats}>${t.formatsButton}</button>` : nothing}
     </div>
     ${state.findOpen ? renderFind(context) : nothing}
+    ${renderColumnMenu(context)}
+    ${describeQuery(context) ? html`<p class="muted small query">${describeQuery(context)}</p>` : nothing}
     ${renderNotices(context)}
-    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t)}
-    <p class="muted small" id="grid-hint">${t.editHint}</p>
+    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context))}
+    <p class="muted small" id="grid-hint">${t.editHint} ${t.shortcutsHint}</p>
+    ${renderEditingTools(context)}
     ${renderInspector(context)}
     <footer class="footer" part="footer">
       ${stats.invalidRowCount > 0
