@@ -9,6 +9,8 @@ export type { UpdateDraftParams } from './resources/management.js';
 export { UsageResource } from './resources/usage.js';
 export type { UsageParams } from './resources/usage.js';
 export { AuthorTokensResource } from './resources/author-tokens.js';
+export { ImportSessionsResource } from './resources/sessions.js';
+export type { SessionRowsParams } from './resources/sessions.js';
 export {
   InlayApiError,
   InlayAuthenticationError,
@@ -50,7 +52,10 @@ export type {
   RevisionSummary,
   RowCells,
   RowOptions,
+  RowsAcknowledgement,
   SaveDraftResult,
+  SessionRow,
+  SessionRowsPage,
   TableConfig,
   TableValidation,
   Usage,

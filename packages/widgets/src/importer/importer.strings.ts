@@ -102,6 +102,10 @@ export interface ImporterStrings {
   announceChanged: (cells: number, problems: number) => string;
   announceRemoved: (rows: number) => string;
   announceRestored: (rows: number) => string;
+  /** Delivery to the server (docs/importer.md#server-delivery): rows sent so far of all. */
+  sendingRows: (sent: number, total: number) => string;
+  sendFailed: string;
+  tryAgain: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -201,4 +205,7 @@ export const defaultImporterStrings: ImporterStrings = {
   announceChanged: (cells, problems) => `${plural(cells, 'cell', 'cells')} changed. ${plural(problems, 'problem', 'problems')} left.`,
   announceRemoved: (rows) => `${plural(rows, 'row', 'rows')} removed.`,
   announceRestored: (rows) => `${plural(rows, 'row', 'rows')} restored.`,
+  sendingRows: (sent, total) => `Sending rows: ${sent.toLocaleString('en')} of ${total.toLocaleString('en')}`,
+  sendFailed: 'The connection was lost while sending rows. Your changes are kept; the rows already sent will not be sent again.',
+  tryAgain: 'Try again',
 };

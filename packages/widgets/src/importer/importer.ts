@@ -11,6 +11,7 @@ import { reviewStyles } from './review.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
 import { chooseField, headersOf, missingRequired, proposeColumns } from './mapping.js';
 import { recallMapping, saveMapping } from './remembered-mappings.js';
+import { ServerDelivery } from './server-delivery.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
 import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
 
@@ -99,6 +100,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     workerUrl: { attribute: 'worker-url' },
     metadata: { attribute: false },
     strings: { attribute: false },
+    uploadChunkRows: { attribute: false },
     phase: { state: true },
     state: { state: true },
   };
@@ -118,6 +120,8 @@ export class InlayImporter extends InlayElement implements GridHost {
   metadata: Record<string, string> = {};
   /** Overrides of the built-in texts; see {@link ImporterStrings}. */
   strings: Partial<ImporterStrings> = {};
+  /** With `delivery: "server"`: most rows per uploaded chunk (1–5,000; default 5,000, also capped at 6 MiB). */
+  uploadChunkRows?: number;
 
   private phase: Phase = 'idle';
   /** Everything the steps show; replaced (never mutated) so Lit sees each change. */
@@ -132,6 +136,7 @@ export class InlayImporter extends InlayElement implements GridHost {
   #source?: SourceInput;
   #call?: Call<unknown>;
   #generation = 0;
+  #delivery?: ServerDelivery;
   readonly #actions: Actions = this.#createActions();
 
   get #text(): ImporterStrings {
@@ -368,9 +373,10 @@ export class InlayImporter extends InlayElement implements GridHost {
       );
       const opened = await session;
       const mapping = this.#sessionMapping();
+      const toServer = await this.#deliverToServer(opened.id, rows, generation);
       const completed = await (this.#client as ImporterClient).completeSession(opened.id, { mapping, rowCount: counts.rowCount, errorCount: counts.errorCount });
       if (generation !== this.#generation) return;
-      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
+      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows: toServer ? [] : rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
       this.#set({ importedRows: counts.rowCount });
       this.phase = 'done';
       this.#closeEngine();
@@ -378,6 +384,27 @@ export class InlayImporter extends InlayElement implements GridHost {
     } catch (error) {
       this.#fail(generation, error, 'complete-session');
     }
+  }
+
+  /**
+   * With `delivery: "server"`, uploads the rows before the session completes (server-delivery.ts);
+   * true when it did, so the page gets no rows. A lost connection waits for Try again.
+   */
+  async #deliverToServer(sessionId: string, rows: Record<string, ImportValue>[], generation: number): Promise<boolean> {
+    if (this.#published?.config.delivery !== 'server' || rows.length === 0) return false;
+    // Its own client, without retries: ServerDelivery asks which chunks are stored before resending.
+    const client = createImporterClient({ publishableKey: this.publishableKey, baseUrl: this.baseUrl, maxNetworkRetries: 0 });
+    const delivery = new ServerDelivery(this, client, sessionId, rows, this.uploadChunkRows);
+    this.#delivery = delivery;
+    try {
+      await delivery.deliver((error) => {
+        if (generation === this.#generation) this.reportError(error, { type: 'upload-rows' });
+      });
+    } finally {
+      this.removeController(delivery);
+      if (this.#delivery === delivery) this.#delivery = undefined;
+    }
+    return true;
   }
 
   /** Field key → the header of the column that filled it, as the session records it. */
@@ -459,7 +486,7 @@ export class InlayImporter extends InlayElement implements GridHost {
         <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
         ${renderStepsBar(t, this.phase)}
       </header>
-      ${renderStep(context)}
+      ${renderStep(context)} ${this.#delivery?.render(t) ?? nothing}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
     </section>`;
   }
