@@ -18,7 +18,7 @@ function recordFetch(loseAnswer?: number): { sent: Sent[]; restore: () => void }
   const sent: Sent[] = [];
   let lost = false;
   window.fetch = async (input, init) => {
-    const url = new URL(String(input instanceof Request ? input.url : input));
+    const url = new URL(String(input instanceof Request ? input.url : input), location.href);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { chunk?: number }) : undefined;
     if (url.pathname.includes('/api/v1/sessions')) sent.push({ method: init?.method ?? 'GET', path: url.pathname.replace(/sess_[^/]+/, ':id'), ...(body?.chunk !== undefined ? { chunk: body.chunk } : {}) });
     const response = await original(input, init);
