@@ -41,7 +41,7 @@ beforeAll(async () => {
   const address = backend.address();
   if (address === null || typeof address !== 'object') throw new Error('the backend is not listening');
   backendUrl = `http://127.0.0.1:${address.port}`;
-});
+}, 120_000);
 
 afterAll(async () => {
   if (backend?.listening) await new Promise((resolve) => backend.close(resolve));

@@ -12,7 +12,7 @@ let inlay: Inlay;
 beforeAll(async () => {
   server = await startInlayServer();
   inlay = new Inlay({ secretKey: server.keys.testSecret, baseUrl: server.origin });
-});
+}, 120_000);
 
 afterAll(async () => {
   await server?.stop();
