@@ -355,4 +355,17 @@ export const importerStyles = css`
     flex: 1;
     font-weight: 600;
   }
+
+  /* Server delivery (server-delivery.ts): progress, then the failure and Try again, spaced apart. */
+  .delivery {
+    display: grid;
+    gap: 8px;
+    margin-top: 12px;
+  }
+  .delivery p {
+    margin: 0;
+  }
+  .delivery .button {
+    justify-self: start;
+  }
 `;

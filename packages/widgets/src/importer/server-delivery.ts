@@ -132,7 +132,7 @@ export class ServerDelivery implements ReactiveController {
 
   render(t: ImporterStrings): TemplateResult {
     const percent = this.#total === 0 ? 100 : Math.round((this.#sent / this.#total) * 100);
-    return html`<div class="validating" part="delivery">
+    return html`<div class="validating delivery" part="delivery">
       <p>${t.sendingRows(this.#sent, this.#total)}</p>
       <div class="track" part="progress" role="progressbar" aria-label=${t.sendingRows(this.#sent, this.#total)} aria-valuemin="0" aria-valuemax="100" aria-valuenow=${percent}>
         <div class="fill" .style=${`--_value:${percent / 100}`}></div>
