@@ -45,6 +45,7 @@ function inlayServer() {
       const query = new URL(context.url, 'http://test.invalid').searchParams;
       if (context.path === '/__inlay/env.json') return { body: JSON.stringify(env), type: 'json' };
       if (context.path === '/__inlay/import-sessions') return { body: JSON.stringify(await server.importSessions()), type: 'json' };
+      if (context.path === '/__inlay/session-rows') return { body: JSON.stringify(await server.sessionRows(query.get('sessionId') ?? '')), type: 'json' };
       if (context.path === '/__inlay/progress') {
         const { body } = await server.getProgress(query.get('flowId') ?? '', query.get('userId') ?? '');
         return { body: JSON.stringify(body), type: 'json' };

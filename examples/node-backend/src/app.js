@@ -6,10 +6,12 @@
  *   GET  /login?user=alice         FAKE sign-in: sets a cookie; GET /logout clears it
  *   POST /author-token/onboarding  {token, expiresAt} for the checklist (INLAY_FLOW_ID)
  *   POST /author-token/feedback    {token, expiresAt} for the board (INLAY_BOARD_ID)
+ *   POST /webhooks/inlay           import rows delivered to this server (import-webhook.js)
  */
 import { createServer } from 'node:http';
 import { isInlayError } from '@inlay/node';
 import { currentUser, sessionCookie } from './fake-session.js';
+import { receiveImportWebhook } from './import-webhook.js';
 import { appPage, contentSecurityPolicy, pageScript, pageStyles, signInPage } from './page.js';
 
 /** Tokens live 15 minutes; the widget asks for a fresh one when the server says it expired. */
@@ -24,10 +26,11 @@ const TOKEN_LIFETIME_SEC = 900;
 /**
  * Builds the backend's HTTP server (not yet listening).
  *
- * @param {{ config: import('./config.js').Config, inlay: import('@inlay/node').Inlay }} options
+ * @param {{ config: import('./config.js').Config, inlay: import('@inlay/node').Inlay, imports?: Map<string, import('./import-webhook.js').ReceivedImport> }} options
+ *   `imports` receives the rows of imports delivered to this server (in memory: your database here).
  * @returns {import('node:http').Server}
  */
-export function createBackend({ config, inlay }) {
+export function createBackend({ config, inlay, imports = new Map() }) {
   /** @type {Record<'onboarding' | 'feedback', (user: User) => Promise<import('@inlay/node').AuthorToken>>} */
   const mint = {
     // The checklist: the token names the user and the account whose progress it writes.
@@ -80,6 +83,11 @@ export function createBackend({ config, inlay }) {
       response.setHeader('Set-Cookie', cookie);
       response.setHeader('Location', '/');
       return send(response, 303, 'text/plain; charset=utf-8', 'See /');
+    }
+
+    if (route === 'POST /webhooks/inlay' && config.webhookSecret !== undefined) {
+      const { status, body } = await receiveImportWebhook({ inlay, secret: config.webhookSecret, imports }, request);
+      return body === undefined ? send(response, status, 'text/plain; charset=utf-8', '') : sendJson(response, status, body);
     }
 
     const service = /** @type {'onboarding' | 'feedback' | undefined} */ (/^POST \/author-token\/(onboarding|feedback)$/.exec(route)?.[1]);

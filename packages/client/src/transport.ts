@@ -17,6 +17,13 @@ export interface RequestSpec {
    * error, 429 or 5xx. GETs and progress writes are; recording an outcome is not.
    */
   idempotent: boolean;
+  /**
+   * Whether a POST may outlive the page (`keepalive`, default true). Browsers refuse keepalive
+   * bodies over 64 KiB, so large uploads turn it off.
+   */
+  keepalive?: boolean;
+  /** This call's timeout, when it needs longer than the client's (a large upload). */
+  timeoutMs?: number;
 }
 
 /**
@@ -81,14 +88,14 @@ export function createTransport(options: TransportOptions): Transport {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(compact(spec.body ?? {}));
       // Lets a completion clicked just before a navigation reach the server.
-      init.keepalive = true;
+      init.keepalive = spec.keepalive ?? true;
     }
 
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, spec.timeoutMs ?? timeoutMs);
     let response: Response;
     let text: string;
     try {
@@ -99,7 +106,7 @@ export function createTransport(options: TransportOptions): Transport {
         type: 'connection',
         code: timedOut ? 'timeout' : 'connection_failed',
         message: timedOut
-          ? `${description} timed out after ${timeoutMs} ms.`
+          ? `${description} timed out after ${spec.timeoutMs ?? timeoutMs} ms.`
           : `${description} could not reach ${baseUrl}: ${cause instanceof Error ? cause.message : String(cause)}`,
         status: 0,
         raw: cause,

@@ -52,8 +52,9 @@ export {
   FieldKeySchema,
   FieldTypeSchema,
   ImporterConfigSchema,
+  ImportDeliverySchema,
 } from './schemas/importer.js';
-export type { FieldDefinition, FieldType, ImporterConfig, ImporterConfigInput } from './schemas/importer.js';
+export type { FieldDefinition, FieldType, ImportDelivery, ImporterConfig, ImporterConfigInput } from './schemas/importer.js';
 export {
   CreateResourceBodySchema,
   draftSchema,
@@ -171,6 +172,13 @@ export {
   UPLOAD_ROWS_PER_CHUNK,
   UploadRowsBodySchema,
   UploadRowsResultSchema,
+  UploadStatusSchema,
+  SESSION_ROWS_PAGE_DEFAULT,
+  SESSION_ROWS_PAGE_MAX,
+  SessionRowsQuerySchema,
+  SessionRowSchema,
+  SessionRowsPageSchema,
+  RowsAcknowledgementSchema,
 } from './schemas/sessions.js';
 export type {
   ColumnMapping,
@@ -180,6 +188,11 @@ export type {
   SessionStatus,
   UploadRowsBody,
   UploadRowsResult,
+  UploadStatus,
+  SessionRowsQuery,
+  SessionRow,
+  SessionRowsPage,
+  RowsAcknowledgement,
 } from './schemas/sessions.js';
 export {
   mcpUpdateDraftInputSchema,

@@ -9,6 +9,8 @@ export type { UpdateDraftParams } from './resources/management.js';
 export { UsageResource } from './resources/usage.js';
 export type { UsageParams } from './resources/usage.js';
 export { AuthorTokensResource } from './resources/author-tokens.js';
+export { ImportSessionsResource } from './resources/sessions.js';
+export type { SessionRowsParams } from './resources/sessions.js';
 export {
   InlayApiError,
   InlayAuthenticationError,
@@ -55,7 +57,10 @@ export type {
   RowCells,
   RowHooks,
   RowOptions,
+  RowsAcknowledgement,
   SaveDraftResult,
+  SessionRow,
+  SessionRowsPage,
   TableConfig,
   TableValidation,
   TransformRowHook,

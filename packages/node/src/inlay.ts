@@ -16,6 +16,7 @@ import { validateRows } from './importer.js';
 import type { InlayInternalOptions, InlayOptions } from './options.js';
 import { AuthorTokensResource } from './resources/author-tokens.js';
 import { ManagementResource } from './resources/management.js';
+import { ImportSessionsResource } from './resources/sessions.js';
 import { UsageResource } from './resources/usage.js';
 import { createTransport } from './transport.js';
 import { webhooks, type Webhooks } from './webhooks.js';
@@ -45,6 +46,8 @@ export interface FeedbackApi {
 export interface ImporterApi {
   readonly importers: ImportersResource;
   readonly usage: UsageResource;
+  /** Rows of completed sessions of importers with `delivery: "server"`: read them, then acknowledge. */
+  readonly sessions: ImportSessionsResource;
   /** Validates rows against an importer config with the same `@inlay/core` code as the widget; no request is sent. */
   readonly validateRows: typeof validateRows;
 }
@@ -90,6 +93,7 @@ export class Inlay {
     this.importer = {
       importers: new ManagementResource(transport, 'importer', 'importers'),
       usage: new UsageResource(transport, 'importer'),
+      sessions: new ImportSessionsResource(transport),
       validateRows,
     };
   }

@@ -16,10 +16,12 @@
 //   BENCH_WEBHOOK_POSTS   posts on the webhooks benchmark's board (default 10000)
 //   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
 //                      trials); the importer benchmark runs BENCH_ROUNDS rounds
+//   BENCH_DELIVERY_ROWS   rows import-delivery uploads and reads back (default 1000000)
 //
 // Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles, importer
 // (the importer engine in headless Chromium: worker parse + map + validate vs a raw parse) and
-// webhooks (votes with and without a subscribed endpoint: the outbox's cost and backlog); bundles
+// webhooks (votes with and without a subscribed endpoint: the outbox's cost and backlog),
+// import-delivery (1 M rows uploaded through the route, read back by @inlay/node); bundles
 // and importer build @inlay/widgets with turbo first (the root script builds only @inlay/server).
 //
 // Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
@@ -35,6 +37,7 @@ import { join, resolve } from 'node:path';
 import { bundlesBenchmark } from './bundles.mjs';
 import { configRouteBenchmark } from './config-route.mjs';
 import { feedbackBenchmark } from './feedback.mjs';
+import { importDeliveryBenchmark } from './import-delivery.mjs';
 import { importerBenchmark } from './importer.mjs';
 import { Children, envInt } from './lib.mjs';
 import { progressWritesBenchmark } from './progress-writes.mjs';
@@ -48,7 +51,7 @@ import { webhooksBenchmark } from './webhooks.mjs';
  */
 
 /** @type {Benchmark[]} */
-const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark];
+const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark, importDeliveryBenchmark];
 
 /** The whole command is bounded: no benchmark may hang the run. */
 const OVERALL_LIMIT_MS = 30 * 60_000;

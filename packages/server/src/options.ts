@@ -148,6 +148,11 @@ export interface ServerOptions {
   importDailyMaxRows: number;
   /** Most bytes of rows a workspace's import uploads may have accepted in one UTC day. */
   importDailyMaxBytes: number;
+  /**
+   * Most bytes of rows one page of `GET /api/v1/sessions/:id/rows` carries (at least one chunk's
+   * part is always sent), so a page of small chunks cannot grow without bound.
+   */
+  importRowsPageMaxBytes: number;
   /** Worker threads that run feedback searches, each with its own read-only connection (docs/security.md, Search). */
   searchWorkers: number;
   /** A search still running after this long is abandoned (its worker replaced) and answered `search_too_expensive`. */
@@ -201,6 +206,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   importSessionMaxBytes: 512 * 1024 * 1024,
   importDailyMaxRows: 5_000_000,
   importDailyMaxBytes: 2 * 1024 * 1024 * 1024,
+  importRowsPageMaxBytes: 8 * 1024 * 1024,
   searchWorkers: 2,
   searchTimeoutMs: 1_000,
   searchMaxTerms: 8,

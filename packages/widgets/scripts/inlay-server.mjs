@@ -37,6 +37,7 @@ const cli = fileURLToPath(new URL('./cli/main.js', import.meta.resolve('@inlay/s
  * @property {(name: string, config: object) => Promise<string>} publishImporter creates, saves and publishes an importer; answers its id
  * @property {(name: string) => Promise<string>} createImporter creates an importer without publishing it
  * @property {() => Promise<any[]>} importSessions the workspace's recent import sessions (usage route, secret key): id, status, counts
+ * @property {(sessionId: string) => Promise<any>} sessionRows the first page of a completed session's uploaded rows (secret key)
  * @property {() => Promise<void>} stop
  */
 
@@ -149,6 +150,9 @@ export async function startInlayServer() {
     },
     async importSessions() {
       return (await manage('GET', '/usage', undefined, importerBaseUrl)).recentSessions ?? [];
+    },
+    async sessionRows(sessionId) {
+      return manage('GET', `/sessions/${encodeURIComponent(sessionId)}/rows?limit=5000`, undefined, importerBaseUrl);
     },
     createBoard,
     republishBoard,

@@ -157,7 +157,7 @@ export class InlayImportCancelEvent extends CustomEvent<InlayImportCancelDetail>
 }
 
 /** An importer's step that failed: opening or completing its session, or reading the file. */
-export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' };
+export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' | 'upload-rows' };
 
 /** `detail` of {@link InlayErrorEvent}. */
 export interface InlayErrorDetail {

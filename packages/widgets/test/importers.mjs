@@ -43,6 +43,17 @@ export const importers = {
       neutralizeFormulas: true,
     },
   },
+  /** Rows go to the customer's server (docs/importer.md#server-delivery). */
+  server: {
+    name: 'Server delivery',
+    config: {
+      fields: [
+        { key: 'code', label: 'Code', type: 'string', required: true },
+        { key: 'amount', label: 'Amount', type: 'number' },
+      ],
+      delivery: 'server',
+    },
+  },
 };
 
 /** Publishes every importer; answers their ids by key, plus an unpublished one. */

@@ -149,3 +149,29 @@ describe('ImporterClient failures and retries', () => {
     expect(error).toMatchObject({ param: 'mapping' });
   });
 });
+
+describe('ImporterClient uploads for server delivery', () => {
+  const fail = () => apiError(503, { type: 'internal', code: 'internal_error' });
+  const result = { sessionId: 'sess_1', chunk: 1, rowCount: 2, invalidRowCount: 0, errors: [] };
+
+  it('uploads a chunk with POST /api/v1/sessions/:id/rows {chunk, rows}, without keepalive (browsers cap keepalive bodies at 64 KiB)', async () => {
+    const { client, requests } = setup(ok(result));
+    const rows = [{ email: 'a@b.c' }, { email: 'd@e.f' }];
+    expect(await client.uploadRows('sess_1', { chunk: 1, rows })).toEqual(result);
+    expect(requests[0]).toMatchObject({ method: 'POST', url: `${BASE}/api/v1/sessions/sess_1/rows`, body: { chunk: 1, rows }, keepalive: false });
+  });
+
+  it('retries an upload after a lost connection or a 5xx: the same chunk number replaces itself', async () => {
+    const { client, requests, sleeps } = setup(new TypeError('fetch failed'), fail(), ok(result));
+    await client.uploadRows('sess_1', { chunk: 1, rows: [{ email: 'a@b.c' }] });
+    expect(requests.map((r) => (r.body as { chunk: number }).chunk)).toEqual([1, 1, 1]);
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('asks which chunks are stored with GET /api/v1/sessions/:id/chunks', async () => {
+    const status = { object: 'import_upload', sessionId: 'sess_1', status: 'open', chunks: [0, 1], rowCount: 7 };
+    const { client, requests } = setup(ok(status));
+    expect(await client.uploadStatus('sess_1')).toEqual(status);
+    expect(requests[0]).toMatchObject({ method: 'GET', url: `${BASE}/api/v1/sessions/sess_1/chunks`, body: undefined });
+  });
+});

@@ -1,4 +1,4 @@
-import type { ColumnMapping, ImporterConfig, ImportSession, PublishedConfig } from '@inlay/core';
+import type { ColumnMapping, ImporterConfig, ImportSession, PublishedConfig, UploadRowsBody, UploadRowsResult, UploadStatus } from '@inlay/core';
 import { InlayConflictError } from '../errors.js';
 import type { ClientOptions } from '../options.js';
 import { segment } from '../path.js';
@@ -40,7 +40,18 @@ export interface ImporterClient {
    * answer; any other completed session rejects with `InlayConflictError` (`session_completed`).
    */
   completeSession(sessionId: string, params: CompleteSessionParams): Promise<ImportSession>;
+  /**
+   * `POST /api/v1/sessions/:id/rows`: one chunk of rows (≤ 5,000, ≤ 8 MiB of JSON), for
+   * `delivery: "server"` (docs/importer.md#server-delivery). Retried after connection errors and
+   * 5xx: sending a chunk number again replaces that chunk, so a repeat is counted once.
+   */
+  uploadRows(sessionId: string, body: UploadRowsBody): Promise<UploadRowsResult>;
+  /** `GET /api/v1/sessions/:id/chunks`: the chunk numbers the server has stored, to resume an upload. */
+  uploadStatus(sessionId: string): Promise<UploadStatus>;
 }
+
+/** How long one chunk upload may take: up to 8 MiB on a slow connection. */
+const UPLOAD_TIMEOUT_MS = 120_000;
 
 /**
  * A client for the importer service's publishable routes. Takes the same options as the other
@@ -98,6 +109,17 @@ export function importerClient(transport: Transport): ImporterClient {
         throw error;
       }
     },
+    uploadRows: async (sessionId, body) =>
+      transport.request<UploadRowsResult>({
+        method: 'POST',
+        path: `/api/v1/sessions/${segment('sessionId', sessionId)}/rows`,
+        body: { chunk: body.chunk, rows: body.rows },
+        idempotent: true,
+        keepalive: false,
+        timeoutMs: UPLOAD_TIMEOUT_MS,
+      }),
+    uploadStatus: async (sessionId) =>
+      transport.request<UploadStatus>({ method: 'GET', path: `/api/v1/sessions/${segment('sessionId', sessionId)}/chunks`, idempotent: true }),
   };
 }
 

@@ -54,4 +54,11 @@ describe('formula cells', () => {
       { name: 'Bob', email: null, n: null, plan: null },
     ]);
   });
+
+  it('prefixes by default for server delivery, unless the config turns it off', () => {
+    const records = () => [{ name: '@SUM(A1)', email: null, n: 1, plan: null }];
+    expect(neutralizeRecords({ ...config, delivery: 'server' }, records())).toEqual([{ name: "'@SUM(A1)", email: null, n: 1, plan: null }]);
+    expect(neutralizeRecords({ ...config, delivery: 'server', neutralizeFormulas: false }, records())).toEqual(records());
+    expect(neutralizeRecords({ ...config, delivery: 'page' }, records())).toEqual(records());
+  });
 });

@@ -72,12 +72,16 @@ export function formulaWarnings(config: TableConfig, validation: TableValidation
 }
 
 /**
- * Records as delivered: with the config's `neutralizeFormulas`, text cells a spreadsheet would
+ * Records as delivered: with the config's `neutralizeFormulas` (unset: on for `delivery: "server"`), text cells a spreadsheet would
  * run get a leading `'` (the records are changed in place and returned); without it they are
  * returned as they are.
  */
-export function neutralizeRecords<R extends Record<string, ImportValue>>(config: TableConfig & { neutralizeFormulas?: boolean | undefined }, records: R[]): R[] {
-  if (config.neutralizeFormulas !== true) return records;
+export function neutralizeRecords<R extends Record<string, ImportValue>>(
+  config: TableConfig & { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined },
+  records: R[],
+): R[] {
+  // Unset, it is on for server delivery: those rows reach a backend that may export them.
+  if ((config.neutralizeFormulas ?? config.delivery === 'server') !== true) return records;
   const keys = formulaFieldKeys(config);
   for (const record of records) {
     for (const key of keys) {

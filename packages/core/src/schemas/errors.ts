@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   snooze_days_not_allowed: { type: 'invalid_request', description: "`days` is not one of the flow's `snoozeDays`." },
   session_expired: { type: 'conflict', description: 'The import session is older than 24 hours; open a new one.' },
   session_completed: { type: 'conflict', description: 'The import session was already completed; `current` holds it.' },
+  session_not_completed: { type: 'conflict', description: "The import session's rows are served once it completes; it is still open." },
+  rows_acknowledged: { type: 'conflict', description: "The import session's rows were acknowledged and deleted; `current` holds the acknowledgement." },
   invalid_transition: { type: 'conflict', description: 'The move is not allowed from the current state; `current` holds that state.' },
   dependency_incomplete: { type: 'conflict', description: 'The item depends on items not yet done; `current` holds the progress.' },
   body_too_large: { type: 'too_large', description: 'The body is larger than the route allows.' },

@@ -47,6 +47,10 @@ export const FieldDefinitionSchema = z.discriminatedUnion(
 );
 export type FieldDefinition = z.infer<typeof FieldDefinitionSchema>;
 
+/** Where an importer's rows go: the host page, or the customer's server through Inlay. */
+export const ImportDeliverySchema = z.enum(['page', 'server']);
+export type ImportDelivery = z.infer<typeof ImportDeliverySchema>;
+
 /**
  * An importer's config (docs/importer.md). Branding is not part of it: the seed's PATCH schema refuses
  * it, and it is set on the dashboard.
@@ -63,6 +67,12 @@ export const ImporterConfigSchema = z
        * "Formula cells"). Off unless set; server delivery turns it on.
        */
       neutralizeFormulas: z.boolean().optional(),
+      /**
+       * Where the rows go (docs/importer.md#server-delivery): `page` (default) hands them to the
+       * host page in `inlay-import-complete`; `server` uploads them to the session for the
+       * customer's backend to read with the secret key.
+       */
+      delivery: ImportDeliverySchema.optional(),
     },
     {
       error: (issue) =>

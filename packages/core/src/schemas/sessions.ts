@@ -77,3 +77,57 @@ export const UploadRowsResultSchema = z.strictObject({
   errors: z.array(z.strictObject({ row: z.number().int(), field: z.string(), code: z.string(), message: z.string() })),
 });
 export type UploadRowsResult = z.infer<typeof UploadRowsResultSchema>;
+
+/**
+ * `GET /api/v1/sessions/:id/chunks` (publishable): which chunks the server has stored, so an
+ * upload that lost its place resumes at the first chunk missing (docs/importer.md#server-delivery).
+ */
+export const UploadStatusSchema = z.strictObject({
+  object: z.literal('import_upload'),
+  sessionId: z.string(),
+  status: SessionStatusSchema,
+  /** Chunk numbers stored, ascending. */
+  chunks: z.array(z.number().int()),
+  /** Rows in those chunks. */
+  rowCount: z.number().int(),
+});
+export type UploadStatus = z.infer<typeof UploadStatusSchema>;
+
+/** Most rows one page of `GET /api/v1/sessions/:id/rows` carries, and the default. */
+export const SESSION_ROWS_PAGE_MAX = UPLOAD_ROWS_PER_CHUNK;
+export const SESSION_ROWS_PAGE_DEFAULT = 1_000;
+
+/** `GET /api/v1/sessions/:id/rows` (secret): `?limit=` (1–5,000, default 1,000) and `?cursor=`. */
+export const SessionRowsQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${SESSION_ROWS_PAGE_MAX}` })
+    .int({ error: `limit must be a whole number from 1 to ${SESSION_ROWS_PAGE_MAX}` })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(SESSION_ROWS_PAGE_MAX, { error: `limit must be at most ${SESSION_ROWS_PAGE_MAX}` })
+    .default(SESSION_ROWS_PAGE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type SessionRowsQuery = z.input<typeof SessionRowsQuerySchema>;
+
+/** One uploaded row as stored: field key to the value the user fixed. */
+export const SessionRowSchema = UploadRowsBodySchema.shape.rows.element;
+export type SessionRow = z.infer<typeof SessionRowSchema>;
+
+/**
+ * A page of a session's rows, in the file's order (chunk by chunk): `firstRow` is the position
+ * of `items[0]` among the rows served (from 0), `nextCursor` null on the last page.
+ */
+export const SessionRowsPageSchema = z.strictObject({
+  items: z.array(SessionRowSchema),
+  firstRow: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type SessionRowsPage = z.infer<typeof SessionRowsPageSchema>;
+
+/** `POST /api/v1/sessions/:id/acknowledge` (secret): the rows were received and are deleted. */
+export const RowsAcknowledgementSchema = z.strictObject({
+  object: z.literal('import_rows_acknowledgement'),
+  sessionId: z.string(),
+  acknowledgedAt: z.iso.datetime(),
+});
+export type RowsAcknowledgement = z.infer<typeof RowsAcknowledgementSchema>;

@@ -65,6 +65,8 @@ export const ImportSessionCompletedDataSchema = z.strictObject({
   rowCount: z.number().int().min(0),
   errorCount: z.number().int().min(0),
   completedAt: when,
+  /** The importer's `delivery`: `server` means the rows wait for `GET /api/v1/sessions/:id/rows`. */
+  delivery: z.enum(['page', 'server']),
 });
 /** `inlay webhooks send-test`: not subscribable, sent to the one endpoint asked for. */
 export const WebhookTestDataSchema = z.strictObject({ ...scope, endpointId: z.string() });

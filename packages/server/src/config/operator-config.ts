@@ -152,6 +152,7 @@ export const OperatorConfigSchema = z.strictObject({
   importSessionMaxBytes: count('Most bytes of rows one import session may upload.', DEFAULT_OPTIONS.importSessionMaxBytes),
   importDailyMaxRows: count("Most rows a workspace's import uploads may add in one UTC day.", DEFAULT_OPTIONS.importDailyMaxRows),
   importDailyMaxBytes: count("Most bytes of rows a workspace's import uploads may add in one UTC day.", DEFAULT_OPTIONS.importDailyMaxBytes),
+  importRowsPageMaxBytes: count('Most bytes of rows one page of GET /api/v1/sessions/:id/rows carries (one chunk always goes in).', DEFAULT_OPTIONS.importRowsPageMaxBytes),
   maxConnections: count('Most connections open at once (lowered at start to fit the file-descriptor limit).', DEFAULT_OPTIONS.maxConnections),
   keyCacheTtlMs: millis('How long a resolved API key (and its plan) is cached in memory.', DEFAULT_OPTIONS.keyCacheTtlMs),
   configCacheControl: z.string().min(1).default(DEFAULT_OPTIONS.configCacheControl).describe('Cache-Control of the publishable config route.'),

@@ -12,6 +12,7 @@ import * as importUploadLimits from './migrations/0010-import-upload-limits.js';
 import * as oauthClientLastUsed from './migrations/0011-oauth-client-last-used.js';
 import * as idempotencyLeases from './migrations/0012-idempotency-leases.js';
 import * as webhooks from './migrations/0013-webhooks.js';
+import * as importRowsAcknowledged from './migrations/0014-import-rows-acknowledged.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-oauth-client-last-used': oauthClientLastUsed,
   '0012-idempotency-leases': idempotencyLeases,
   '0013-webhooks': webhooks,
+  '0014-import-rows-acknowledged': importRowsAcknowledged,
 };
 
 export class BundledMigrations implements MigrationProvider {

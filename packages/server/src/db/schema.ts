@@ -198,6 +198,8 @@ export interface ImportSessionsTable {
   created_at: string;
   expires_at: string;
   completed_at: string | null;
+  /** When the backend acknowledged the uploaded rows, which were deleted then (migration 0014). */
+  rows_acknowledged_at: string | null;
 }
 
 export interface AccountsTable {

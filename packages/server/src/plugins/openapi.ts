@@ -23,6 +23,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Progress: "An end user's progress through a flow (publishable key).",
   Posts: 'Posts and votes on a board (publishable key).',
   'Import sessions': 'Import sessions of an importer (publishable key).',
+  'Import rows': "A completed session's uploaded rows, read and acknowledged by the customer's backend (secret key).",
   MCP: 'The Model Context Protocol endpoint (Streamable HTTP, stateless).',
 };
 
@@ -79,6 +80,9 @@ function namesOf(service: ServiceName, method: string, path: string): OperationN
     'POST /api/v1/sessions': { operationId: 'createSession', summary: 'Open an import session', tag: 'Import sessions' },
     'POST /api/v1/sessions/{id}/rows': { operationId: 'uploadSessionRows', summary: 'Upload a chunk of rows', tag: 'Import sessions' },
     'POST /api/v1/sessions/{id}/complete': { operationId: 'completeSession', summary: 'Complete an import session', tag: 'Import sessions' },
+    'GET /api/v1/sessions/{id}/chunks': { operationId: 'getSessionUploadStatus', summary: 'List the chunks an upload has stored', tag: 'Import sessions' },
+    'GET /api/v1/sessions/{id}/rows': { operationId: 'listSessionRows', summary: "Read a completed session's rows", tag: 'Import rows' },
+    'POST /api/v1/sessions/{id}/acknowledge': { operationId: 'acknowledgeSessionRows', summary: "Acknowledge a session's rows, deleting them", tag: 'Import rows' },
     'POST /mcp': { operationId: 'mcp', summary: 'Send an MCP JSON-RPC message', tag: 'MCP' },
   };
   const known = named[`${method} ${path}`];

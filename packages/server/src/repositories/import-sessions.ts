@@ -4,6 +4,7 @@ import { compile, perDatabase, readSync, transactionSync, type Param } from '../
 import type { Db } from '../db/connect.js';
 import { newId } from '../db/ids.js';
 import type { ImportSessionsTable } from '../db/schema.js';
+import { deleteSessionRows, sessionsWithExpiredRows } from './session-rows.js';
 
 type SessionRow = Selectable<ImportSessionsTable>;
 
@@ -45,6 +46,7 @@ export async function createSession(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
     completed_at: null,
+    rows_acknowledged_at: null,
   };
   await db.insertInto('import_sessions').values(row).execute();
   return toSession(row, now);
@@ -416,17 +418,17 @@ export async function deleteSessionKeys(db: Db, sessionId: string): Promise<void
 }
 
 /**
- * Deletes uploaded rows of expired sessions: rows are never kept past a session's 24 hours. Keys
- * of expired or completed sessions go too, and day figures older than yesterday (UTC).
+ * Deletes uploaded rows of expired sessions: rows are never kept past a session's 24 hours. Each
+ * session's rows, parts and keys go a slice per statement (session-rows.ts), so pruning a large
+ * session never holds the event loop for long. Keys of completed sessions go too, and day figures
+ * older than yesterday (UTC).
  */
 export async function pruneUploadedRows(db: Db, now: Date): Promise<void> {
-  const expired = db.selectFrom('import_sessions').select('id').where('expires_at', '<=', now.toISOString());
-  await db.deleteFrom('import_rows').where('session_id', 'in', expired).execute();
-  await db.deleteFrom('import_row_parts').where('session_id', 'in', expired).execute();
+  for (const id of await sessionsWithExpiredRows(db, now)) await deleteSessionRows(db, id);
   const keyed = await db
     .selectFrom('import_sessions as s')
     .select('s.id')
-    .where((eb) => eb.or([eb('s.expires_at', '<=', now.toISOString()), eb('s.completed_at', 'is not', null)]))
+    .where('s.completed_at', 'is not', null)
     .where(({ exists, selectFrom }) => exists(selectFrom('import_row_keys as k').select('k.chunk').whereRef('k.session_id', '=', 's.id')))
     .execute();
   for (const { id } of keyed) await deleteSessionKeys(db, id);

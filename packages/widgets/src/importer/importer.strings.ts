@@ -167,6 +167,10 @@ export interface ImporterStrings {
   moreValues: (count: number) => string;
   skipValues: string;
   applyValues: string;
+  /** Delivery to the server (docs/importer.md#server-delivery): rows sent so far of all. */
+  sendingRows: (sent: number, total: number) => string;
+  sendFailed: string;
+  tryAgain: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -346,4 +350,7 @@ export const defaultImporterStrings: ImporterStrings = {
   moreValues: (count) => `${plural(count, 'more value is', 'more values are')} not listed: fix them in the review.`,
   skipValues: 'Skip',
   applyValues: 'Apply and continue',
+  sendingRows: (sent, total) => `Sending rows: ${sent.toLocaleString('en')} of ${total.toLocaleString('en')}`,
+  sendFailed: 'The connection was lost while sending rows. Your changes are kept; the rows already sent will not be sent again.',
+  tryAgain: 'Try again',
 };

@@ -380,4 +380,17 @@ export const importerStyles = css`
     outline: 2px solid var(--inlay-focus-color, var(--_accent));
     outline-offset: 2px;
   }
+
+  /* Server delivery (server-delivery.ts): progress, then the failure and Try again, spaced apart. */
+  .delivery {
+    display: grid;
+    gap: 8px;
+    margin-top: 12px;
+  }
+  .delivery p {
+    margin: 0;
+  }
+  .delivery .button {
+    justify-self: start;
+  }
 `;

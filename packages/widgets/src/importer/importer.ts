@@ -16,6 +16,7 @@ import { editingStyles } from './editing.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
 import { chooseField, headersOf, missingRequired, proposeColumns } from './mapping.js';
 import { recallMapping, saveMapping } from './remembered-mappings.js';
+import { ServerDelivery } from './server-delivery.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
 import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
 import { formatsStyles, needsAnswer } from './steps/formats.js';
@@ -117,6 +118,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     strings: { attribute: false },
     transformRow: { attribute: false },
     validateRow: { attribute: false },
+    uploadChunkRows: { attribute: false },
     phase: { state: true },
     state: { state: true },
   };
@@ -154,6 +156,8 @@ export class InlayImporter extends InlayElement implements GridHost {
    * (sync or async). See docs/importer.md, "Hooks".
    */
   validateRow?: ValidateRowHook;
+  /** With `delivery: "server"`: most rows per uploaded chunk (1–5,000; default 5,000, also capped at 6 MiB). */
+  uploadChunkRows?: number;
 
   private phase: Phase = 'idle';
   /** Everything the steps show; replaced (never mutated) so Lit sees each change. */
@@ -170,6 +174,7 @@ export class InlayImporter extends InlayElement implements GridHost {
   #source?: SourceInput;
   #call?: Call<unknown>;
   #generation = 0;
+  #delivery?: ServerDelivery;
   readonly #actions: Actions = this.#createActions();
   /** When Ctrl+V was pressed in the grid: the paste event should follow (see #onPaste). */
   #pasteExpected = 0;
@@ -459,9 +464,10 @@ export class InlayImporter extends InlayElement implements GridHost {
       if (this.#published) neutralizeRecords(this.#published.config, rows);
       const opened = await session;
       const mapping = this.#sessionMapping();
+      const toServer = await this.#deliverToServer(opened.id, rows, generation);
       const completed = await (this.#client as ImporterClient).completeSession(opened.id, { mapping, rowCount: counts.rowCount, errorCount: counts.errorCount });
       if (generation !== this.#generation) return;
-      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
+      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows: toServer ? [] : rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
       this.#set({ importedRows: counts.rowCount });
       this.phase = 'done';
       this.#closeEngine();
@@ -478,6 +484,27 @@ export class InlayImporter extends InlayElement implements GridHost {
     const numberFormats: Record<string, NumberFormat> = {};
     for (const column of this.state.columnFormats) if (column.kind === 'number') Object.defineProperty(numberFormats, column.field, { value: column.format, enumerable: true });
     return runImporterHooks((method, params) => this.#run((engine) => engine.call(method, params)), hooks, { rowCount, numberFormat: this.#numberFormat, fieldKeys, numberFormats }, rows);
+  }
+
+  /**
+   * With `delivery: "server"`, uploads the rows before the session completes (server-delivery.ts);
+   * true when it did, so the page gets no rows. A lost connection waits for Try again.
+   */
+  async #deliverToServer(sessionId: string, rows: Record<string, ImportValue>[], generation: number): Promise<boolean> {
+    if (this.#published?.config.delivery !== 'server' || rows.length === 0) return false;
+    // Its own client, without retries: ServerDelivery asks which chunks are stored before resending.
+    const client = createImporterClient({ publishableKey: this.publishableKey, baseUrl: this.baseUrl, maxNetworkRetries: 0 });
+    const delivery = new ServerDelivery(this, client, sessionId, rows, this.uploadChunkRows);
+    this.#delivery = delivery;
+    try {
+      await delivery.deliver((error) => {
+        if (generation === this.#generation) this.reportError(error, { type: 'upload-rows' });
+      });
+    } finally {
+      this.removeController(delivery);
+      if (this.#delivery === delivery) this.#delivery = undefined;
+    }
+    return true;
   }
 
   /** Field key → the header of the column that filled it, as the session records it. */
@@ -713,7 +740,7 @@ export class InlayImporter extends InlayElement implements GridHost {
         ${renderStepsBar(t, this.phase)}
       </header>
       ${this.state.engineMode === 'main-thread' && this.phase !== 'done' ? html`<p class="notice engine-notice" part="notice engine-fallback">${t.engineFallback}</p>` : nothing}
-      ${renderStep(context)}
+      ${renderStep(context)} ${this.#delivery?.render(t) ?? nothing}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
     </section>`;
   }

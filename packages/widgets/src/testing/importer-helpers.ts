@@ -8,7 +8,7 @@ import '../importer/define.js';
 export interface ImporterEnv {
   baseUrl: string;
   publishableKey: string;
-  importers: Record<'contacts' | 'simple' | 'unpublished', string>;
+  importers: Record<'contacts' | 'simple' | 'server' | 'unpublished', string>;
 }
 
 let cached: ImporterEnv | undefined;
@@ -25,6 +25,7 @@ export interface ImporterMountOptions {
   workerUrl?: string;
   strings?: Partial<ImporterStrings>;
   metadata?: Record<string, string>;
+  uploadChunkRows?: number;
 }
 
 /** Renders `<inlay-importer>` after a focusable button and waits for its first step. */
@@ -39,6 +40,7 @@ export async function mountImporter(options: ImporterMountOptions = {}): Promise
       worker-url=${options.workerUrl ?? WORKER_URL}
       .strings=${options.strings ?? {}}
       .metadata=${options.metadata ?? {}}
+      .uploadChunkRows=${options.uploadChunkRows}
     ></inlay-importer>
   </div>`);
   const element = wrapper.querySelector('inlay-importer') as InlayImporter;

@@ -9,6 +9,7 @@ import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../engine/usage-route.js';
 import { recentSessions } from '../../repositories/import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
+import { registerRowsRoutes, registerUploadStatusRoute } from './delivery-routes.js';
 
 /** Usage metrics of the importer (docs/importer.md). */
 export const IMPORTER_METRICS = ['configFetches', 'sessionsStarted', 'sessionsCompleted', 'rowsImported', 'rowErrors'] as const;
@@ -28,7 +29,9 @@ export async function importerService(app: FastifyInstance): Promise<void> {
   await publishableRoutes(app, (scope) => {
     registerConfigRoute(scope, service);
     registerSessionRoutes(scope);
+    registerUploadStatusRoute(scope);
   });
+  registerRowsRoutes(app);
   registerMcpRoute(app, resources, { revisions: true, installSnippet: false });
 }
 

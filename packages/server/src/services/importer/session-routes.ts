@@ -157,6 +157,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
             rowCount: counts.rowCount,
             errorCount: counts.errorCount,
             completedAt: completedAt.toISOString(),
+            delivery: importerConfig?.delivery ?? 'page',
           },
         });
         return true;
