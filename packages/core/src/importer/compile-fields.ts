@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldType } from '../schemas/importer.js';
 import type { CellError, ColumnIndexMapping, RowCells, RowOptions } from './types.js';
+import { isSpreadsheetError, spreadsheetErrorMessage } from './spreadsheet-errors.js';
 import { type CellParser, type CellReading, compileParser, requiredMessage } from './values.js';
 
 /** How a field takes part in cross-row checks. @internal */
@@ -67,7 +68,17 @@ export function readCell(field: CompiledField, raw: string | undefined, out: Cel
   const last = raw.charCodeAt(raw.length - 1);
   const text = first > 32 && first < 127 && last > 32 && last < 127 ? raw : raw.trim();
   if (text === '') return empty(field, out);
+  if (text.charCodeAt(0) === 35 /* # */ && isSpreadsheetError(text)) return spreadsheetError(text, out);
   return field.parse(text, out) ? CELL_VALID : CELL_INVALID;
+}
+
+/** A cell showing a formula's error (`#DIV/0!`): refused in every field type (spreadsheet-errors.ts). */
+function spreadsheetError(text: string, out: CellReading): number {
+  out.value = null;
+  out.code = 'spreadsheet_error';
+  out.message = spreadsheetErrorMessage(text);
+  out.suggestion = undefined;
+  return CELL_INVALID;
 }
 
 function empty(field: CompiledField, out: CellReading): number {
