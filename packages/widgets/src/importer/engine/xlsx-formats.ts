@@ -74,8 +74,8 @@ export function codeKind(code: string): number {
  * `0.30000000000000004`; `1234.5` stays `1234.5`.
  */
 export function numberText(raw: string): string {
-  // Up to 15 characters cannot hold more than 15 digits: only the spelling may need settling.
-  if (raw.length <= 15 && isPlainInteger(raw)) return raw;
+  // Up to 15 characters cannot hold more than 15 digits: written as `String` writes it, it is already the text.
+  if (raw.length <= 15 && isShortestDecimal(raw)) return raw;
   const value = Number(raw);
   if (!Number.isFinite(value)) return raw.trim();
   return roundedText(value);
@@ -85,15 +85,30 @@ function roundedText(value: number): string {
   return String(Number(value.toPrecision(15)));
 }
 
-/** Digits without a leading zero (or `0`), with an optional minus: already as `String` writes it. */
-function isPlainInteger(raw: string): boolean {
-  const from = raw.charCodeAt(0) === 45 ? 1 : 0;
-  if (raw.length === from || (raw.charCodeAt(from) === 48 && raw.length > from + 1)) return false;
-  for (let i = from; i < raw.length; i++) {
+/**
+ * `-?(0|[1-9][0-9]*)(.[0-9]*[1-9])?`: digits without a leading zero, and a fraction without a
+ * trailing one — how `String` writes a number below 1e21 and from 1e-6 (Excel writes values so).
+ */
+function isShortestDecimal(raw: string): boolean {
+  const length = raw.length;
+  let at = raw.charCodeAt(0) === 45 ? 1 : 0;
+  if (at === length) return false;
+  const lead = at;
+  while (at < length) {
+    const code = raw.charCodeAt(at);
+    if (code < 48 || code > 57) break;
+    at++;
+  }
+  const digits = at - lead;
+  if (digits === 0 || (digits > 1 && raw.charCodeAt(lead) === 48)) return false;
+  if (at === length) return !(digits === 1 && raw.charCodeAt(lead) === 48 && lead === 1);
+  if (raw.charCodeAt(at) !== 46 || at === length - 1 || raw.charCodeAt(length - 1) === 48) return false;
+  for (let i = at + 1; i < length; i++) {
     const code = raw.charCodeAt(i);
     if (code < 48 || code > 57) return false;
   }
-  return true;
+  // `0.000001` and smaller are written with an exponent by `String`.
+  return !(raw.charCodeAt(lead) === 48 && raw.startsWith('0.00000', lead));
 }
 
 /** The text of a number cell of the given kind; `date1904` for workbooks counting days from 1904. */

@@ -39,7 +39,8 @@ export class Styles implements XmlSink {
   readonly #codes = new Map<number, string>();
   #inCellXfs = false;
 
-  start(name: string, tag: string): void {
+  start(name: string, source: string, from: number, to: number): void {
+    const tag = source.slice(from, to);
     if (name === 'numFmt') {
       const id = Number(attribute(tag, 'numFmtId'));
       const code = attribute(tag, 'formatCode');
@@ -73,7 +74,8 @@ export class WorkbookPart implements XmlSink {
   date1904 = false;
   readonly wantsText = false;
 
-  start(name: string, tag: string): void {
+  start(name: string, source: string, from: number, to: number): void {
+    const tag = source.slice(from, to);
     if (name === 'sheet') {
       this.sheets.push({ name: attribute(tag, 'name') ?? '', state: attribute(tag, 'state') ?? 'visible', relationship: attribute(tag, 'id', true) ?? '' });
     } else if (name === 'workbookPr') {
@@ -91,8 +93,9 @@ export class Relationships implements XmlSink {
   readonly byId = new Map<string, { type: string; target: string }>();
   readonly wantsText = false;
 
-  start(name: string, tag: string): void {
+  start(name: string, source: string, from: number, to: number): void {
     if (name !== 'Relationship') return;
+    const tag = source.slice(from, to);
     const id = attribute(tag, 'Id');
     const target = attribute(tag, 'Target');
     if (id === undefined || target === undefined || attribute(tag, 'TargetMode') === 'External') return;

@@ -44,15 +44,15 @@ export class SheetRows implements XmlSink {
     this.#row = undefined;
   }
 
-  start(name: string, tag: string): void {
+  start(name: string, source: string, from: number, to: number): void {
     switch (name) {
       case 'c': {
         if (this.#row === undefined) return;
         this.#cell = true;
-        const ref = refAttribute(tag);
-        this.#column = ref < 0 ? this.#row.length : ref;
-        this.#type = typeAttribute(tag);
-        this.#style = styleAttribute(tag);
+        this.#column = this.#row.length;
+        this.#type = TYPE_NUMBER;
+        this.#style = 0;
+        this.#cellAttributes(source, from, to);
         this.#text = '';
         return;
       }
@@ -104,6 +104,35 @@ export class SheetRows implements XmlSink {
     this.#text = this.#text === '' ? raw : this.#text + raw;
   }
 
+  /**
+   * Reads a cell's `r` (its column: `C7` is 2), `t` and `s` in one pass over its start tag,
+   * without making a string of any: a sheet has millions of cells.
+   */
+  #cellAttributes(s: string, from: number, to: number): void {
+    let at = from;
+    // Past the element's name (`c`, or `x:c`).
+    while (at < to && s.charCodeAt(at) > 32) at++;
+    while (at < to) {
+      // The attribute's name: its first character and whether it is that one character alone.
+      while (at < to && s.charCodeAt(at) <= 32) at++;
+      const first = s.charCodeAt(at);
+      const nameStart = at;
+      while (at < to && s.charCodeAt(at) > 32 && s.charCodeAt(at) !== 61 /* = */) at++;
+      const single = at - nameStart === 1;
+      while (at < to && s.charCodeAt(at) !== 34 && s.charCodeAt(at) !== 39) at++;
+      const quote = s.charCodeAt(at);
+      const valueStart = at + 1;
+      at = valueStart;
+      while (at < to && s.charCodeAt(at) !== quote) at++;
+      if (single) {
+        if (first === 114 /* r */) this.#column = columnOf(s, valueStart, at, this.#column);
+        else if (first === 116 /* t */) this.#type = typeOf(s, valueStart, at);
+        else if (first === 115 /* s */) this.#style = digitsOf(s, valueStart, at);
+      }
+      at++;
+    }
+  }
+
   #place(): void {
     const row = this.#row as string[];
     const value = this.#value();
@@ -136,19 +165,6 @@ export class SheetRows implements XmlSink {
   }
 }
 
-/** The 0-based column of a cell's `r` (`C7` is 2), or -1 without one. */
-function refAttribute(tag: string): number {
-  const at = valueAt(tag, ' r=');
-  if (at < 0) return -1;
-  let column = 0;
-  for (let i = at; i < tag.length; i++) {
-    const code = tag.charCodeAt(i) | 0x20;
-    if (code < 97 || code > 122) break;
-    column = column * 26 + (code - 96);
-  }
-  return column - 1;
-}
-
 const TYPE_NUMBER = 0;
 const TYPE_SHARED = 1;
 const TYPE_BOOLEAN = 2;
@@ -156,13 +172,31 @@ const TYPE_ERROR = 3;
 const TYPE_DATE = 4;
 const TYPE_TEXT = 5;
 
-/** A cell's `t`, read without making a string of it: `n` (or none), `s`, `b`, `e`, `d`; `str`, `inlineStr` and others are text. */
-function typeAttribute(tag: string): number {
-  const at = valueAt(tag, ' t=');
-  if (at < 0) return TYPE_NUMBER;
-  const second = tag.charCodeAt(at + 1);
-  if (second !== 34 && second !== 39) return TYPE_TEXT;
-  switch (tag.charCodeAt(at)) {
+/** The 0-based column of a reference (`C7` is 2; `AA1` is 26), or `fallback` when it has no letters. */
+function columnOf(s: string, from: number, to: number, fallback: number): number {
+  let column = 0;
+  for (let i = from; i < to; i++) {
+    const code = s.charCodeAt(i) | 0x20;
+    if (code < 97 || code > 122) break;
+    column = column * 26 + (code - 96);
+  }
+  return column === 0 ? fallback : column - 1;
+}
+
+function digitsOf(s: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const digit = s.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** A cell's `t`: `n` (or none), `s`, `b`, `e`, `d`; `str`, `inlineStr` and any other are text. */
+function typeOf(s: string, from: number, to: number): number {
+  if (to - from !== 1) return TYPE_TEXT;
+  switch (s.charCodeAt(from)) {
     case 110 /* n */:
       return TYPE_NUMBER;
     case 115 /* s */:
@@ -177,31 +211,3 @@ function typeAttribute(tag: string): number {
       return TYPE_TEXT;
   }
 }
-
-function styleAttribute(tag: string): number {
-  const at = valueAt(tag, ' s=');
-  if (at < 0) return 0;
-  let style = 0;
-  for (let i = at; i < tag.length; i++) {
-    const digit = tag.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) break;
-    style = style * 10 + digit;
-  }
-  return style;
-}
-
-/**
- * Where the value of a cell's one-letter attribute starts (after its quote), or -1. A cell's
- * start tag holds only `r`, `s`, `t`, `cm`, `vm` and `ph`, none with a space, `=` or quote in its
- * value, so the plain search cannot land inside another attribute's value.
- */
-function valueAt(tag: string, key: string): number {
-  const at = tag.indexOf(key);
-  if (at >= 0) return at + key.length + 1;
-  // Tabs or line breaks between attributes, or spaces around `=`: rare, read the slow way.
-  if (tag.indexOf('\t') < 0 && tag.indexOf('\n') < 0 && tag.indexOf('\r') < 0 && tag.indexOf(' =') < 0 && tag.indexOf('= ') < 0) return -1;
-  const loose = LOOSE[key]?.exec(tag);
-  return loose === null || loose === undefined ? -1 : loose.index + loose[0].length;
-}
-
-const LOOSE: Readonly<Record<string, RegExp>> = { ' r=': /\sr\s*=\s*["']/, ' t=': /\st\s*=\s*["']/, ' s=': /\ss\s*=\s*["']/ };

@@ -9,8 +9,12 @@
 
 /** What the tokenizer reports to. */
 export interface XmlSink {
-  /** A start tag, or an empty-element tag when `empty`; `tag` is its text between `<` and `>`. */
-  start(name: string, tag: string, empty: boolean): void;
+  /**
+   * A start tag, or an empty-element tag when `empty`: its attributes are `source` from `from` to
+   * `to` (read them with {@link attribute}; passed as a range so the hot path of a sheet makes no
+   * string of each tag).
+   */
+  start(name: string, source: string, from: number, to: number, empty: boolean): void;
   end(name: string): void;
   /** Raw text (entities still escaped), only while {@link wantsText} is true; may come in several calls. */
   text(raw: string): void;
@@ -55,9 +59,9 @@ export class XmlTokenizer {
         sink.end(localName(s, lt + 2, gt));
       } else {
         const empty = s.charCodeAt(gt - 1) === 47;
-        const tag = s.slice(lt + 1, empty ? gt - 1 : gt);
-        sink.start(localName(tag, 0, tag.length), tag, empty);
-        if (empty) sink.end(localName(tag, 0, tag.length));
+        const name = localName(s, lt + 1, gt);
+        sink.start(name, s, lt + 1, empty ? gt - 1 : gt, empty);
+        if (empty) sink.end(name);
       }
       at = gt + 1;
     }
@@ -96,7 +100,11 @@ function tagEnd(s: string, from: number): number {
   return -1;
 }
 
-/** The name of a tag without its namespace prefix (`x:row` is `row`). */
+/**
+ * The name of a tag without its namespace prefix (`x:row` is `row`). A sheet's own names (`c`,
+ * `v`, `row`, `t`, `is`) are constants: a sheet has millions of tags, and a string for each
+ * would keep the garbage collector busy.
+ */
 function localName(s: string, from: number, to: number): string {
   let end = from;
   let start = from;
@@ -105,6 +113,22 @@ function localName(s: string, from: number, to: number): string {
     if (code <= 32 || code === 47 || code === 62) break;
     if (code === 58 /* : */) start = end + 1;
     end++;
+  }
+  const first = s.charCodeAt(start);
+  switch (end - start) {
+    case 1:
+      if (first === 99) return 'c';
+      if (first === 118) return 'v';
+      if (first === 116) return 't';
+      if (first === 114) return 'r';
+      break;
+    case 2:
+      if (first === 105 && s.charCodeAt(start + 1) === 115) return 'is';
+      if (first === 115 && s.charCodeAt(start + 1) === 105) return 'si';
+      break;
+    case 3:
+      if (first === 114 && s.charCodeAt(start + 1) === 111 && s.charCodeAt(start + 2) === 119) return 'row';
+      break;
   }
   return s.slice(start, end);
 }
