@@ -57,3 +57,13 @@ describe('spreadsheet error values', () => {
     expect(codes(bytes)).toEqual(codes(strings));
   });
 });
+
+describe('percentages in a number field', () => {
+  it('are refused with the value they stand for as the suggestion (15% → 0.15)', () => {
+    const field = FIELDS[1] as FieldDefinition;
+    expect(validateValue(field, '15%')).toMatchObject({ ok: false, code: 'invalid_number', suggestion: 0.15 });
+    expect(validateValue(field, '15.3 %')).toMatchObject({ ok: false, code: 'invalid_number', suggestion: 0.153 });
+    expect(validateValue(field, '-123,45%', { numberFormat: 'comma' })).toMatchObject({ ok: false, suggestion: -1.2345 });
+    expect(validateValue(field, 'abc%')).toEqual({ ok: false, code: 'invalid_number', message: 'Expected a number such as 1234.5' });
+  });
+});
