@@ -6,7 +6,7 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /** Bare imports left to the npm consumer's bundler in the ESM build. */
-const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/|papaparse$|read-excel-file\/)/;
+const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/|papaparse$|fflate$)/;
 
 /**
  * Script-tag bundles: file name in dist/cdn/ → the define file it starts from. Each is built on

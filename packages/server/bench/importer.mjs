@@ -14,6 +14,8 @@ const LIMIT_MS = 15 * 60_000;
 
 /** The issue's targets. */
 const IMPORTER_TARGETS = { ratio: 1.5, longestTaskMs: 50, memoryPerFileByte: 3 };
+/** A workbook's rows through the engine, against the same rows as CSV (the script's XLSX case). */
+const XLSX_TARGET = 5;
 
 /** @type {import('./run.mjs').Benchmark} */
 export const importerBenchmark = {
@@ -33,7 +35,7 @@ export const importerBenchmark = {
 
 /**
  * PASS/MISS checks from the script's figures.
- * @param {{ ratio: number, fastest: string, longestTaskMs: number, peakBytes: number, fileBytes: number }} figures
+ * @param {{ ratio: number, fastest: string, longestTaskMs: number, peakBytes: number, fileBytes: number, xlsx?: { rows: number, ratio: number } }} figures
  */
 function importerChecks(figures) {
   const { ratio, longestTaskMs, memoryPerFileByte } = IMPORTER_TARGETS;
@@ -42,5 +44,8 @@ function importerChecks(figures) {
     { name: `engine / raw parse (${figures.fastest})`, value: figures.ratio.toFixed(2), target: `≤ ${ratio}`, pass: figures.ratio <= ratio },
     { name: 'longest main-thread task', value: `${Math.round(figures.longestTaskMs)} ms`, target: `none > ${longestTaskMs} ms`, pass: figures.longestTaskMs <= longestTaskMs },
     { name: 'peak memory / file size', value: `${memory.toFixed(2)}×`, target: `≤ ${memoryPerFileByte}×`, pass: memory <= memoryPerFileByte },
+    ...(figures.xlsx
+      ? [{ name: `XLSX / CSV, same ${figures.xlsx.rows.toLocaleString('en-US')} rows end to end`, value: `${figures.xlsx.ratio.toFixed(2)}×`, target: `≤ ${XLSX_TARGET}×`, pass: figures.xlsx.ratio <= XLSX_TARGET }]
+      : []),
   ];
 }

@@ -19,6 +19,12 @@
  *
  * `--json` adds one last line of JSON with the figures (packages/server/bench/importer.mjs reads it).
  * Targets: (a)/(b) ≤ 1.5, no main-thread task over 50 ms, peak memory ≤ 3× the file size.
+ *
+ * Then the XLSX case (`--xlsx-rows N`, default 200,000; 0 skips it; `--only-xlsx` runs only it):
+ * the first N rows of the same data as a workbook (scripts/importer-bench-xlsx.mjs) and as a CSV,
+ * each through the engine end to end (open + load) in a fresh page, alternating for `--rounds`
+ * rounds: the median XLSX time over the median CSV time, and the renderer's peak memory during
+ * each. Target: XLSX ≤ 5× the CSV.
  */
 import { readFile, readdir, rm, stat, writeFile, mkdtemp } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
@@ -28,6 +34,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { BENCH_CONFIG as config, generateCsv as generate } from './importer-bench-data.mjs';
+import { csvToXlsx } from './importer-bench-xlsx.mjs';
 
 const argument = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -35,6 +42,8 @@ const argument = (name, fallback) => {
 };
 const ROWS = Number(argument('--rows', 1_000_000));
 const ROUNDS = Math.max(1, Number(argument('--rounds', 1)));
+const XLSX_ROWS = Number(argument('--xlsx-rows', 200_000));
+const ONLY_XLSX = process.argv.includes('--only-xlsx');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const workerFile = new URL('../dist/cdn/inlay-importer.worker.js', import.meta.url);
 for (const built of [workerFile]) {
@@ -53,7 +62,11 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) longT
 const file = await (await fetch('/data.csv')).blob();
 window.ready = true;
 
-window.runEngine = (config) => new Promise((resolve, reject) => {
+window.runEngine = (config) => runEngineOn(file, 'data.csv', config);
+/** The XLSX case: a workbook or the CSV of the same rows, fetched before the clock starts. */
+window.runEngineOnPath = async (path, config) => runEngineOn(await (await fetch(path)).blob(), path.slice(1), config);
+
+const runEngineOn = (file, name, config) => new Promise((resolve, reject) => {
   longTasks.length = 0;
   // Frames keep coming while the worker works: the main thread stays free.
   let frames = 0, animating = true;
@@ -64,7 +77,7 @@ window.runEngine = (config) => new Promise((resolve, reject) => {
   let openedAt = 0;
   worker.onerror = (event) => reject(new Error(event.message));
   worker.onmessage = ({ data }) => {
-    if (data.type === 'ready') worker.postMessage({ type: 'call', id: 1, method: 'open', params: { source: { kind: 'file', file, name: 'data.csv' } } });
+    if (data.type === 'ready') worker.postMessage({ type: 'call', id: 1, method: 'open', params: { source: { kind: 'file', file, name } } });
     else if (data.type === 'error') reject(new Error(data.error.message));
     else if (data.type === 'result' && data.id === 1) {
       openedAt = performance.now();
@@ -107,10 +120,19 @@ self.onmessage = async ({ data: { parser, file } }) => {
 
 const dir = await mkdtemp(join(tmpdir(), 'inlay-importer-bench-'));
 const dataFile = join(dir, 'data.csv');
-console.log(`Generating ${ROWS.toLocaleString()} rows × ${config.fields.length} columns…`);
-await writeFile(dataFile, generate(ROWS));
+const mainRows = ONLY_XLSX ? 1 : ROWS;
+console.log(`Generating ${mainRows.toLocaleString()} rows × ${config.fields.length} columns…`);
+await writeFile(dataFile, generate(mainRows));
 const fileBytes = (await stat(dataFile)).size;
 console.log(`File: ${(fileBytes / 1e6).toFixed(1)} MB`);
+/** The XLSX case's two files: the same rows as CSV and as a workbook. */
+const xlsxFiles = { '/xlsx-case.csv': join(dir, 'xlsx-case.csv'), '/xlsx-case.xlsx': join(dir, 'xlsx-case.xlsx') };
+if (XLSX_ROWS > 0) {
+  const csv = generate(XLSX_ROWS);
+  await writeFile(xlsxFiles['/xlsx-case.csv'], csv);
+  await writeFile(xlsxFiles['/xlsx-case.xlsx'], csvToXlsx(csv));
+  console.log(`XLSX case: ${XLSX_ROWS.toLocaleString()} rows, CSV ${((await stat(xlsxFiles['/xlsx-case.csv'])).size / 1e6).toFixed(1)} MB, XLSX ${((await stat(xlsxFiles['/xlsx-case.xlsx'])).size / 1e6).toFixed(1)} MB`);
+}
 
 const statics = {
   '/': ['text/html', page],
@@ -126,6 +148,11 @@ const server = createServer((request, response) => {
   if (path === '/data.csv') {
     response.writeHead(200, { 'content-type': 'text/csv', 'content-length': fileBytes });
     createReadStream(dataFile).pipe(response);
+    return;
+  }
+  if (path in xlsxFiles && XLSX_ROWS > 0) {
+    response.writeHead(200, { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(xlsxFiles[path]).pipe(response);
     return;
   }
   const file = statics[path];
@@ -193,6 +220,48 @@ async function sampleRenderers(work) {
   }
 }
 
+/** Ends the run after the XLSX case when only it was asked for. */
+class Done extends Error {}
+
+/**
+ * The XLSX case: the same rows as CSV and as a workbook through the engine, alternating, each in a
+ * fresh page; medians of the times, worst of the peaks. Prints its lines and answers its figures.
+ */
+async function xlsxCase(fresh) {
+  const runs = { csv: [], xlsx: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const kind of ['csv', 'xlsx']) {
+      const { context, tab } = await fresh();
+      const sampled = await sampleRenderers(() => tab.evaluate(([path, cfg]) => globalThis.runEngineOnPath(path, cfg), [`/xlsx-case.${kind}`, config]));
+      await context.close();
+      runs[kind].push(sampled);
+    }
+    if (ROUNDS > 1) console.log(`XLSX case round ${round + 1}: CSV ${runs.csv[round].result.ms.toFixed(0)} ms, XLSX ${runs.xlsx[round].result.ms.toFixed(0)} ms`);
+  }
+  const figures = {};
+  for (const kind of ['csv', 'xlsx']) {
+    figures[kind] = {
+      ms: median(runs[kind].map((run) => run.result.ms)),
+      openMs: median(runs[kind].map((run) => run.result.openMs)),
+      peakBytes: Math.max(...runs[kind].map((run) => run.peak - run.baseline)),
+      fileBytes: runs[kind][0].result.fileBytes,
+      rows: runs[kind][0].result.stats.rowCount,
+      errors: runs[kind][0].result.stats.errorCount,
+    };
+  }
+  const ratio = figures.xlsx.ms / figures.csv.ms;
+  console.log('');
+  for (const kind of ['csv', 'xlsx']) {
+    const f = figures[kind];
+    console.log(
+      `XLSX case, ${kind.toUpperCase().padEnd(4)} ${mb(f.fileBytes)}: ${f.rows.toLocaleString()} rows (${f.errors.toLocaleString()} errors) in ${f.ms.toFixed(0)} ms (open ${f.openMs.toFixed(0)} ms)${ROUNDS > 1 ? ` (median of ${runs[kind].map((run) => run.result.ms.toFixed(0)).join(', ')})` : ''}; renderer peak +${mb(f.peakBytes)}`,
+    );
+  }
+  console.log(`XLSX / CSV = ${figures.xlsx.ms.toFixed(0)} / ${figures.csv.ms.toFixed(0)} = ${ratio.toFixed(2)}   target ≤ 5`);
+  console.log('');
+  return { rows: XLSX_ROWS, ratio, csv: figures.csv, xlsx: figures.xlsx };
+}
+
 const RAW_PARSERS = ['papaparse', 'udsv'];
 const median = (values) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -211,6 +280,11 @@ try {
     return { context, tab };
   };
 
+  const xlsx = XLSX_ROWS > 0 ? await xlsxCase(fresh) : undefined;
+  if (ONLY_XLSX) {
+    if (process.argv.includes('--json')) console.log(JSON.stringify({ xlsx }));
+    throw new Done();
+  }
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     // (a) The widget's engine.
@@ -250,8 +324,10 @@ try {
   console.log(`Longest main-thread task during (a): ${longest.toFixed(0)} ms (${longTasks} long tasks, ${engine.frames} frames)   target none > 50 ms`);
   console.log(`Peak memory during (a): renderer +${mb(engineMemory)} = ${(engineMemory / fileBytes).toFixed(2)}× the file (${mb(fileBytes)})   target ≤ 3×`);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ rows: ROWS, rounds: ROUNDS, fileBytes, engineMs, rawMs, fastest, ratio, longestTaskMs: longest, peakBytes: engineMemory, errors: engine.stats.errorCount }));
+    console.log(JSON.stringify({ rows: ROWS, rounds: ROUNDS, fileBytes, engineMs, rawMs, fastest, ratio, longestTaskMs: longest, peakBytes: engineMemory, errors: engine.stats.errorCount, xlsx }));
   }
+} catch (error) {
+  if (!(error instanceof Done)) throw error;
 } finally {
   await browser.close();
   server.close();

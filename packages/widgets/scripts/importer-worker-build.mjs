@@ -5,29 +5,13 @@
  * are forbidden), with the XLSX reader split off into `inlay-importer.xlsx.js`, loaded only when
  * a workbook is opened.
  */
-import { fileURLToPath } from 'node:url';
-
-const fflateSync = fileURLToPath(new URL('./fflate-sync.mjs', import.meta.url));
-
-/** Points read-excel-file's `fflate` at the synchronous `unzip` (see fflate-sync.mjs). */
-function fflateWithoutWorkers() {
-  return {
-    name: 'inlay-fflate-without-workers',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'fflate' && importer !== undefined && importer !== fflateSync) return fflateSync;
-      return null;
-    },
-  };
-}
-
 /**
  * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options
  * @returns {import('vite').UserConfig}
  */
 export function importerWorkerConfig({ entry, plugins }) {
   return {
-    plugins: [...plugins, fflateWithoutWorkers()],
+    plugins,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: 'dist/cdn',

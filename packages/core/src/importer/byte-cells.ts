@@ -17,6 +17,9 @@ import type { NumberFormat } from './types.js';
  * `readCell` trims such a cell first (spaces, no-break spaces, a byte-order mark, which the
  * decoder would also drop), so its value is not its bytes.
  *
+ * Cells starting with `#` never reach these checks: byte-fields.ts reads them as strings, since
+ * `readCell` refuses a spreadsheet error value (`#N/A`) in every field type.
+ *
  * The scans mirror the string fast paths they stand in for (number-format.ts `simpleNumber`,
  * emails.ts `plainAscii`, urls.ts `isPlainUrl`); byte-cells.test.ts checks every function against
  * `readCell` on many generated cells, so a change on either side that breaks the promise fails.

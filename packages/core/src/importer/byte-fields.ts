@@ -99,7 +99,9 @@ export class ByteFieldReader {
     for (let k = 0; k < count; k++) {
       const r = from + k;
       const c = (first[r] as number) + column;
-      if (kind !== BYTES_UNMAPPED && c < (first[r + 1] as number) && escaped[c] === 0) {
+      // A cell starting with `#` may be a spreadsheet error (`#N/A`), which `readCell` refuses in
+      // every field type: it takes the string path.
+      if (kind !== BYTES_UNMAPPED && c < (first[r + 1] as number) && escaped[c] === 0 && bytes[starts[c] as number] !== 0x23) {
         const start = starts[c] as number;
         const end = ends[c] as number;
         // `kind` is the same for every cell: each case's check is called from one place only.

@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldType } from '../schemas/importer.js';
 import type { CellError, ColumnIndexMapping, RowCells, RowOptions } from './types.js';
+import { isSpreadsheetError, spreadsheetErrorMessage } from './spreadsheet-errors.js';
 import { type CellParser, type CellReading, compileParser, requiredMessage } from './values.js';
 
 /** How a field takes part in cross-row checks. @internal */
@@ -70,6 +71,7 @@ export function readCell(field: CompiledField, raw: string | undefined, out: Cel
   // U+FFFD is what a decoder writes for bytes it could not read: never imported silently
   // (docs/importer.md, "Files the importer reads"). In a Latin-1 string V8 answers at once.
   if (text.includes('\ufffd')) return unreadableCell(out);
+  if (text.charCodeAt(0) === 35 /* # */ && isSpreadsheetError(text)) return spreadsheetError(text, out);
   return field.parse(text, out) ? CELL_VALID : CELL_INVALID;
 }
 
@@ -80,6 +82,15 @@ function unreadableCell(out: CellReading): number {
   out.value = null;
   out.code = 'invalid_character';
   out.message = UNREADABLE_MESSAGE;
+  out.suggestion = undefined;
+  return CELL_INVALID;
+}
+
+/** A cell showing a formula's error (`#DIV/0!`): refused in every field type (spreadsheet-errors.ts). */
+function spreadsheetError(text: string, out: CellReading): number {
+  out.value = null;
+  out.code = 'spreadsheet_error';
+  out.message = spreadsheetErrorMessage(text);
   out.suggestion = undefined;
   return CELL_INVALID;
 }

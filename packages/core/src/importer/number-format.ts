@@ -92,11 +92,13 @@ const OTHER: Readonly<Record<NumberFormat, NumberFormat>> = { dot: 'comma', comm
 const CURRENCY = /^([+-]?)\s*(?:[$€£¥₹]|USD|EUR|GBP|CHF)\s*|\s*(?:[$€£¥₹]|USD|EUR|GBP|CHF)$/g;
 const ACCOUNTING_NEGATIVE = /^\((.+)\)$/;
 const TRAILING_SEPARATOR = /^([+-]?\d+)[.,]$/;
+const PERCENT = /^([^%]*\d)\s*%$/;
 
 /**
  * A number the UI can offer for a cell that is not one, or `undefined` when no reading is safe:
  * the other format's reading (`1,5` in a dot file → 1.5), a currency symbol dropped (`$1,200` →
- * 1200), an accounting negative (`(12.5)` → -12.5), or a trailing separator dropped (`5.` → 5).
+ * 1200), an accounting negative (`(12.5)` → -12.5), a trailing separator dropped (`5.` → 5), or
+ * a percentage's value (`15%` → 0.15; docs/importer.md).
  * @internal
  */
 export function suggestNumber(text: string, format: NumberFormat): number | undefined {
@@ -111,6 +113,12 @@ export function suggestNumber(text: string, format: NumberFormat): number | unde
   if (withoutCurrency !== text && withoutCurrency !== '') return suggestNumberOrParse(withoutCurrency, format);
   const trailing = TRAILING_SEPARATOR.exec(text);
   if (trailing) return Number(trailing[1]);
+  // `15%` (a percentage as a spreadsheet shows it) suggests the value it stands for, 0.15.
+  const percent = PERCENT.exec(text);
+  if (percent) {
+    const value = suggestNumberOrParse(percent[1] as string, format);
+    return value === undefined ? undefined : Number((value / 100).toPrecision(15));
+  }
   return undefined;
 }
 

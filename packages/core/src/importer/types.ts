@@ -19,6 +19,7 @@ export type ImportErrorCode =
   | 'invalid_enum'
   | 'invalid_boolean'
   | 'invalid_url'
+  | 'spreadsheet_error'
   | 'duplicate_value'
   | 'duplicate_key'
   // Validation rules (docs/importer.md, "Validation rules").

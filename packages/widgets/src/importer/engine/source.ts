@@ -207,22 +207,21 @@ function sheetSource(workbook: Workbook, sheet: number): OpenedSource {
     info: { format: 'xlsx', encoding: null, detectedEncoding: null, delimiter: null, sheets: workbook.names, sheet: index },
     unreadable: 0,
     readMs: 0,
-    async read(slicer, _chunkBytes, each, afterPiece) {
-      const rows = workbook.rows(index);
-      const total = rows.length;
-      for (let start = 0; start < total; start += SHEET_PIECE_ROWS) {
-        const end = Math.min(total, start + SHEET_PIECE_ROWS);
-        each(withoutBlanks(rows.slice(start, end)));
-        if ((await afterPiece?.(end, total)) === false) return;
-        await slicer.maybePause();
-      }
-      if (total === 0) await afterPiece?.(0, 0);
+    async read(slicer, chunkBytes, each, afterPiece) {
+      // The sheet is read as a stream: progress counts its compressed bytes.
+      await workbook.read(
+        index,
+        chunkBytes,
+        (rows) => each(withoutBlanks(rows)),
+        async (done, total) => {
+          if ((await afterPiece?.(done, total)) === false) return false;
+          await slicer.maybePause();
+          return true;
+        },
+      );
     },
   };
 }
-
-/** Rows of a sheet handed over at once. */
-const SHEET_PIECE_ROWS = 2048;
 
 /** `records` without its blank ones, in place. */
 function withoutBlanks<T extends readonly string[]>(records: T[]): T[] {

@@ -1,0 +1,144 @@
+import { Inflate } from 'fflate';
+
+/**
+ * The ZIP container of an XLSX, read from its central directory and inflated piece by piece
+ * (docs/decisions.md, "Importer: XLSX read as a stream"): a sheet's XML is never held whole, only
+ * the piece being read. Stored and deflated entries, ZIP64 sizes and offsets.
+ * @internal
+ */
+
+/** One file of the archive. */
+export interface ZipEntry {
+  readonly name: string;
+  readonly method: number;
+  readonly compressedSize: number;
+  readonly size: number;
+  readonly headerOffset: number;
+}
+
+/** A piece of an entry's inflated bytes, with how far through its compressed bytes reading has got. */
+export interface EntryPiece {
+  bytes: Uint8Array;
+  done: number;
+  total: number;
+}
+
+const END_OF_DIRECTORY = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_END = 0x06064b50;
+const DIRECTORY_ENTRY = 0x02014b50;
+const LOCAL_HEADER = 0x04034b50;
+
+async function bytesOf(blob: Blob, start: number, end: number): Promise<Uint8Array> {
+  return new Uint8Array(await blob.slice(start, end).arrayBuffer());
+}
+
+function notWorkbook(): Error {
+  return new Error('This file is not an Excel workbook (.xlsx) that can be read.');
+}
+
+/** The entries of the archive, by lower-cased name (part names in an XLSX ignore case). */
+export async function readZipDirectory(blob: Blob): Promise<Map<string, ZipEntry>> {
+  // The end record is in the last 22 bytes, plus a comment of up to 65,535.
+  const tailStart = Math.max(0, blob.size - 65_557);
+  const tail = await bytesOf(blob, tailStart, blob.size);
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+  let end = -1;
+  for (let at = tail.length - 22; at >= 0; at--) {
+    if (view.getUint32(at, true) === END_OF_DIRECTORY) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw notWorkbook();
+  let count = view.getUint16(end + 10, true);
+  let directorySize = view.getUint32(end + 12, true);
+  let directoryOffset = view.getUint32(end + 16, true);
+  if ((count === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) && end >= 20 && view.getUint32(end - 20, true) === ZIP64_LOCATOR) {
+    const recordAt = Number(view.getBigUint64(end - 12, true));
+    const record = await bytesOf(blob, recordAt, recordAt + 56);
+    const recordView = new DataView(record.buffer, record.byteOffset, record.byteLength);
+    if (recordView.getUint32(0, true) !== ZIP64_END) throw notWorkbook();
+    count = Number(recordView.getBigUint64(32, true));
+    directorySize = Number(recordView.getBigUint64(40, true));
+    directoryOffset = Number(recordView.getBigUint64(48, true));
+  }
+  const directory = await bytesOf(blob, directoryOffset, directoryOffset + directorySize);
+  const dir = new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+  const names = new TextDecoder();
+  const entries = new Map<string, ZipEntry>();
+  let at = 0;
+  for (let i = 0; i < count && at + 46 <= directory.length; i++) {
+    if (dir.getUint32(at, true) !== DIRECTORY_ENTRY) throw notWorkbook();
+    const method = dir.getUint16(at + 10, true);
+    let compressedSize = dir.getUint32(at + 20, true);
+    let size = dir.getUint32(at + 24, true);
+    const nameLength = dir.getUint16(at + 28, true);
+    const extraLength = dir.getUint16(at + 30, true);
+    const commentLength = dir.getUint16(at + 32, true);
+    let headerOffset = dir.getUint32(at + 42, true);
+    const name = names.decode(directory.subarray(at + 46, at + 46 + nameLength));
+    // ZIP64: the sizes and offset that overflowed 32 bits are in extra field 1, in this order.
+    for (let x = at + 46 + nameLength, xEnd = x + extraLength; x + 4 <= xEnd; ) {
+      const id = dir.getUint16(x, true);
+      const length = dir.getUint16(x + 2, true);
+      if (id === 1) {
+        let field = x + 4;
+        if (size === 0xffffffff) {
+          size = Number(dir.getBigUint64(field, true));
+          field += 8;
+        }
+        if (compressedSize === 0xffffffff) {
+          compressedSize = Number(dir.getBigUint64(field, true));
+          field += 8;
+        }
+        if (headerOffset === 0xffffffff) headerOffset = Number(dir.getBigUint64(field, true));
+      }
+      x += 4 + length;
+    }
+    entries.set(name.replace(/^\/+/, '').toLowerCase(), { name, method, compressedSize, size, headerOffset });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** Where an entry's compressed bytes start: after its local header, whose lengths may differ from the directory's. */
+async function dataStart(blob: Blob, entry: ZipEntry): Promise<number> {
+  const header = await bytesOf(blob, entry.headerOffset, entry.headerOffset + 30);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  if (header.length < 30 || view.getUint32(0, true) !== LOCAL_HEADER) throw notWorkbook();
+  return entry.headerOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+}
+
+/**
+ * An entry's bytes, inflated as its compressed bytes are read in slices of `sliceBytes`. Each
+ * piece is new (the caller may keep it); `done`/`total` count compressed bytes.
+ */
+export async function* entryPieces(blob: Blob, entry: ZipEntry, sliceBytes: number): AsyncGenerator<EntryPiece> {
+  if (entry.method !== 0 && entry.method !== 8) throw new Error(`This workbook's parts are compressed in a way that cannot be read (method ${entry.method}).`);
+  const start = await dataStart(blob, entry);
+  const total = entry.compressedSize;
+  const out: Uint8Array[] = [];
+  const inflate = entry.method === 8 ? new Inflate((chunk) => out.push(chunk)) : undefined;
+  const step = Math.max(1, sliceBytes);
+  for (let done = 0; done < total || (done === 0 && total === 0); ) {
+    const next = Math.min(total, done + step);
+    const slice = await bytesOf(blob, start + done, start + next);
+    done = next;
+    if (inflate === undefined) {
+      yield { bytes: slice, done, total };
+    } else {
+      inflate.push(slice, done >= total);
+      for (const bytes of out.splice(0)) yield { bytes, done, total };
+    }
+    if (total === 0) break;
+  }
+}
+
+/** An entry's whole text (for the small parts: workbook, relationships). */
+export async function entryText(blob: Blob, entry: ZipEntry): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const piece of entryPieces(blob, entry, 1 << 20)) text += decoder.decode(piece.bytes, { stream: true });
+  return text + decoder.decode();
+}
