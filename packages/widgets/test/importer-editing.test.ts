@@ -243,7 +243,7 @@ describe('enum values and the CSV of problems', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('\ufeffCustomer ID,Email,Amount,Plan,Problems');
     expect(lines[1]).toMatch(/^'\+1,'@b,1,Free,"?Email: /);
-    expect(lines[2]).toMatch(/^'-2,d@example.com,"a,b",Free,Amount: /);
+    expect(lines[2]).toMatch(/^'-2,d@example.com,"a,b",Free,"?Amount: /);
     expect(lines).toHaveLength(4);
     expect(csvField('-5', true)).toBe('-5');
     expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'a"b', ' x'].map((text) => csvField(text))).toEqual([
