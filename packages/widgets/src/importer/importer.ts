@@ -13,6 +13,10 @@ import { chooseField, headersOf, missingRequired, proposeColumns } from './mappi
 import { recallMapping, saveMapping } from './remembered-mappings.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
 import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
+import { CompletionFailure, failureMessage, ImportCompletion, sessionIsGone } from './completion.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { promiseListener, wrapperOf } from './host-listeners.js';
+import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -37,7 +41,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * </script>
  * ```
  *
- * @event inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`.
+ * @event inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`; `event.waitUntil(promise)` (or a promise returned by a listener on the element) keeps the importer on "Saving…" until the page saved them.
  * @event inlay-import-cancel - The user cancelled an import. `detail: {importerId, sessionId}`.
  * @event inlay-error - Loading the importer, reading a file or a session call failed. `detail: {error, operation?}`.
  *
@@ -66,6 +70,12 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart button - Every button; `button primary` for the main one.
  * @csspart error - The error state.
  * @csspart done - The completed state.
+ * @csspart saving - "Saving…" while the import completes and the page saves the rows.
+ * @csspart completion-error - Why the import did not complete, above the review's buttons.
+ * @csspart retry-import-button - Its "Try again".
+ * @csspart confirm - The dialog asking before Back or Cancel throws away changes.
+ * @csspart confirm-keep - Its "Keep editing" button.
+ * @csspart confirm-discard - Its "Discard changes" button.
  *
  * @cssproperty --inlay-accent - Buttons, focus ring and highlights. Default `#4f46e5`.
  * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
@@ -133,6 +143,10 @@ export class InlayImporter extends InlayElement implements GridHost {
   #call?: Call<unknown>;
   #generation = 0;
   readonly #actions: Actions = this.#createActions();
+  readonly #completion = new ImportCompletion();
+  readonly #confirm = new ConfirmDialog(this);
+  /** Cells changed in the review since the rows were read: what Back or Cancel would throw away. */
+  #edits = 0;
 
   get #text(): ImporterStrings {
     return { ...defaultImporterStrings, ...this.strings };
@@ -158,7 +172,12 @@ export class InlayImporter extends InlayElement implements GridHost {
     if (SOURCE.some((name) => changed.has(name))) void this.#loadConfig();
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    const previous = (changed as Map<string, unknown>).get('phase') as Phase | undefined;
+    // A step changed under the user (not the first one shown): focus and announce it.
+    if ((changed as Map<string, unknown>).has('phase') && previous !== undefined && previous !== 'idle' && previous !== 'loading') {
+      focusStep(this, stepAnnouncement(this.#text, this.phase, this.state));
+    }
     const scroller = this.renderRoot.querySelector<HTMLElement>('[part~="grid"]');
     if (scroller) {
       const viewport = Math.max(this.#grid.rowHeight, scroller.clientHeight - this.#grid.rowHeight);
@@ -293,6 +312,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       );
       if (generation !== this.#generation) return;
       const t = this.#text;
+      this.#edits = 0;
       await this.#setView({ errors: false });
       this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null });
       this.phase = 'review';
@@ -322,8 +342,8 @@ export class InlayImporter extends InlayElement implements GridHost {
     void this.#change(
       (engine) => engine.call('edit', { row: row.row, field: field.key, raw: text }),
       async (result) => {
-        // Offer the same fix for other cells that showed what this one did.
-        if (result.stats.fieldErrors[field.key] === 0 || original.trim() === '') return;
+        // Offer the same fix for other cells that showed what this one did — only a fix that is valid.
+        if (result.issue || result.stats.fieldErrors[field.key] === 0 || original.trim() === '') return;
         const count = await (await this.#engine()).call('countSimilar', { field: field.key, raw: original }).promise;
         if (count > 0) this.#set({ similar: { field: field.key, from: original, to: text, count } });
       },
@@ -342,6 +362,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       const result = await this.#run(start);
       if (generation !== this.#generation) return;
       const t = this.#text;
+      this.#edits += result.changed;
       this.#set({ stats: result.stats, similar: null, announcement: announce?.(result) ?? t.announceChanged(result.changed, result.stats.errorCount) });
       if (result.viewSize !== undefined) {
         this.#set({ viewSize: result.viewSize });
@@ -353,31 +374,82 @@ export class InlayImporter extends InlayElement implements GridHost {
     }
   }
 
+  /**
+   * Completes the import (completion.ts): rows out of the engine, the session completed, the rows
+   * to the page. On any failure the review stays as it was, with the error and a way to retry.
+   */
   async #complete(): Promise<void> {
-    const session = this.#session;
-    if (!session) return;
+    const client = this.#client;
+    if (!client) return;
     const generation = this.#generation;
     const onlyValid = this.state.skipInvalid && (this.state.stats?.errorCount ?? 0) > 0;
+    this.#set({ completionError: null });
     this.phase = 'completing';
     try {
-      const rows: Record<string, ImportValue>[] = [];
-      const counts = await this.#run((engine) =>
-        engine.call('records', { onlyValid }, (progress) => {
-          if (progress.records) for (const record of progress.records) rows.push(record);
-        }),
-      );
-      const opened = await session;
-      const mapping = this.#sessionMapping();
-      const completed = await (this.#client as ImporterClient).completeSession(opened.id, { mapping, rowCount: counts.rowCount, errorCount: counts.errorCount });
+      const { rowCount } = await this.#completion.run({
+        gather: async () => {
+          const rows: Record<string, ImportValue>[] = [];
+          const counts = await this.#run((engine) =>
+            engine.call('records', { onlyValid }, (progress) => {
+              if (progress.records) for (const record of progress.records) rows.push(record);
+            }),
+          );
+          return { rows, ...counts };
+        },
+        session: () => {
+          // A new session when the last one can no longer be completed (expired, completed elsewhere).
+          const session = (this.#session ??= client.openSession({ importerId: this.importerId, metadata: Object.keys(this.metadata ?? {}).length > 0 ? this.metadata : undefined }));
+          session.then(
+            (opened) => (this.#sessionId = opened.id),
+            () => this.#session === session && (this.#session = undefined),
+          );
+          return session;
+        },
+        completeSession: (id, params) => client.completeSession(id, params),
+        mapping: () => this.#sessionMapping(),
+        dispatch: (detail) => {
+          const event = new InlayImportCompleteEvent({ importerId: this.importerId, ...detail });
+          this.emit(event);
+          return event;
+        },
+      });
       if (generation !== this.#generation) return;
-      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
-      this.#set({ importedRows: counts.rowCount });
+      this.#set({ importedRows: rowCount });
       this.phase = 'done';
       this.#closeEngine();
       this.#session = undefined;
+      this.#completion.reset();
     } catch (error) {
-      this.#fail(generation, error, 'complete-session');
+      if (generation !== this.#generation) return;
+      const failure = error instanceof CompletionFailure ? error : new CompletionFailure('rows', error);
+      // The host page's refusal is its own to log; ours are reported as every other failure.
+      if (failure.stage !== 'host') this.reportError(failure.error, { type: 'complete-session' });
+      if (failure.stage === 'session' && sessionIsGone(failure.error)) this.#session = undefined;
+      this.#set({ completionError: failureMessage(failure, this.#text) });
+      this.phase = 'review';
     }
+  }
+
+  /** Runs `go` — at once, or after the user confirmed throwing away their changes to the rows. */
+  #unlessDiscarding(go: () => void): void {
+    if (this.phase !== 'review' || this.#edits === 0) return go();
+    const t = this.#text;
+    void this.#confirm.ask({ title: t.discardTitle, message: t.discardMessage(this.#edits), confirm: t.discardConfirm, cancel: t.discardKeep }).then((confirmed) => {
+      if (confirmed && this.phase === 'review') go();
+    });
+  }
+
+  /** `inlay-import-complete` listeners on the element may answer a promise (host-listeners.ts). */
+  override addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, type === InlayImportCompleteEvent.eventName && listener ? promiseListener(listener) : listener, options);
+  }
+
+  override removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, type === InlayImportCompleteEvent.eventName && listener ? (wrapperOf(listener) ?? listener) : listener, options);
   }
 
   /** Field key → the header of the column that filled it, as the session records it. */
@@ -401,6 +473,8 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.#generation += 1;
     this.#closeEngine();
     this.#source = undefined;
+    this.#edits = 0;
+    this.#completion.reset();
     const { name, fields, duplicateKey } = this.state;
     this.state = { ...initialState(), name, fields, duplicateKey };
     this.phase = this.#published ? 'upload' : 'idle';
@@ -418,15 +492,16 @@ export class InlayImporter extends InlayElement implements GridHost {
       },
       setHeaderRow: (headerRow) => this.#set({ headerRow }),
       toMapping: () => this.#toMapping(),
-      back: () => {
-        if (this.phase === 'mapping') this.phase = 'setup';
-        else if (this.phase === 'review') this.phase = 'mapping';
-        else this.#startOver();
-      },
+      back: () =>
+        this.#unlessDiscarding(() => {
+          if (this.phase === 'mapping') this.phase = 'setup';
+          else if (this.phase === 'review') this.phase = 'mapping';
+          else this.#startOver();
+        }),
       chooseField: (column, fieldKey) => this.#set({ columns: chooseField(this.state.columns, column, fieldKey) }),
       validate: () => void this.#validate(),
       stop: () => this.#call?.cancel(),
-      cancel: () => this.#cancel(),
+      cancel: () => this.#unlessDiscarding(() => this.#cancel()),
       retry: () => (this.#published && this.#source ? this.#startOver() : void this.#loadConfig()),
       setFilter: (filter) => void this.#setView(filter).catch((error: unknown) => this.reportError(error)),
       acceptSuggestion: (row, field) => void this.#change((engine) => engine.call('acceptSuggestions', { field, row })),
@@ -454,13 +529,15 @@ export class InlayImporter extends InlayElement implements GridHost {
       return html`<div class="card loading" part="base" aria-busy="true"><span class="visually-hidden">${t.loading}</span></div>`;
     }
     const context: StepContext = { t, phase: this.phase, state: this.state, actions: this.#actions, grid: this.#grid };
-    return html`<section class="card" part="base" aria-labelledby="title">
+    // No name yet (the config failed to load): no empty heading to label the card with.
+    return html`<section class="card" part="base" aria-labelledby=${this.state.name ? 'title' : nothing}>
       <header class="header" part="header">
-        <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
+        ${this.state.name ? html`<h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>` : nothing}
         ${renderStepsBar(t, this.phase)}
       </header>
       ${renderStep(context)}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
+      ${renderStepAnnouncer()} ${this.#confirm.render()}
     </section>`;
   }
 }

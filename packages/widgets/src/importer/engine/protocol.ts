@@ -98,6 +98,8 @@ export interface ChangeResult {
   stats: Stats;
   /** Set when rows left or entered the view: its new length. */
   viewSize?: number;
+  /** `edit` only: the edited cell's problem after the edit, null when it is now valid. */
+  issue?: CellIssue | null;
 }
 
 /** The requests, by method: parameters and answer. */
@@ -117,7 +119,7 @@ export interface Methods {
   remove: [{ rows: number[]; removed: boolean }, ChangeResult];
   restoreRemoved: [Record<string, never>, ChangeResult];
   resolveDuplicates: [{ strategy: DuplicateStrategy }, ChangeResult];
-  /** Streams `records` progress messages, then answers the counts. */
+  /** Streams `records` progress messages, then answers the counts (`errorCount`: rows with a problem). */
   records: [{ onlyValid: boolean; chunkSize?: number }, { rowCount: number; errorCount: number }];
 }
 

@@ -46,12 +46,21 @@ export class GridController implements ReactiveController {
   #viewGeneration = 0;
   #inFlight = new Set<number>();
   #focusAfterRender = false;
+  /** A new view starts at its top: the scroller is reset after the next render. */
+  #scrollToTop = false;
 
   constructor(private readonly host: GridHost) {
     host.addController(this);
   }
 
   hostUpdated(): void {
+    if (this.#scrollToTop) {
+      const scroller = this.host.shadowRoot?.querySelector<HTMLElement>('[part~="grid"]');
+      if (scroller) {
+        this.#scrollToTop = false;
+        scroller.scrollTop = 0;
+      }
+    }
     if (!this.#focusAfterRender) return;
     this.#focusAfterRender = false;
     const target = this.editing
@@ -72,6 +81,7 @@ export class GridController implements ReactiveController {
       this.pos = 0;
       this.col = 0;
       this.scrollTop = 0;
+      this.#scrollToTop = true;
     }
     this.pos = Math.max(0, Math.min(this.pos, size - 1));
     this.host.requestUpdate();
@@ -220,6 +230,8 @@ export class GridController implements ReactiveController {
     if (this.editing || this.size === 0) return;
     let { pos, col } = this;
     const page = Math.max(1, this.visibleCount - 1);
+    // Right to left (`dir="rtl"` here or on an ancestor), the next column is to the left.
+    const next = event.key === 'ArrowLeft' || event.key === 'ArrowRight' ? (getComputedStyle(scroller).direction === 'rtl' ? -1 : 1) : 1;
     switch (event.key) {
       case 'ArrowDown':
         pos += 1;
@@ -228,10 +240,10 @@ export class GridController implements ReactiveController {
         pos -= 1;
         break;
       case 'ArrowRight':
-        col += 1;
+        col += next;
         break;
       case 'ArrowLeft':
-        col -= 1;
+        col -= next;
         break;
       case 'PageDown':
         pos += page;

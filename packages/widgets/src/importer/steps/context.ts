@@ -64,5 +64,7 @@ export interface StepContext {
     skipInvalid: boolean;
     importedRows: number;
     announcement: string;
+    /** Why the last attempt to complete the import failed (the review is kept); null otherwise. */
+    completionError: string | null;
   };
 }

@@ -1,5 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cellText, renderGrid, suggestionText } from '../grid/grid-view.js';
+import { renderStepHeading } from '../step-focus.js';
+import { renderCompletionStatus } from './completion-status.js';
 import type { StepContext } from './context.js';
 
 /** Step 4: the grid of rows with their problems, the tools to fix them, and the import. @internal */
@@ -11,6 +13,7 @@ export function renderReview(context: StepContext): TemplateResult {
   const importable = state.skipInvalid ? stats.rowCount - stats.invalidRowCount : stats.rowCount;
   const onFilter = (event: Event) => actions.setFilter((event.target as HTMLSelectElement).value === 'errors' ? { errors: true } : { errors: false });
   return html`<div class="step review">
+    ${renderStepHeading(t.stepTitles[3])}
     <div class="toolbar" part="toolbar">
       <p class="summary" id="grid-label">${t.summary(stats.rowCount, stats.errorCount)}</p>
       <label class="filter">${t.filterLabel}
@@ -23,9 +26,10 @@ export function renderReview(context: StepContext): TemplateResult {
     </div>
     ${state.findOpen ? renderFind(context) : nothing}
     ${renderNotices(context)}
-    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t)}
+    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, stats.rowCount + stats.removedCount)}
     <p class="muted small" id="grid-hint">${t.editHint}</p>
     ${renderInspector(context)}
+    ${renderCompletionStatus(context)}
     <footer class="footer" part="footer">
       ${stats.invalidRowCount > 0
         ? html`<label class="check"><input type="checkbox" .checked=${state.skipInvalid} @change=${(event: Event) => actions.setSkipInvalid((event.target as HTMLInputElement).checked)} />

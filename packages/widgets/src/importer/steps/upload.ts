@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
 
 const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -29,6 +30,7 @@ export function renderUpload({ t, phase, state, actions }: StepContext): Templat
     if (text.trim() !== '') actions.paste(text);
   };
   return html`<div class="step upload" aria-busy=${reading ? 'true' : 'false'}>
+    ${renderStepHeading(t.stepTitles[0])}
     <div class="dropzone ${state.dragOver ? 'over' : ''}" part="dropzone" @dragover=${onDragOver} @dragleave=${() => actions.setDragOver(false)} @drop=${onDrop}>
       ${reading
         ? html`<p class="reading">${t.reading(state.sourceName)}</p>`
