@@ -122,22 +122,53 @@ export interface InlayImportCompleteDetail {
    */
   rows: Record<string, ImportValue>[];
   rowCount: number;
-  /** Problems left in `rows` (0 when rows with problems were left out). */
+  /** Rows of `rows` that still have at least one problem (0 when rows with problems were left out). */
   errorCount: number;
 }
 
 /**
  * The user finished an import: the rows are in `detail.rows` (they never went to Inlay) and the
  * session is completed.
+ *
+ * To confirm that your page saved them, pass a promise to {@link waitUntil} (or, from a listener
+ * added on the `<inlay-importer>` itself, return it): the importer shows "Saving…" until it
+ * settles, then its success screen — or, when it rejects, the rejection's message with the
+ * user's rows and fixes kept, so they can try again (docs/widgets.md).
  */
 export class InlayImportCompleteEvent extends CustomEvent<InlayImportCompleteDetail> {
   static get eventName(): 'inlay-import-complete' {
     return 'inlay-import-complete';
   }
+  readonly #waiting: PromiseLike<unknown>[] = [];
+  #open = true;
+
   constructor(detail: InlayImportCompleteDetail) {
     super(InlayImportCompleteEvent.eventName, init(detail));
   }
+
+  /**
+   * Keeps the importer on "Saving…" until `promise` settles; a rejection is shown to the user
+   * (an `Error`'s message, as text) and their work is kept. Call it while the event is being
+   * dispatched, that is synchronously in your listener.
+   */
+  waitUntil(promise: PromiseLike<unknown>): void {
+    if (!this.#open) throw new Error('waitUntil() must be called while inlay-import-complete is dispatched, synchronously in the listener.');
+    this.#waiting.push(promise);
+  }
+
+  /**
+   * After dispatch: settles when every promise given to {@link waitUntil} resolved, or rejects
+   * with the first rejection. Closes the event to further `waitUntil` calls.
+   * @internal
+   */
+  confirmation(): Promise<void> {
+    this.#open = false;
+    return Promise.all(this.#waiting).then(() => undefined);
+  }
 }
+
+/** A listener for `inlay-import-complete` that may answer a promise (see {@link InlayImportCompleteEvent.waitUntil}). */
+export type InlayImportCompleteListener = (event: InlayImportCompleteEvent) => unknown;
 
 /** `detail` of {@link InlayImportCancelEvent}. */
 export interface InlayImportCancelDetail {

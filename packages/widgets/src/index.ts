@@ -40,6 +40,7 @@ export type {
   InlayFlowCompleteDetail,
   InlayImportCancelDetail,
   InlayImportCompleteDetail,
+  InlayImportCompleteListener,
   InlayItemCompleteDetail,
   InlayPostCreateDetail,
   InlayVoteDetail,

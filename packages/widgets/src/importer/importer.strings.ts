@@ -171,6 +171,26 @@ export interface ImporterStrings {
   sendingRows: (sent: number, total: number) => string;
   sendFailed: string;
   tryAgain: string;
+  /** Headings of the steps, each focused when its step opens. */
+  stepTitles: [upload: string, setup: string, mapping: string, review: string];
+  /** Announced when a step opens. */
+  announceStep: (step: number, total: number, title: string) => string;
+  /** A column header's accessible name when the column has problems. */
+  columnHeaderName: (label: string, problems: number) => string;
+  /** Shown while the session is completed and the host page saves the rows. */
+  saving: string;
+  completeFailedTitle: string;
+  /** Completing the session failed; `code` is the error's code when known. The user's work is kept. */
+  completeFailed: (code: string | undefined) => string;
+  /** The host page refused the rows without a message of its own. */
+  hostFailed: string;
+  retryImport: string;
+  announceDone: (rows: number) => string;
+  /** The confirmation before Back or Cancel throws away the user's changes. */
+  discardTitle: string;
+  discardMessage: (changes: number) => string;
+  discardConfirm: string;
+  discardKeep: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -353,4 +373,17 @@ export const defaultImporterStrings: ImporterStrings = {
   sendingRows: (sent, total) => `Sending rows: ${sent.toLocaleString('en')} of ${total.toLocaleString('en')}`,
   sendFailed: 'The connection was lost while sending rows. Your changes are kept; the rows already sent will not be sent again.',
   tryAgain: 'Try again',
+  stepTitles: ['Upload a file', 'Check how the file was read', 'Match columns to fields', 'Review and fix rows'],
+  announceStep: (step, total, title) => `Step ${step} of ${total}: ${title}`,
+  columnHeaderName: (label, problems) => `${label}, ${plural(problems, 'problem', 'problems')}`,
+  saving: 'Saving…',
+  completeFailedTitle: 'The rows were not imported',
+  completeFailed: (code) => `${code ? `Something went wrong (${code}).` : 'Check your connection.'} Your changes are kept: try again.`,
+  hostFailed: 'The rows could not be saved. Your changes are kept: try again.',
+  retryImport: 'Try again',
+  announceDone: (rows) => `Import complete. ${plural(rows, 'row was', 'rows were')} imported.`,
+  discardTitle: 'Discard your changes?',
+  discardMessage: (changes) => `The ${plural(changes, 'change', 'changes')} you made to the rows will be lost.`,
+  discardConfirm: 'Discard changes',
+  discardKeep: 'Keep editing',
 };

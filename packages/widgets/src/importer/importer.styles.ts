@@ -393,4 +393,174 @@ export const importerStyles = css`
   .delivery .button {
     justify-self: start;
   }
+
+  .step-heading,
+  .error-title {
+    margin: 0;
+    font-size: 1.05em;
+    font-weight: 600;
+  }
+
+  .step-heading:focus,
+  .error-title:focus,
+  .saving:focus {
+    outline: none;
+  }
+
+  .step-heading:focus-visible,
+  .error-title:focus-visible,
+  .saving:focus-visible {
+    outline: 2px solid var(--inlay-focus-color, var(--_accent));
+    outline-offset: 2px;
+    border-radius: 4px;
+  }
+
+  /* Column mapping: the pickers stay in view whatever the headers; a long header wraps to three lines, whole in its title. */
+  .table-wrap {
+    container-type: inline-size;
+  }
+
+  table[part~='mapping'] {
+    table-layout: fixed;
+  }
+
+  table[part~='mapping'] thead th:nth-child(1) {
+    width: 34%;
+  }
+
+  table[part~='mapping'] thead th:nth-child(2) {
+    width: 30%;
+  }
+
+  table[part~='mapping'] tbody th {
+    white-space: normal;
+  }
+
+  .column-name {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    line-clamp: 3;
+    overflow: hidden;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+
+  table[part~='mapping'] .samples {
+    max-width: none;
+  }
+
+  table[part~='mapping'] .samples .chip {
+    max-width: 100%;
+  }
+
+  table[part~='mapping'] .field {
+    white-space: normal;
+  }
+
+  table[part~='mapping'] select {
+    width: 100%;
+    max-width: 100%;
+    min-width: 0;
+  }
+
+  table[part~='mapping'] .badge {
+    display: inline-block;
+    margin: 4px 0 0;
+  }
+
+  @container (max-width: 30rem) {
+    table[part~='mapping'] th,
+    table[part~='mapping'] td {
+      padding: 6px;
+    }
+
+    table[part~='mapping'] thead th:nth-child(1) {
+      width: 32%;
+    }
+
+    table[part~='mapping'] thead th:nth-child(2) {
+      width: 26%;
+    }
+  }
+
+  .saving {
+    gap: 10px;
+    font-weight: 600;
+  }
+
+  .spinner {
+    width: 14px;
+    height: 14px;
+    border: 2px solid color-mix(in srgb, var(--_accent) 25%, transparent);
+    border-top-color: var(--_accent);
+    border-radius: 50%;
+    animation: inlay-spin 0.8s linear infinite;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      animation: none;
+    }
+  }
+
+  @keyframes inlay-spin {
+    to {
+      transform: rotate(1turn);
+    }
+  }
+
+  .completion-error {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px 16px;
+    padding: 10px 12px;
+    border: 1px solid color-mix(in srgb, var(--_danger) 40%, var(--_border));
+    border-radius: 8px;
+    background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
+  }
+
+  .completion-error .error-title {
+    color: var(--_danger);
+    font-size: 1em;
+  }
+
+  .completion-error p {
+    overflow-wrap: anywhere;
+  }
+
+  .confirm {
+    max-width: min(26rem, calc(100vw - 32px));
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: 10px;
+    background: var(--_surface);
+    color: var(--_text);
+    box-shadow: 0 12px 32px -8px rgb(16 24 40 / 0.3);
+  }
+
+  .confirm::backdrop {
+    background: rgb(16 24 40 / 0.35);
+  }
+
+  .confirm h3 {
+    margin: 0 0 6px;
+    font-size: 1.05em;
+  }
+
+  .confirm p {
+    margin-bottom: var(--_space);
+  }
+
+  .confirm .buttons {
+    justify-content: flex-end;
+  }
+
+  .button.danger {
+    border-color: var(--_danger);
+    background: var(--_danger);
+    color: #fff;
+  }
 `;

@@ -22,6 +22,10 @@ import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
 import { formatsStyles, needsAnswer } from './steps/formats.js';
 import { neutralizeRecords, type NumberFormat, type TransformRowHook, type ValidateRowHook } from '@inlay/core';
 import { runImporterHooks } from './row-hooks.js';
+import { CompletionFailure, failureMessage, ImportCompletion, sessionIsGone } from './completion.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { promiseListener, wrapperOf } from './host-listeners.js';
+import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -46,7 +50,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * </script>
  * ```
  *
- * @event inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`.
+ * @event inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`; `event.waitUntil(promise)` (or a promise returned by a listener on the element) keeps the importer on "Saving…" until the page saved them.
  * @event inlay-import-cancel - The user cancelled an import. `detail: {importerId, sessionId}`.
  * @event inlay-error - Loading the importer, reading a file or a session call failed. `detail: {error, operation?}`.
  *
@@ -82,6 +86,12 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart error - The error state.
  * @csspart file-error - Why the chosen file was refused (not CSV, TSV or an Excel workbook), above the dropzone.
  * @csspart done - The completed state.
+ * @csspart saving - "Saving…" while the import completes and the page saves the rows.
+ * @csspart completion-error - Why the import did not complete, above the review's buttons.
+ * @csspart retry-import-button - Its "Try again".
+ * @csspart confirm - The dialog asking before Back or Cancel throws away changes.
+ * @csspart confirm-keep - Its "Keep editing" button.
+ * @csspart confirm-discard - Its "Discard changes" button.
  *
  * @cssproperty --inlay-accent - Buttons, focus ring and highlights. Default `#4f46e5`.
  * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
@@ -184,6 +194,11 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.#grid.shortcuts = (event) => this.#shortcut(event);
   }
 
+  readonly #completion = new ImportCompletion();
+  readonly #confirm = new ConfirmDialog(this);
+  /** Cells changed in the review since the rows were read: what Back or Cancel would throw away. */
+  #edits = 0;
+
   get #text(): ImporterStrings {
     return { ...defaultImporterStrings, ...this.strings };
   }
@@ -211,7 +226,12 @@ export class InlayImporter extends InlayElement implements GridHost {
     if (SOURCE.some((name) => changed.has(name))) void this.#loadConfig();
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    const previous = (changed as Map<string, unknown>).get('phase') as Phase | undefined;
+    // A step changed under the user (not the first one shown): focus and announce it.
+    if ((changed as Map<string, unknown>).has('phase') && previous !== undefined && previous !== 'idle' && previous !== 'loading') {
+      focusStep(this, stepAnnouncement(this.#text, this.phase, this.state));
+    }
     const scroller = this.renderRoot.querySelector<HTMLElement>('[part~="grid"]');
     if (scroller) {
       const viewport = Math.max(this.#grid.rowHeight, scroller.clientHeight - this.#grid.rowHeight);
@@ -373,6 +393,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       if (generation !== this.#generation) return;
       if (hooked) loaded.stats = hooked.stats;
       const t = this.#text;
+      this.#edits = 0;
       await this.#setView({ errors: false });
       this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null, columnFormats: loaded.columnFormats });
       if (busy === 'reformatting') this.#set({ announcement: t.announceFormats });
@@ -414,8 +435,8 @@ export class InlayImporter extends InlayElement implements GridHost {
             this.#grid.refresh();
           }
         }
-        // Offer the same fix for other cells that showed what this one did.
-        if (result.stats.fieldErrors[field.key] === 0 || original.trim() === '') return;
+        // Offer the same fix for other cells that showed what this one did — only a fix that is valid.
+        if (result.issue || result.stats.fieldErrors[field.key] === 0 || original.trim() === '') return;
         const count = await (await this.#engine()).call('countSimilar', { field: field.key, raw: original }).promise;
         if (count > 0) this.#set({ similar: { field: field.key, from: original, to: text, count } });
       },
@@ -435,6 +456,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       const result = await this.#run(start);
       if (generation !== this.#generation) return;
       const t = this.#text;
+      this.#edits += result.changed;
       this.#set({ stats: result.stats, similar: null, announcement: announce?.(result) ?? t.announceChanged(result.changed, result.stats.errorCount) });
       if (result.history) this.#set({ history: result.history });
       if (result.viewSize !== undefined) {
@@ -447,33 +469,62 @@ export class InlayImporter extends InlayElement implements GridHost {
     }
   }
 
+  /**
+   * Completes the import (completion.ts): rows out of the engine, the session completed, the rows
+   * to the page. On any failure the review stays as it was, with the error and a way to retry.
+   */
   async #complete(): Promise<void> {
-    const session = this.#session;
-    if (!session) return;
+    const client = this.#client;
+    if (!client) return;
     const generation = this.#generation;
     const onlyValid = this.state.skipInvalid && (this.state.stats?.errorCount ?? 0) > 0;
+    this.#set({ completionError: null });
     this.phase = 'completing';
     try {
-      const rows: Record<string, ImportValue>[] = [];
-      const counts = await this.#run((engine) =>
-        engine.call('records', { onlyValid }, (progress) => {
-          if (progress.records) for (const record of progress.records) rows.push(record);
-        }),
-      );
-      // Text a spreadsheet would run as a formula goes out with a leading ' when the config says so.
-      if (this.#published) neutralizeRecords(this.#published.config, rows);
-      const opened = await session;
-      const mapping = this.#sessionMapping();
-      const toServer = await this.#deliverToServer(opened.id, rows, generation);
-      const completed = await (this.#client as ImporterClient).completeSession(opened.id, { mapping, rowCount: counts.rowCount, errorCount: counts.errorCount });
+      const { rowCount } = await this.#completion.run({
+        gather: async () => {
+          const rows: Record<string, ImportValue>[] = [];
+          const counts = await this.#run((engine) =>
+            engine.call('records', { onlyValid }, (progress) => {
+              if (progress.records) for (const record of progress.records) rows.push(record);
+            }),
+          );
+          // Text a spreadsheet would run as a formula goes out with a leading ' when the config says so.
+          if (this.#published) neutralizeRecords(this.#published.config, rows);
+          return { rows, ...counts };
+        },
+        session: () => {
+          // A new session when the last one can no longer be completed (expired, completed elsewhere).
+          const session = (this.#session ??= client.openSession({ importerId: this.importerId, metadata: Object.keys(this.metadata ?? {}).length > 0 ? this.metadata : undefined }));
+          session.then(
+            (opened) => (this.#sessionId = opened.id),
+            () => this.#session === session && (this.#session = undefined),
+          );
+          return session;
+        },
+        completeSession: (id, params) => client.completeSession(id, params),
+        mapping: () => this.#sessionMapping(),
+        deliver: (sessionId, rows) => this.#deliverToServer(sessionId, rows, generation),
+        dispatch: (detail) => {
+          const event = new InlayImportCompleteEvent({ importerId: this.importerId, ...detail });
+          this.emit(event);
+          return event;
+        },
+      });
       if (generation !== this.#generation) return;
-      this.emit(new InlayImportCompleteEvent({ importerId: this.importerId, sessionId: completed.id, mapping, rows: toServer ? [] : rows, rowCount: counts.rowCount, errorCount: counts.errorCount }));
-      this.#set({ importedRows: counts.rowCount });
+      this.#set({ importedRows: rowCount });
       this.phase = 'done';
       this.#closeEngine();
       this.#session = undefined;
+      this.#completion.reset();
     } catch (error) {
-      this.#fail(generation, error, 'complete-session');
+      if (generation !== this.#generation) return;
+      const failure = error instanceof CompletionFailure ? error : new CompletionFailure('rows', error);
+      // The host page's refusal is its own to log; ours are reported as every other failure.
+      if (failure.stage !== 'host') this.reportError(failure.error, { type: 'complete-session' });
+      if (failure.stage === 'session' && sessionIsGone(failure.error)) this.#session = undefined;
+      this.#set({ completionError: failureMessage(failure, this.#text) });
+      this.phase = 'review';
     }
   }
 
@@ -507,6 +558,28 @@ export class InlayImporter extends InlayElement implements GridHost {
     return true;
   }
 
+  /** Runs `go` — at once, or after the user confirmed throwing away their changes to the rows. */
+  #unlessDiscarding(go: () => void): void {
+    if (this.phase !== 'review' || this.#edits === 0) return go();
+    const t = this.#text;
+    void this.#confirm.ask({ title: t.discardTitle, message: t.discardMessage(this.#edits), confirm: t.discardConfirm, cancel: t.discardKeep }).then((confirmed) => {
+      if (confirmed && this.phase === 'review') go();
+    });
+  }
+
+  /** `inlay-import-complete` listeners on the element may answer a promise (host-listeners.ts). */
+  override addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, type === InlayImportCompleteEvent.eventName && listener ? promiseListener(listener) : listener, options);
+  }
+
+  override removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, type === InlayImportCompleteEvent.eventName && listener ? (wrapperOf(listener) ?? listener) : listener, options);
+  }
+
   /** Field key → the header of the column that filled it, as the session records it. */
   #sessionMapping(): Record<string, string> {
     const t = this.#text;
@@ -528,6 +601,8 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.#generation += 1;
     this.#closeEngine();
     this.#source = undefined;
+    this.#edits = 0;
+    this.#completion.reset();
     const { name, fields, duplicateKey } = this.state;
     this.state = { ...initialState(), name, fields, duplicateKey };
     this.phase = this.#published ? 'upload' : 'idle';
@@ -545,16 +620,17 @@ export class InlayImporter extends InlayElement implements GridHost {
       },
       setHeaderRow: (headerRow) => this.#set({ headerRow }),
       toMapping: () => this.#toMapping(),
-      back: () => {
-        if (this.phase === 'mapping') this.phase = 'setup';
-        else if (this.phase === 'review' || this.phase === 'values') this.phase = 'mapping';
-        else if (this.phase === 'formats') this.phase = this.state.columnFormats.some(needsAnswer) ? 'mapping' : 'review';
-        else this.#startOver();
-      },
+      back: () =>
+        this.#unlessDiscarding(() => {
+          if (this.phase === 'mapping') this.phase = 'setup';
+          else if (this.phase === 'review' || this.phase === 'values') this.phase = 'mapping';
+          else if (this.phase === 'formats') this.phase = this.state.columnFormats.some(needsAnswer) ? 'mapping' : 'review';
+          else this.#startOver();
+        }),
       chooseField: (column, fieldKey) => this.#set({ columns: chooseField(this.state.columns, column, fieldKey), formatChoices: {} }),
       validate: () => void this.#validate(),
       stop: () => this.#call?.cancel(),
-      cancel: () => this.#cancel(),
+      cancel: () => this.#unlessDiscarding(() => this.#cancel()),
       retry: () => (this.#published && this.#source ? this.#startOver() : void this.#loadConfig()),
       setFilter: (filter) => void this.#setView(filter).catch((error: unknown) => this.reportError(error)),
       acceptSuggestion: (row, field) => void this.#change((engine) => engine.call('acceptSuggestions', { field, row })),
@@ -734,14 +810,16 @@ export class InlayImporter extends InlayElement implements GridHost {
       return html`<div class="card loading" part="base" aria-busy="true"><span class="visually-hidden">${t.loading}</span></div>`;
     }
     const context: StepContext = { t, phase: this.phase, state: this.state, actions: this.#actions, grid: this.#grid };
-    return html`<section class="card" part="base" aria-labelledby="title">
+    // No name yet (the config failed to load): no empty heading to label the card with.
+    return html`<section class="card" part="base" aria-labelledby=${this.state.name ? 'title' : nothing}>
       <header class="header" part="header">
-        <h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>
+        ${this.state.name ? html`<h2 id="title" part="title" tabindex="-1">${this.state.name}</h2>` : nothing}
         ${renderStepsBar(t, this.phase)}
       </header>
       ${this.state.engineMode === 'main-thread' && this.phase !== 'done' ? html`<p class="notice engine-notice" part="notice engine-fallback">${t.engineFallback}</p>` : nothing}
       ${renderStep(context)} ${this.#delivery?.render(t) ?? nothing}
       <div class="visually-hidden" role="status">${this.state.announcement}</div>
+      ${renderStepAnnouncer()} ${this.#confirm.render()}
     </section>`;
   }
 }

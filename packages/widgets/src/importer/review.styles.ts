@@ -41,6 +41,10 @@ export const reviewStyles = css`
 
   .head .row {
     background: var(--_track);
+  }
+
+  /* On the cells, not the row: the row-number column is sized in the row's ch units, alike in every row. */
+  .head .row > * {
     font-size: 0.9em;
     font-weight: 600;
   }
@@ -111,6 +115,16 @@ export const reviewStyles = css`
     text-overflow: ellipsis;
   }
 
+  /* One line per row: a value with line breaks (or too long) is cut with an ellipsis; its title holds it whole. */
+  .body .cell .text {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 1;
+    line-clamp: 1;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+
   .body .row:hover,
   .body .row:focus-within {
     z-index: 1;
@@ -139,7 +153,7 @@ export const reviewStyles = css`
   .cell .tip {
     position: absolute;
     top: 100%;
-    left: 0;
+    inset-inline-start: 0;
     z-index: 3;
     width: max-content;
     max-width: 16rem;
@@ -167,7 +181,8 @@ export const reviewStyles = css`
     padding: 0;
   }
 
-  .cell input {
+  .cell input,
+  .cell textarea {
     width: 100%;
     height: 100%;
     padding: 0 8px;
@@ -214,5 +229,26 @@ export const reviewStyles = css`
     display: grid;
     justify-items: start;
     gap: 8px;
+  }
+
+  /* A multi-line value's editor opens over the rows below it. */
+  .cell textarea {
+    position: absolute;
+    inset-block-start: 0;
+    inset-inline-start: 0;
+    z-index: 3;
+    height: auto;
+    min-height: 100%;
+    padding: 6px 8px;
+    resize: vertical;
+    box-shadow: 0 6px 16px -4px rgb(16 24 40 / 0.2);
+  }
+
+  .grid:dir(rtl) .cell.invalid {
+    --_mark: inset -3px 0 0 var(--_danger);
+  }
+
+  .grid:dir(rtl) .cell.duplicate {
+    --_mark: inset -3px 0 0 #d97706;
   }
 `;

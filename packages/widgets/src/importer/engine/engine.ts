@@ -94,7 +94,7 @@ export class ImportEngine {
       case 'edit': {
         const { row, field, raw } = request.params;
         const changedRows = table.setCell(row, field, raw);
-        return { changedRows, changed: 1, stats: table.stats() };
+        return { changedRows, changed: 1, stats: table.stats(), issue: table.gridRow(row).issues[table.fieldOf(field)] ?? null };
       }
       case 'replaceSimilar':
         return operations.replaceSimilar(table, request.params, slicer);

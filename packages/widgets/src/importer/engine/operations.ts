@@ -122,7 +122,8 @@ export async function records(table: ReviewTable, params: ParamsOf<'records'>, s
     }
   }
   if (chunk.length > 0) send();
-  return { rowCount, errorCount: params.onlyValid ? 0 : table.validator.errorCount };
+  // Rows with a problem, not problem cells: the session's errorCount cannot exceed its rowCount.
+  return { rowCount, errorCount: params.onlyValid ? 0 : validation.invalidRowCount };
 }
 
 function escapeRegExp(text: string): string {

@@ -153,6 +153,8 @@ export interface ChangeResult {
   viewSize?: number;
   /** After a change that can be undone, or an undo or redo. */
   history?: HistoryState;
+  /** `edit` only: the edited cell's problem after the edit, null when it is now valid. */
+  issue?: CellIssue | null;
 }
 
 /** The requests, by method: parameters and answer. */
@@ -172,7 +174,7 @@ export interface Methods {
   remove: [{ rows: number[]; removed: boolean }, ChangeResult];
   restoreRemoved: [Record<string, never>, ChangeResult];
   resolveDuplicates: [{ strategy: DuplicateStrategy }, ChangeResult];
-  /** Streams `records` progress messages, then answers the counts. */
+  /** Streams `records` progress messages, then answers the counts (`errorCount`: rows with a problem). */
   records: [{ onlyValid: boolean; chunkSize?: number }, { rowCount: number; errorCount: number }];
   /** Rows `start`… (removed ones left out) for the host's row hooks (docs/importer.md, "Hooks"). */
   hookRows: [{ start: number; count: number }, HookRow[]];

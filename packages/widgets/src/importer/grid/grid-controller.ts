@@ -51,12 +51,21 @@ export class GridController implements ReactiveController {
   #viewGeneration = 0;
   #inFlight = new Set<number>();
   #focusAfterRender = false;
+  /** A new view starts at its top: the scroller is reset after the next render. */
+  #scrollToTop = false;
 
   constructor(private readonly host: GridHost) {
     host.addController(this);
   }
 
   hostUpdated(): void {
+    if (this.#scrollToTop) {
+      const scroller = this.host.shadowRoot?.querySelector<HTMLElement>('[part~="grid"]');
+      if (scroller) {
+        this.#scrollToTop = false;
+        scroller.scrollTop = 0;
+      }
+    }
     if (!this.#focusAfterRender) return;
     this.#focusAfterRender = false;
     const target = this.editing
@@ -77,6 +86,7 @@ export class GridController implements ReactiveController {
       this.pos = 0;
       this.col = 0;
       this.scrollTop = 0;
+      this.#scrollToTop = true;
     }
     this.pos = Math.max(0, Math.min(this.pos, size - 1));
     this.selection.collapse(this.pos, this.col);
@@ -229,6 +239,8 @@ export class GridController implements ReactiveController {
     if (this.shortcuts?.(event)) return;
     let { pos, col } = this;
     const page = Math.max(1, this.visibleCount - 1);
+    // Right to left (`dir="rtl"` here or on an ancestor), the next column is to the left.
+    const next = event.key === 'ArrowLeft' || event.key === 'ArrowRight' ? (getComputedStyle(scroller).direction === 'rtl' ? -1 : 1) : 1;
     switch (event.key) {
       case 'ArrowDown':
         pos += 1;
@@ -237,10 +249,10 @@ export class GridController implements ReactiveController {
         pos -= 1;
         break;
       case 'ArrowRight':
-        col += 1;
+        col += next;
         break;
       case 'ArrowLeft':
-        col -= 1;
+        col -= next;
         break;
       case 'PageDown':
         pos += page;

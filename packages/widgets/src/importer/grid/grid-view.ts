@@ -34,10 +34,18 @@ export function suggestionText(value: ImportValue, t: ImporterStrings): string {
  * read with the cell, shown as a tooltip on hover or focus.
  * @internal
  */
-export function renderGrid(grid: GridController, fields: readonly FieldDefinition[], fieldErrors: Record<string, number>, t: ImporterStrings, menu?: ColumnMenuHook): TemplateResult {
+export function renderGrid(
+  grid: GridController,
+  fields: readonly FieldDefinition[],
+  fieldErrors: Record<string, number>,
+  t: ImporterStrings,
+  menu?: ColumnMenuHook,
+  lastRowNumber: number = grid.size,
+): TemplateResult {
   // Room for the header too (about 0.6rem a character, plus the problem count).
   const widths = fields.map((field) => Math.max(WIDTH_REM[field.type], Math.min(14, Math.ceil(field.label.length * 0.6) + 3)));
-  const columns = `--_cols:4rem ${widths.map((rem) => `minmax(${rem}rem,${rem}fr)`).join(' ')};--_min:${4 + widths.reduce((sum, rem) => sum + rem, 0)}rem`;
+  const rowhead = rowheadWidth(lastRowNumber);
+  const columns = `--_cols:${rowhead} ${widths.map((rem) => `minmax(${rem}rem,${rem}fr)`).join(' ')};--_min:calc(${widths.reduce((sum, rem) => sum + rem, 0)}rem + ${rowhead})`;
   const onKeydown = (event: KeyboardEvent) => grid.onKeydown(event, event.currentTarget as HTMLElement, (row, col) => cellText(row, col, t));
   return html`<div class="grid" part="grid" role="grid" aria-labelledby="grid-label" aria-describedby="grid-hint"
       aria-rowcount=${grid.size + 1} aria-colcount=${fields.length + 1} aria-multiselectable="true" .style=${columns}
@@ -48,11 +56,13 @@ export function renderGrid(grid: GridController, fields: readonly FieldDefinitio
         ${fields.map((field) => {
           const problems = fieldErrors[field.key] ?? 0;
           const sorted = menu?.sort?.field === field.key ? menu.sort.direction : null;
-          return html`<div role="columnheader" class="colhead" aria-sort=${sorted === null ? nothing : sorted === 'asc' ? 'ascending' : 'descending'}>
+          // Named as a whole ("Email, 2 problems"): the badge's digits are not read on their own.
+          return html`<div role="columnheader" class="colhead" aria-sort=${sorted === null ? nothing : sorted === 'asc' ? 'ascending' : 'descending'}
+            aria-label=${problems > 0 ? t.columnHeaderName(field.label, problems) : nothing}>
             <span class="label">${field.label}</span>
             ${menu ? html`<button class="colmenu" part="column-menu-button" tabindex="-1" title=${t.columnMenu(field.label)} aria-label=${t.columnMenu(field.label)}
               @click=${() => menu.open(fields.indexOf(field))}>${sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⋯'}</button>` : nothing}
-            ${problems > 0 ? html`<span class="count" title=${t.columnProblems(problems)}>${problems.toLocaleString()}<span class="visually-hidden"> ${t.columnProblems(problems)}</span></span>` : nothing}
+            ${problems > 0 ? html`<span class="count" title=${t.columnProblems(problems)} aria-hidden="true">${problems.toLocaleString()}</span>` : nothing}
           </div>`;
         })}
       </div>
@@ -77,15 +87,23 @@ function renderCell(grid: GridController, row: GridRow | undefined, pos: number,
   const editing = grid.editing !== null && grid.editing.pos === pos && grid.editing.col === col;
   if (editing && row) {
     const state = grid.editing;
+    const onInput = (event: Event) => state && (state.text = (event.target as HTMLInputElement | HTMLTextAreaElement).value);
+    const onKeydown = (event: KeyboardEvent) => {
+      event.stopPropagation();
+      // Shift+Enter (or Alt+Enter) adds a line in a value that has several.
+      if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+        event.preventDefault();
+        grid.endEdit(true);
+      } else if (event.key === 'Escape') grid.endEdit(false);
+    };
+    // A value with line breaks is edited whole in a textarea: an input would drop its breaks.
+    const multiline = (state?.original ?? '').includes('\n');
     return html`<div role="gridcell" class="cell editing" data-pos=${pos} data-col=${col}>
-      <input part="cell-input" aria-label=${t.cellLabel(field.label, row.row + 1)} .value=${state?.text ?? ''}
-        @input=${(event: Event) => state && (state.text = (event.target as HTMLInputElement).value)}
-        @keydown=${(event: KeyboardEvent) => {
-          event.stopPropagation();
-          if (event.key === 'Enter') grid.endEdit(true);
-          else if (event.key === 'Escape') grid.endEdit(false);
-        }}
-        @blur=${() => grid.endEdit(true)} />
+      ${multiline
+        ? html`<textarea part="cell-input" aria-label=${t.cellLabel(field.label, row.row + 1)} .value=${state?.text ?? ''} rows="4"
+            @input=${onInput} @keydown=${onKeydown} @blur=${() => grid.endEdit(true)}></textarea>`
+        : html`<input part="cell-input" aria-label=${t.cellLabel(field.label, row.row + 1)} .value=${state?.text ?? ''}
+            @input=${onInput} @keydown=${onKeydown} @blur=${() => grid.endEdit(true)} />`}
     </div>`;
   }
   const issue = row?.issues[col] ?? null;
@@ -96,7 +114,7 @@ function renderCell(grid: GridController, row: GridRow | undefined, pos: number,
       @mousedown=${(event: MouseEvent) => event.shiftKey && event.preventDefault()}
       @click=${(event: MouseEvent) => grid.activate(pos, col, event.shiftKey)} @focus=${() => grid.select(pos, col)}
       @dblclick=${() => row && grid.startEdit(cellText(row, col, t))}>
-    <span class="text">${row ? cellText(row, col, t) : ''}</span>
+    ${renderText(row ? cellText(row, col, t) : '')}
     ${issue ? html`<span class="tip">${issue.message}</span>` : nothing}
   </div>`;
 }
@@ -105,4 +123,22 @@ function renderCell(grid: GridController, row: GridRow | undefined, pos: number,
 export interface ColumnMenuHook {
   sort: ViewQuery['sort'];
   open(col: number): void;
+}
+
+/** Longest text shown whole; longer or multi-line text is cut at the row's edge, whole in its title. */
+const TITLE_AFTER = 24;
+
+/** A cell's text, one line high (cut with an ellipsis by the styles); the whole value in its title when cut. */
+function renderText(text: string): TemplateResult {
+  const cut = text.length > TITLE_AFTER || text.includes('\n');
+  return html`<span class="text" title=${cut ? text : nothing}>${text}</span>`;
+}
+
+/**
+ * The row-number column: wide enough for the largest row number of the file (a filtered view
+ * still shows the file's own numbers), in `ch` of the grid's tabular digits plus the padding.
+ */
+function rowheadWidth(lastRowNumber: number): string {
+  const digits = String(Math.max(1, Math.floor(lastRowNumber))).length;
+  return digits <= 4 ? '4rem' : `max(4rem, calc(${digits}ch + 22px))`;
 }

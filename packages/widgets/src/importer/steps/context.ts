@@ -92,5 +92,7 @@ export interface StepContext {
     /** Enum columns with values that are not options, and the option chosen for each value. */
     enumColumns: EnumColumnValues[];
     valueChoices: ReadonlyMap<string, ReadonlyMap<string, string | null>>;
+    /** Why the last attempt to complete the import failed (the review is kept); null otherwise. */
+    completionError: string | null;
   };
 }

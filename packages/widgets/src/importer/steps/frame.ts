@@ -54,7 +54,7 @@ export function renderStep(context: StepContext): TemplateResult {
 function renderError({ t, state, actions }: StepContext): TemplateResult {
   const code = isInlayError(state.failure) ? state.failure.code : undefined;
   return html`<div class="error-state" part="error" role="alert">
-    <p class="error-title">${t.errorTitle}</p>
+    <h3 class="error-title" tabindex="-1" data-step-heading>${t.errorTitle}</h3>
     <p class="muted">${t.errorMessage(code)}</p>
     <button class="button" part="button retry-button" @click=${actions.retry}>${t.retry}</button>
   </div>`;
@@ -91,6 +91,7 @@ export function initialState(): StepContext['state'] {
     columnMenu: null,
     enumColumns: [],
     valueChoices: new Map(),
+    completionError: null,
   };
 }
 

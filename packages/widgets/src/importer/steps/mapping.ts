@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { missingRequired } from '../mapping.js';
+import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
 
 /** Step 3: which field each column fills; then the rows are checked (with progress and Stop). @internal */
@@ -8,6 +9,7 @@ export function renderMapping({ t, phase, state, actions }: StepContext): Templa
   const missing = missingRequired(columns, fields);
   const validating = phase === 'validating';
   return html`<div class="step mapping">
+    ${renderStepHeading(t.stepTitles[2])}
     <p class="muted">${t.mappingIntro}</p>
     ${state.remembered ? html`<p class="notice" part="notice">${t.rememberedNotice}</p>` : nothing}
     <div class="table-wrap">
@@ -19,7 +21,7 @@ export function renderMapping({ t, phase, state, actions }: StepContext): Templa
           ${columns.map((column) => {
             const header = column.header || t.untitledColumn(column.column + 1);
             return html`<tr class=${column.fieldKey === null ? 'ignored' : ''}>
-              <th scope="row">${header}</th>
+              <th scope="row"><span class="column-name" title=${header}>${header}</span></th>
               <td class="samples">${column.samples.map((sample) => html`<span class="chip">${sample}</span>`)}</td>
               <td class="field">
                 <select part="field-select" aria-label=${t.fieldFor(header)} ?disabled=${validating}

@@ -1,5 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cellText, renderGrid, suggestionText } from '../grid/grid-view.js';
+import { renderStepHeading } from '../step-focus.js';
+import { renderCompletionStatus } from './completion-status.js';
 import type { StepContext } from './context.js';
 import { columnMenuHook, describeQuery, renderColumnMenu, renderEditingTools } from './review-editing.js';
 
@@ -12,6 +14,7 @@ export function renderReview(context: StepContext): TemplateResult {
   const importable = state.skipInvalid ? stats.rowCount - stats.invalidRowCount : stats.rowCount;
   const onFilter = (event: Event) => actions.setFilter((event.target as HTMLSelectElement).value === 'errors' ? { errors: true } : { errors: false });
   return html`<div class="step review">
+    ${renderStepHeading(t.stepTitles[3])}
     <div class="toolbar" part="toolbar">
       <p class="summary" id="grid-label">${t.summary(stats.rowCount, stats.errorCount)}</p>
       <label class="filter">${t.filterLabel}
@@ -27,10 +30,11 @@ export function renderReview(context: StepContext): TemplateResult {
     ${renderColumnMenu(context)}
     ${describeQuery(context) ? html`<p class="muted small query">${describeQuery(context)}</p>` : nothing}
     ${renderNotices(context)}
-    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context))}
+    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context), stats.rowCount + stats.removedCount)}
     <p class="muted small" id="grid-hint">${t.editHint} ${t.shortcutsHint}</p>
     ${renderEditingTools(context)}
     ${renderInspector(context)}
+    ${renderCompletionStatus(context)}
     <footer class="footer" part="footer">
       ${stats.invalidRowCount > 0
         ? html`<label class="check"><input type="checkbox" .checked=${state.skipInvalid} @change=${(event: Event) => actions.setSkipInvalid((event.target as HTMLInputElement).checked)} />

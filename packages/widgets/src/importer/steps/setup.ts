@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ENCODINGS } from '../engine/protocol.js';
+import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
 
 const SHOWN_ROWS = 10;
@@ -13,6 +14,7 @@ export function renderSetup({ t, state, actions }: StepContext): TemplateResult 
   const delimiterName = (delimiter: string) => t.delimiterNames[delimiter] ?? delimiter;
   const selectChange = (apply: (value: string) => void) => (event: Event) => apply((event.target as HTMLSelectElement).value);
   return html`<div class="step setup">
+    ${renderStepHeading(t.stepTitles[1])}
     <div class="options">
       ${opened.sheets.length > 1
         ? html`<label>${t.sheetLabel}

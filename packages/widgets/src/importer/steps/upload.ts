@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
 
 const ACCEPT = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -29,6 +30,7 @@ export function renderUpload({ t, phase, state, actions }: StepContext): Templat
     if (text.trim() !== '') actions.paste(text);
   };
   return html`<div class="step upload" aria-busy=${reading ? 'true' : 'false'}>
+    ${renderStepHeading(t.stepTitles[0])}
     ${state.refused && !reading
       ? html`<div class="file-error" part="file-error" role="alert" tabindex="-1">
           <p class="error-title">${t.refusedTitle(state.refused.name)}</p>
