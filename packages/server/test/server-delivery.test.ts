@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pruneUploadedRows } from '../src/repositories/import-sessions.js';
 import { createEndpoint } from '../src/webhooks/endpoints.js';
+import { webhookDb } from '../src/webhooks/tables.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 // Pages of at most 1 KiB of stored rows here, so the byte budget is exercised with small chunks.
@@ -198,7 +199,7 @@ describe('server delivery: the webhook', () => {
     const { id } = await completedSession();
     const pageId = await open(await publishImporter({ fields: CONFIG.fields }));
     dataOf(await complete(pageId, 1));
-    const bodies = await h.db.selectFrom('webhook_deliveries').select('body').where('type', '=', 'import_session.completed').execute();
+    const bodies = await webhookDb(h.db).selectFrom('webhook_deliveries').select('body').where('type', '=', 'import_session.completed').execute();
     const data = bodies.map((row) => (JSON.parse(row.body) as { data: { sessionId: string; delivery: string } }).data);
     expect(data.find((d) => d.sessionId === id)?.delivery).toBe('server');
     expect(data.find((d) => d.sessionId === pageId)?.delivery).toBe('page');

@@ -8,7 +8,7 @@ import { Receiver } from './webhook-receiver.js';
  * dist/webhooks/attempt-worker.js); the TypeScript sources run attempts on the main thread.
  */
 const built = (await import(new URL('../dist/webhooks/attempt-runner.js', import.meta.url).href)) as typeof Runner;
-const settings = { allowPrivateTargets: true, timeoutMs: 5_000, concurrency: 4, responseExcerptBytes: 1024 };
+const settings = { allowPrivateTargets: true, timeoutMs: 5_000, concurrency: 4, totalConcurrency: 64, responseExcerptBytes: 1024 };
 const log = { warnings: [] as string[], warn(_obj: object, msg: string) { this.warnings.push(msg); } };
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -27,6 +27,29 @@ describe('the delivery thread', () => {
       expect(results[0]?.excerpt).toBe(`seen ${bodies[0]?.length}`);
       const verified = receiver.received.map((received) => new Webhook(secret).verify(received.body, received.headers as Record<string, string>) as { data: { n: number } });
       expect(verified.map((event) => event.data.n).sort()).toEqual([0, 1, 2, 4, 5]);
+    } finally {
+      runner.close();
+    }
+  });
+
+  it('takes every claimed delivery at once and keeps at most `concurrency` in flight per endpoint', async () => {
+    const runner = built.openAttemptRunner({ ...settings, concurrency: 3 }, 'worker', log);
+    let open = 0;
+    let most = 0;
+    receiver.behave = (response) => {
+      open += 1;
+      most = Math.max(most, open);
+      setTimeout(() => {
+        open -= 1;
+        response.writeHead(204).end();
+      }, 30);
+    };
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => runner.attempt({ id: `msg_c${n}`, endpointId: 'whe_c', url: receiver.url, body: `{"n":${n}}`, secrets: [secret] })),
+      );
+      expect(results.every((result) => result.statusCode === 204)).toBe(true);
+      expect(most).toBe(3);
     } finally {
       runner.close();
     }

@@ -25,37 +25,85 @@ export interface AttemptResult {
 export interface AttemptSettings {
   allowPrivateTargets: boolean;
   timeoutMs: number;
-  /** Sockets per endpoint (its concurrency). */
+  /** Attempts in flight (and sockets) per endpoint. */
   concurrency: number;
+  /** Attempts in flight over all endpoints. */
+  totalConcurrency: number;
   responseExcerptBytes: number;
+}
+
+interface Waiting {
+  delivery: AttemptRequest;
+  resolve(result: AttemptResult): void;
 }
 
 /**
  * Sends attempts over a keep-alive agent per endpoint. Never follows redirects, reads at most
  * the excerpt, gives up at the attempt's deadline, and connects only to addresses the
  * target checks passed (targets.ts).
+ *
+ * It takes every delivery the sender claimed and keeps at most `concurrency` attempts in flight
+ * per endpoint and `totalConcurrency` overall, starting the next the moment one ends: on the
+ * delivery thread that needs no turn of the API thread between attempts.
  */
 export class AttemptClient {
   readonly #settings: AttemptSettings;
   readonly #agents = new Map<string, http.Agent>();
   readonly #requests = new Set<http.ClientRequest>();
+  /** Deliveries waiting for a slot, per endpoint, in the order they were claimed. */
+  readonly #waiting = new Map<string, Waiting[]>();
+  readonly #inFlight = new Map<string, number>();
+  #total = 0;
+  #closed = false;
 
   constructor(settings: AttemptSettings) {
     this.#settings = settings;
   }
 
   attempt(delivery: AttemptRequest): Promise<AttemptResult> {
+    return new Promise((resolve) => {
+      const queue = this.#waiting.get(delivery.endpointId) ?? [];
+      this.#waiting.set(delivery.endpointId, queue);
+      queue.push({ delivery, resolve });
+      this.#startWaiting();
+    });
+  }
+
+  /** Abandons the attempts in flight and those waiting. */
+  close(): void {
+    this.#closed = true;
+    this.#waiting.clear();
+    for (const request of this.#requests) request.destroy();
+    for (const agent of this.#agents.values()) agent.destroy();
+  }
+
+  /** Starts waiting deliveries into free slots: per endpoint, and overall. */
+  #startWaiting(): void {
+    for (const [endpointId, queue] of this.#waiting) {
+      while (queue.length > 0 && (this.#inFlight.get(endpointId) ?? 0) < this.#settings.concurrency && this.#total < this.#settings.totalConcurrency) {
+        const { delivery, resolve } = queue.shift() as Waiting;
+        this.#inFlight.set(endpointId, (this.#inFlight.get(endpointId) ?? 0) + 1);
+        this.#total += 1;
+        void this.#safeAttempt(delivery).then((result) => {
+          const left = (this.#inFlight.get(endpointId) ?? 1) - 1;
+          if (left === 0) this.#inFlight.delete(endpointId);
+          else this.#inFlight.set(endpointId, left);
+          this.#total -= 1;
+          resolve(result);
+          if (!this.#closed) this.#startWaiting();
+        });
+      }
+      if (queue.length === 0) this.#waiting.delete(endpointId);
+      if (this.#total >= this.#settings.totalConcurrency) return;
+    }
+  }
+
+  #safeAttempt(delivery: AttemptRequest): Promise<AttemptResult> {
     try {
       return this.#attempt(delivery);
     } catch (error) {
       return Promise.resolve({ statusCode: null, excerpt: null, error: (error as Error).message, retryAfterSeconds: null, latencyMs: 0 });
     }
-  }
-
-  /** Abandons the attempts in flight. */
-  close(): void {
-    for (const request of this.#requests) request.destroy();
-    for (const agent of this.#agents.values()) agent.destroy();
   }
 
   #attempt(delivery: AttemptRequest): Promise<AttemptResult> {

@@ -153,8 +153,8 @@ export class WebhookSender {
   }
 
   start(): void {
-    const { allowPrivateTargets, timeoutMs, concurrency, responseExcerptBytes, deliveryThread } = this.#options;
-    this.#runner = openAttemptRunner({ allowPrivateTargets, timeoutMs, concurrency, responseExcerptBytes }, deliveryThread, this.#log);
+    const { allowPrivateTargets, timeoutMs, concurrency, totalConcurrency, responseExcerptBytes, deliveryThread } = this.#options;
+    this.#runner = openAttemptRunner({ allowPrivateTargets, timeoutMs, concurrency, totalConcurrency, responseExcerptBytes }, deliveryThread, this.#log);
     // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
     // wakes the sender): no claim runs per vote while an endpoint is busy.
     this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
@@ -193,7 +193,7 @@ export class WebhookSender {
     try {
       do {
         this.#again = false;
-        if (this.#total >= this.#options.totalConcurrency) break;
+        if (this.#total >= this.#options.totalConcurrency * PREFETCH) break;
         await transactionSync(this.#db, () => this.#claim());
         this.#pump();
       } while (this.#again && !this.#stopped);
@@ -241,17 +241,19 @@ export class WebhookSender {
     return (this.#inFlight.get(endpointId) ?? 0) + (this.#queued.get(endpointId)?.length ?? 0);
   }
 
-  /** Starts queued deliveries into free slots: per endpoint, and overall. */
+  /**
+   * Hands the claimed deliveries to the runner, which keeps the per-endpoint and overall
+   * concurrency itself (attempt.ts): the next attempt starts when one ends, on its own thread.
+   */
   #pump(): void {
     for (const [endpointId, queue] of this.#queued) {
-      while (queue.length > 0 && (this.#inFlight.get(endpointId) ?? 0) < this.#options.concurrency && this.#total < this.#options.totalConcurrency) {
-        const delivery = queue.shift() as Claimed;
+      for (const delivery of queue) {
         this.#inFlight.set(endpointId, (this.#inFlight.get(endpointId) ?? 0) + 1);
         this.#total += 1;
         void this.#deliver(delivery);
       }
-      if (queue.length === 0) this.#queued.delete(endpointId);
     }
+    this.#queued.clear();
   }
 
   async #deliver(delivery: Claimed): Promise<void> {
@@ -268,10 +270,10 @@ export class WebhookSender {
     this.#total -= 1;
     if (this.#stopped) return;
     const recorded = transactionSync(this.#db, () => this.#record(delivery, result));
-    this.#pump();
     // Claiming more queues behind this record (same group commit or the next), so it sees the
-    // outcome without waiting a round trip for the commit first.
-    if (this.#held(delivery.endpointId) <= this.#options.concurrency) this.wake();
+    // outcome without waiting a round trip for the commit first. Claimed when half the
+    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load.
+    if (this.#held(delivery.endpointId) <= (this.#options.concurrency * PREFETCH) / 2) this.wake();
     try {
       await recorded;
     } catch (error) {

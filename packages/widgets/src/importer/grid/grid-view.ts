@@ -56,9 +56,10 @@ export function renderGrid(
         ${fields.map((field) => {
           const problems = fieldErrors[field.key] ?? 0;
           const sorted = menu?.sort?.field === field.key ? menu.sort.direction : null;
-          // Named as a whole ("Email, 2 problems"): the badge's digits are not read on their own.
+          // Named as a whole ("Email, 2 problems"): neither the badge's digits nor the menu
+          // button's name are read as part of the header's.
           return html`<div role="columnheader" class="colhead" aria-sort=${sorted === null ? nothing : sorted === 'asc' ? 'ascending' : 'descending'}
-            aria-label=${problems > 0 ? t.columnHeaderName(field.label, problems) : nothing}>
+            aria-label=${problems > 0 ? t.columnHeaderName(field.label, problems) : field.label}>
             <span class="label">${field.label}</span>
             ${menu ? html`<button class="colmenu" part="column-menu-button" tabindex="-1" title=${t.columnMenu(field.label)} aria-label=${t.columnMenu(field.label)}
               @click=${() => menu.open(fields.indexOf(field))}>${sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '⋯'}</button>` : nothing}
