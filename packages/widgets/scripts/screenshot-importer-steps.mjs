@@ -94,6 +94,12 @@ document.addEventListener('inlay-import-complete', (event) => {
     await importer.locator('[part~="field-select"]').nth(1).selectOption('email');
     await shot('3-mapping');
     await importer.locator('.step.mapping [part~="primary"]').click();
+    // The file's Plan column holds values that are not options: the value-mapping step comes first.
+    await importer.locator('.step.values, .step.review').first().waitFor();
+    if ((await importer.locator('.step.values').count()) > 0) {
+      await shot('3b-values');
+      await importer.locator('[part~="skip-values-button"]').click();
+    }
     await importer.locator('[role="row"][aria-rowindex="4"]:not(.pending)').waitFor();
     const bad = importer.locator('[data-pos="2"][data-col="1"]');
     await bad.click();
