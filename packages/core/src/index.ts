@@ -220,6 +220,7 @@ export { validateValue } from './importer/values.js';
 export type { ValueResult } from './importer/values.js';
 export { detectNumberFormat, parseNumber } from './importer/number-format.js';
 export { dateInOrder, detectDateOrder } from './importer/dates.js';
+export { isoDateOfDays } from './importer/calendar.js';
 export { ColumnTallies, DateOrderTally, detectColumnFormats, NumberFormatTally } from './importer/column-formats.js';
 export type { ColumnFormats, DateColumnOrder, NumberColumnFormat } from './importer/column-formats.js';
 export { validateRow } from './importer/validate-row.js';

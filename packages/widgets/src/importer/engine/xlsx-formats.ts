@@ -1,3 +1,5 @@
+import { isoDateOfDays } from '@inlay/core';
+
 /**
  * How a number cell of a workbook becomes the text the user sees in the sheet (docs/importer.md):
  * its number format decides whether it is a date, a date-time, a time, a percentage or a plain
@@ -154,28 +156,14 @@ function serialText(serial: number, kind: number, date1904: boolean): string | u
  * and its 1900-01-00 (serial 0); both are shown as Excel shows them, which a date field refuses.
  */
 function dateOfSerial(whole: number, date1904: boolean): string {
-  if (date1904) return isoOfDays(whole - EPOCH_1904);
+  if (date1904) return isoDateOfDays(whole - EPOCH_1904);
   if (whole === 0) return '1900-01-00';
   if (whole === 60) return '1900-02-29';
-  return isoOfDays(whole < 60 ? whole - EPOCH_1900 + 1 : whole - EPOCH_1900);
+  return isoDateOfDays(whole < 60 ? whole - EPOCH_1900 + 1 : whole - EPOCH_1900);
 }
 
 function two(value: number): string {
   return value < 10 ? `0${value}` : String(value);
-}
-
-/** The ISO date of a day count from 1970-01-01, in the proleptic Gregorian calendar (no `Date`, no time zone). */
-function isoOfDays(days: number): string {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
-  const month = shifted < 10 ? shifted + 3 : shifted - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
 }
 
 /**
