@@ -32,6 +32,10 @@ describe('<inlay-importer> validation rules and row hooks', () => {
     expect(tipOf(el, 1, 1)).to.equal('Quantity must be at least 1');
     expect(tipOf(el, 2, 2)).to.equal('Blocked by the host');
     expect(part(el, 'toolbar')?.textContent).to.contain('3 problems');
+    // The formula is flagged in review, with what will happen to it.
+    await waitUntil(() => part(el, 'formulas') !== null, 'the formula was not flagged');
+    expect(part(el, 'formulas')?.textContent).to.contain('1 cell in Note starts like a spreadsheet formula');
+    expect(part(el, 'formulas')?.textContent).to.contain('with a \' in front');
 
     // Editing the refused note runs validateRow again for that row only, and its message goes.
     cell(el, 2, 2).click();
@@ -45,6 +49,7 @@ describe('<inlay-importer> validation rules and row hooks', () => {
     await waitUntil(() => tipOf(el, 2, 2) === '' && gridText(el)[2]?.[2] === 'ok', 'the hook message stayed');
     expect(batches.at(-1)).to.deep.equal([2]);
     await waitUntil(() => part(el, 'toolbar')?.textContent?.includes('2 problems'), 'the count did not drop');
+    await expect(el).to.be.accessible();
 
     const completed = oneEvent(el, 'inlay-import-complete') as Promise<InlayImportCompleteEvent>;
     part<HTMLButtonElement>(el, 'import-button')?.click();

@@ -191,6 +191,11 @@ export interface ImporterStrings {
   discardMessage: (changes: number) => string;
   discardConfirm: string;
   discardKeep: string;
+  /**
+   * Text cells that a spreadsheet would run as formulas (`= + - @`, TAB, CR), in `fields`
+   * (labels); `neutralized` when they will be imported behind a `'` (docs/importer.md, "Formula cells").
+   */
+  formulaCells: (count: number, fields: string[], neutralized: boolean) => string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -386,4 +391,7 @@ export const defaultImporterStrings: ImporterStrings = {
   discardMessage: (changes) => `The ${plural(changes, 'change', 'changes')} you made to the rows will be lost.`,
   discardConfirm: 'Discard changes',
   discardKeep: 'Keep editing',
+  formulaCells: (count, fields, neutralized) =>
+    `${plural(count, 'cell', 'cells')} in ${fields.join(', ')} ${count === 1 ? 'starts' : 'start'} like a spreadsheet formula (=, +, -, @). ` +
+    (neutralized ? 'They will be imported as text, with a \' in front so no spreadsheet runs them.' : 'They will be imported as they are: check them if the data will be opened in a spreadsheet.'),
 };

@@ -396,6 +396,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       this.#edits = 0;
       await this.#setView({ errors: false });
       this.#set({ stats: loaded.stats, announcement: t.announceLoaded(loaded.stats.rowCount, loaded.stats.errorCount), similar: null, columnFormats: loaded.columnFormats });
+      await this.#refreshFormulaCells();
       if (busy === 'reformatting') this.#set({ announcement: t.announceFormats });
       // A column no value settles is asked about before review (docs/importer.md); then enum
       // values that are not options are mapped.
@@ -449,6 +450,13 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.#set({ similar: null, ...(selection.isBlock ? { announcement: this.#text.announceSelected(selection.rows, selection.cells) } : {}) });
   }
 
+  /** Counts the text cells that start like a formula, for the review's notice (engine/formula-cells.ts). */
+  async #refreshFormulaCells(): Promise<void> {
+    const config = this.#published?.config;
+    const neutralizeFormulas = config !== undefined && (config.neutralizeFormulas ?? config.delivery === 'server');
+    this.#set({ formulaCells: await this.#run((engine) => engine.call('formulaCells', {})), neutralizeFormulas });
+  }
+
   /** Runs a change in the engine, then re-reads what the grid shows and announces the outcome. */
   async #change(start: (engine: EngineConnection) => Call<ChangeResult>, then?: (result: ChangeResult) => Promise<void>, announce?: (result: ChangeResult) => string): Promise<void> {
     const generation = this.#generation;
@@ -459,6 +467,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       this.#edits += result.changed;
       this.#set({ stats: result.stats, similar: null, announcement: announce?.(result) ?? t.announceChanged(result.changed, result.stats.errorCount) });
       if (result.history) this.#set({ history: result.history });
+      await this.#refreshFormulaCells();
       if (result.viewSize !== undefined) {
         this.#set({ viewSize: result.viewSize });
         this.#grid.reset(result.viewSize, this.state.fields.length, true);

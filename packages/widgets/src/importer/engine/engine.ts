@@ -1,6 +1,7 @@
 import { type ByteRecords, ColumnTallies, recordsCells } from '@inlay/core';
 import { columnFormatsOf, delimiterHint, type FormatOptions, formatOptions, sameFormats } from './formats.js';
 import { isEditingRequest, runEditing } from './editing.js';
+import { formulaCells } from './formula-cells.js';
 import { historyOf, RECORDED } from './history.js';
 import * as operations from './operations.js';
 import { hookRows, hookTransform, hookValidate } from './row-hooks.js';
@@ -131,6 +132,8 @@ export class ImportEngine {
         return hookTransform(table, request.params);
       case 'hookValidate':
         return hookValidate(table, request.params);
+      case 'formulaCells':
+        return formulaCells(table);
     }
   }
 

@@ -61,6 +61,13 @@ export type ColumnFormat =
   | { kind: 'number'; field: string; format: 'dot' | 'comma'; ambiguous: boolean; example: string | undefined; chosen: boolean }
   | { kind: 'date'; field: string; order: 'dmy' | 'mdy' | 'ymd' | null; ambiguous: boolean; example: string | undefined; chosen: boolean };
 
+/** Text cells that start like a spreadsheet formula (`= + - @`, TAB, CR), in the rows to import. */
+export interface FormulaCells {
+  count: number;
+  /** Keys of the fields that hold them, in field order. */
+  fields: string[];
+}
+
 /** Counts the element shows; sent after every change. */
 export interface Stats {
   rowCount: number;
@@ -182,6 +189,8 @@ export interface Methods {
   hookTransform: [{ cells: { row: number; field: string; raw: string }[] }, ChangeResult];
   /** A `validateRow` hook's messages for a batch of rows (replacing its earlier ones for them). */
   hookValidate: [{ rows: number[]; messages: HookCellMessage[] }, ChangeResult];
+  /** Text cells of the rows to import that a spreadsheet would run as formulas (engine/formula-cells.ts). */
+  formulaCells: [Record<string, never>, FormulaCells];
   /** Undoes or redoes the last change (engine/history.ts). */
   undo: [Record<string, never>, ChangeResult];
   redo: [Record<string, never>, ChangeResult];

@@ -26,7 +26,10 @@ export class ReviewTable {
   /** Told of each cell and row about to change, so the change can be undone (engine/history.ts). */
   recorder: ChangeRecorder | null = null;
 
-  constructor(config: TableConfig, options: RowOptions & { mapping: Record<string, number> }) {
+  constructor(
+    readonly config: TableConfig,
+    options: RowOptions & { mapping: Record<string, number> },
+  ) {
     this.validator = new TableValidator(config, options);
     this.fieldKeys = config.fields.map((field) => field.key);
     this.fieldKeys.forEach((key, i) => this.#fieldIndex.set(key, i));

@@ -1,5 +1,5 @@
 import type { DuplicateStrategy, FieldDefinition } from '@inlay/core';
-import type { ColumnFormat, EnumColumnValues, HistoryState, OpenResult, ParamsOf, Stats, ViewFilter, ViewQuery } from '../engine/protocol.js';
+import type { ColumnFormat, EnumColumnValues, FormulaCells, HistoryState, OpenResult, ParamsOf, Stats, ViewFilter, ViewQuery } from '../engine/protocol.js';
 import type { GridController } from '../grid/grid-controller.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import type { ColumnChoice } from '../mapping.js';
@@ -94,5 +94,9 @@ export interface StepContext {
     valueChoices: ReadonlyMap<string, ReadonlyMap<string, string | null>>;
     /** Why the last attempt to complete the import failed (the review is kept); null otherwise. */
     completionError: string | null;
+    /** Text cells that start like a spreadsheet formula, as of the last load or change. */
+    formulaCells: FormulaCells | null;
+    /** Whether they go out behind a `'` (the config's `neutralizeFormulas`, on for server delivery). */
+    neutralizeFormulas: boolean;
   };
 }

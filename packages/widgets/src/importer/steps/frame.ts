@@ -92,6 +92,8 @@ export function initialState(): StepContext['state'] {
     enumColumns: [],
     valueChoices: new Map(),
     completionError: null,
+    formulaCells: null,
+    neutralizeFormulas: false,
   };
 }
 

@@ -63,6 +63,13 @@ function renderNotices({ t, state, actions }: StepContext): TemplateResult {
       </div>`
     : nothing}
   ${stats.unreadable > 0 ? html`<div class="notice" part="notice">${t.unreadable(stats.unreadable)}</div>` : nothing}
+  ${state.formulaCells && state.formulaCells.count > 0
+    ? html`<div class="notice" part="notice formulas">${t.formulaCells(
+        state.formulaCells.count,
+        state.formulaCells.fields.map((key) => state.fields.find((field) => field.key === key)?.label ?? key),
+        state.neutralizeFormulas,
+      )}</div>`
+    : nothing}
   ${stats.removedCount > 0
     ? html`<div class="notice" part="notice removed"><button class="link" @click=${actions.restoreRemoved}>${t.restoreRemoved(stats.removedCount)}</button></div>`
     : nothing}`;
