@@ -35,6 +35,10 @@ async function toReview(el: InlayImporter): Promise<void> {
 describe('<inlay-importer> number and date formats', () => {
   it('asks how to read 1.250-shaped numbers and 03/04/2024 in a ; file, with the file’s own values read both ways, then imports 45000 / 52500 / 1250', async () => {
     const el = await toFormats(GERMAN);
+    // The step opens with its heading focused and announced: focus does not fall to the page.
+    await el.updateComplete;
+    expect(el.shadowRoot?.activeElement?.textContent).to.equal('Numbers and dates');
+    expect(el.shadowRoot?.querySelector('[data-step-announcer]')?.textContent).to.equal('Numbers and dates');
     const questions = parts(el, 'format-question');
     expect(questions.map((question) => question.querySelector('legend')?.textContent)).to.deep.equal([
       'In column Signed up, which day is 03/04/2024?',

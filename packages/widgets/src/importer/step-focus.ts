@@ -31,6 +31,10 @@ export function stepAnnouncement(t: ImporterStrings, phase: Phase, state: StepCo
       return t.announceStep(3, total, t.stepTitles[2]);
     case 'validating':
       return t.validating(state.progress.rows, null);
+    case 'formats':
+      return t.formatsTitle;
+    case 'values':
+      return t.valuesIntro;
     case 'review':
       return state.completionError === null ? t.announceStep(4, total, t.stepTitles[3]) : '';
     case 'completing':

@@ -21,7 +21,7 @@ export function renderFormats({ t, phase, state, actions }: StepContext): Templa
     return column?.header || (state.fields.find((candidate) => candidate.key === field)?.label ?? field);
   };
   return html`<div class="step formats" part="formats">
-    <h3 class="formats-title">${t.formatsTitle}</h3>
+    <h3 class="formats-title step-heading" tabindex="-1" data-step-heading>${t.formatsTitle}</h3>
     <p class="muted">${questions.length > 0 ? t.formatsQuestionIntro : t.formatsIntro}</p>
     <div class="format-list">
       ${formats.map((column) => renderColumn(t, column, headerOf(column.field), chosenValue(column, state.formatChoices), busy, (value) => actions.chooseFormat(column.field, value)))}
