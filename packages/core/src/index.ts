@@ -240,7 +240,7 @@ export type { RememberedMapping } from './importer/remembered-mapping.js';
 export { compileSafePattern, patternProblem, UnsafePatternError } from './importer/safe-pattern.js';
 export type { SafePattern } from './importer/safe-pattern.js';
 export { headerSynonyms } from './importer/synonyms.js';
-export { formulaFieldKeys, formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords } from './importer/formulas.js';
+export { formulaFieldKeys, formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords, neutralizesFormulas } from './importer/formulas.js';
 export { applyHookChanges, applyHookMessages, HOOK_BATCH_SIZE, hookValueText, runRowHooks, validatorHookTarget } from './importer/hooks.js';
 export type { HookCellMessage, HookRow, HookRowChange, HookTarget, RowHooks, TransformRowHook, ValidateRowHook } from './importer/hooks.js';
 export {

@@ -72,6 +72,14 @@ export function formulaWarnings(config: TableConfig, validation: TableValidation
 }
 
 /**
+ * Whether formula text is delivered behind a `'`: the config's `neutralizeFormulas`, and when it
+ * is unset, on for server delivery (those rows reach a backend that may export them).
+ */
+export function neutralizesFormulas(config: { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined }): boolean {
+  return config.neutralizeFormulas ?? config.delivery === 'server';
+}
+
+/**
  * Records as delivered: with the config's `neutralizeFormulas` (unset: on for `delivery: "server"`), text cells a spreadsheet would
  * run get a leading `'` (the records are changed in place and returned); without it they are
  * returned as they are.
@@ -80,8 +88,7 @@ export function neutralizeRecords<R extends Record<string, ImportValue>>(
   config: TableConfig & { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined },
   records: R[],
 ): R[] {
-  // Unset, it is on for server delivery: those rows reach a backend that may export them.
-  if ((config.neutralizeFormulas ?? config.delivery === 'server') !== true) return records;
+  if (!neutralizesFormulas(config)) return records;
   const keys = formulaFieldKeys(config);
   for (const record of records) {
     for (const key of keys) {

@@ -11,6 +11,7 @@ import { suggestedChoices } from './steps/value-mapping.js';
 import { GridController, type GridHost } from './grid/grid-controller.js';
 import { cellText } from './grid/grid-view.js';
 import { importerStyles } from './importer.styles.js';
+import { statusStyles } from './status.styles.js';
 import { reviewStyles } from './review.styles.js';
 import { editingStyles } from './editing.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
@@ -20,7 +21,7 @@ import { ServerDelivery } from './server-delivery.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
 import { initialState, renderStep, renderStepsBar } from './steps/frame.js';
 import { formatsStyles, needsAnswer } from './steps/formats.js';
-import { neutralizeRecords, type NumberFormat, type TransformRowHook, type ValidateRowHook } from '@inlay/core';
+import { neutralizeRecords, neutralizesFormulas, type NumberFormat, type TransformRowHook, type ValidateRowHook } from '@inlay/core';
 import { runImporterHooks } from './row-hooks.js';
 import { CompletionFailure, failureMessage, ImportCompletion, sessionIsGone } from './completion.js';
 import { ConfirmDialog } from './confirm-dialog.js';
@@ -109,7 +110,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
  */
 export class InlayImporter extends InlayElement implements GridHost {
-  static override styles = [...InlayElement.styles, importerStyles, reviewStyles, formatsStyles, editingStyles];
+  static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
@@ -453,7 +454,7 @@ export class InlayImporter extends InlayElement implements GridHost {
   /** Counts the text cells that start like a formula, for the review's notice (engine/formula-cells.ts). */
   async #refreshFormulaCells(): Promise<void> {
     const config = this.#published?.config;
-    const neutralizeFormulas = config !== undefined && (config.neutralizeFormulas ?? config.delivery === 'server');
+    const neutralizeFormulas = config !== undefined && neutralizesFormulas(config);
     this.#set({ formulaCells: await this.#run((engine) => engine.call('formulaCells', {})), neutralizeFormulas });
   }
 
