@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { openDatabase, type Db } from '../src/db/connect.js';
 import { setWorkspacePlan, type Plan } from '../src/repositories/workspaces.js';
@@ -13,6 +14,41 @@ export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'inlay-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** Whether this run of the suite is the PostgreSQL one (vitest.postgres.config.ts). */
+export const onPostgres = process.env.INLAY_TEST_BACKEND === 'postgres';
+
+let databases = 0;
+
+/**
+ * A fresh, empty database for this test file, dropped after its tests: a SQLite file in a temp
+ * directory, or, in the PostgreSQL run, a new database on the run's cluster. Answers what
+ * `openDatabase` and `--db` take.
+ */
+export async function testDatabase(name = 'inlay.db'): Promise<string> {
+  if (!onPostgres) return join(tempDir(), name);
+  const admin = inject('postgresUrl');
+  const database = `inlay_${process.pid}_${Date.now().toString(36)}_${(databases += 1)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await client.end();
+  }
+  afterAll(async () => {
+    const dropper = new pg.Client({ connectionString: admin });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  });
+  const url = new URL(admin);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 export interface TestWorkspace {
@@ -30,9 +66,9 @@ export interface Harness {
   setPlan(workspaceId: string, plan: Plan): Promise<void>;
 }
 
-/** Builds an app on a real SQLite file with two workspaces and their keys. */
+/** Builds an app on a real database (see {@link testDatabase}) with two workspaces and their keys. */
 export async function harness(options: Partial<BuildAppOptions> = {}): Promise<Harness> {
-  const dbPath = join(tempDir(), 'inlay.db');
+  const dbPath = await testDatabase();
   const db = await openDatabase(dbPath);
   const first = await initWorkspace(db, 'Acme');
   const second = await initWorkspace(db, 'Globex');

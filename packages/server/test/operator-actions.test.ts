@@ -1,7 +1,7 @@
 import type { KeyMode } from '@inlay/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { transactionSync } from '../src/db/compiled.js';
+import { transaction } from '../src/db/statements.js';
 import { dataVersion, forgetCachedState } from '../src/engine/external-changes.js';
 import { openDatabase } from '../src/db/connect.js';
 import { deleteResource, previewResourceDeletion } from '../src/engine/resource-deletion.js';
@@ -171,10 +171,10 @@ async function populate(kind: 'flow' | 'board' | 'importer', workspaceId: string
   for (const mode of ['test', 'live'] as KeyMode[]) {
     if (kind === 'flow') {
       const key = { workspaceId, mode, flowId: id, workspaceKey: 'acct', userId: 'u1' };
-      await transactionSync(h.db, () => {
+      await transaction(h.db, async (tx) => {
         const store = progressStore(h.db);
-        store.save(key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
-        store.insertOutcome({ key, event: 'x.done', occurredAt: new Date().toISOString(), completedItemIds: ['a'] });
+        await store.save(tx, key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
+        await store.insertOutcome(tx, { key, event: 'x.done', occurredAt: new Date().toISOString(), completedItemIds: ['a'] });
       });
     } else if (kind === 'board') {
       const scope: BoardScope = { workspaceId, mode, boardId: id };
@@ -241,14 +241,16 @@ describe('progress export', () => {
     const flowId = await publish('onboarding', 'flows', { items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] });
     const users = ['=1+1', 'plain', 'comma, "quote"\nnewline', '-2', '@x', '\tTab', 'zz', '+3'];
     const revisionId = dataOf<{ published: { revisionId: string } }>(await call(h.app, 'GET', `/onboarding/api/v1/flows/${flowId}`, { key: secret })).published.revisionId;
-    await transactionSync(h.db, () => {
+    await transaction(h.db, async (tx) => {
       for (const [n, userId] of users.entries()) {
-        progressStore(h.db).save(
+        await progressStore(h.db).save(
+          tx,
           { workspaceId: h.ws.id, mode: 'live', flowId, workspaceKey: n % 2 === 0 ? 'acct' : '', userId },
           { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: '2026-01-01T00:00:00.000Z', completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
         );
       }
-      progressStore(h.db).save(
+      await progressStore(h.db).save(
+          tx,
         { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId: 'test-only' },
         { revisionId, items: [], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
       );

@@ -1,7 +1,7 @@
 import { WEBHOOK_DATA_SCHEMAS, type WebhookEventType } from '@inlay/core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { transactionSync } from '../src/db/compiled.js';
+import { transaction } from '../src/db/statements.js';
 import { createEndpoint, listDeliveries, rotateEndpointSecret, sendTestEvent, setEndpointEnabled } from '../src/webhooks/endpoints.js';
 import { changePostStatus, mergePosts } from '../src/services/feedback/inbox.js';
 import { recordEvent } from '../src/webhooks/events.js';
@@ -139,12 +139,12 @@ describe('webhook events', () => {
     const created = await endpoint(r, ['vote.created']);
     const data = { workspaceId: h.ws.id, mode: 'test' as const, postId: 'post_rolled_back', boardId: 'board_x', voteCount: 1, at: new Date().toISOString() };
     await expect(
-      transactionSync(h.db, () => {
-        recordEvent(h.db, { type: 'vote.created', objectKey: 'post:post_rolled_back', data });
+      transaction(h.db, async (tx) => {
+        await recordEvent(h.db, tx, { type: 'vote.created', objectKey: 'post:post_rolled_back', data });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await transactionSync(h.db, () => recordEvent(h.db, { type: 'vote.created', objectKey: 'post:post_committed', data: { ...data, postId: 'post_committed' } }));
+    await transaction(h.db, (tx) => recordEvent(h.db, tx, { type: 'vote.created', objectKey: 'post:post_committed', data: { ...data, postId: 'post_committed' } }));
     await waitFor(() => r.received.length >= 1, 'the committed event');
     const deliveries = await listDeliveries(h.db, created.id);
     expect(deliveries).toHaveLength(1);

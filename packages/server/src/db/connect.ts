@@ -1,96 +1,18 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
-import { attachSqliteHandle, pauseGroupCommits } from './compiled.js';
-import { migrateToLatest } from './migrate.js';
+import type { Kysely } from 'kysely';
+import { openPostgres } from './postgres/open.js';
 import type { Database } from './schema.js';
+import { openSqlite } from './sqlite/open.js';
 
 export type Db = Kysely<Database>;
 
-/**
- * better-sqlite3 with prepared statements kept per SQL text. Kysely prepares every query it
- * runs (BEGIN and COMMIT included); repositories build the same SQL again and again, so
- * preparing each text once removes a large share of a write's cost. Bounded, oldest dropped.
- */
-const checkpointers = new WeakMap<BetterSqlite3.Database, Checkpointer>();
-
-function withStatementCache(sqlite: BetterSqlite3.Database, max = 500) {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => {
-      // The worker's last checkpoint and close run on; SQLite lets the last connection finish.
-      void checkpointers.get(sqlite)?.stop();
-      sqlite.close();
-    },
-    prepare: (sql: string) => {
-      let statement = statements.get(sql);
-      if (statement === undefined) {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= max) {
-          const oldest = statements.keys().next().value;
-          if (oldest !== undefined) statements.delete(oldest);
-        }
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/** Mode of a database file Inlay creates, and of its `-wal` and `-shm`: the owner's alone. */
-export const DATABASE_FILE_MODE = 0o600;
-
-/**
- * The file holds API-key hashes, author-token signing secrets and password hashes: a new one
- * (and a new directory for it) is created readable by the server's user only, whatever the
- * umask. An existing file keeps the mode its operator gave it ({@link databaseModeWarning}).
- */
-function createPrivately(path: string): void {
-  const dir = dirname(path);
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (existsSync(path)) return;
-  closeSync(openSync(path, 'a', DATABASE_FILE_MODE));
-  // The umask may only take bits away, but set the mode outright so no umask can widen it.
-  chmodSync(path, DATABASE_FILE_MODE);
-}
-
-/**
- * SQLite creates `-wal` and `-shm` with the main file's permission bits; ones left from an
- * earlier run under a looser mode are narrowed too, never widened past the main file's.
- */
-function restrictSidecars(path: string): void {
-  const mode = statSync(path).mode & 0o777;
-  for (const sidecar of [`${path}-wal`, `${path}-shm`]) {
-    try {
-      const current = statSync(sidecar).mode & 0o777;
-      if ((current & ~mode) !== 0) chmodSync(sidecar, current & mode);
-    } catch {
-      // Not there (yet): SQLite creates it with the main file's mode.
-    }
-  }
-}
-
-/**
- * A warning for `inlay start` when the database file is readable or writable by group or
- * others, or undefined. Such a file was created by something else or loosened by hand.
- */
-export function databaseModeWarning(path: string): string | undefined {
-  if (path === ':memory:' || !existsSync(path)) return undefined;
-  const mode = statSync(path).mode & 0o777;
-  if ((mode & 0o077) === 0) return undefined;
-  return `warning: the database ${path} has mode ${mode.toString(8).padStart(4, '0')}; it holds key hashes and signing secrets, so make it readable by the server's user only: chmod 600 ${path}`;
-}
+export { DATABASE_FILE_MODE, databaseModeWarning } from './sqlite/open.js';
 
 /** The default database file, relative to the working directory. */
 export const DEFAULT_DB_PATH = './.inlay/inlay.db';
 
-/**
- * Opens (creating if needed) the SQLite database at `path` and migrates it. WAL lets readers
- * run beside the writer; the busy timeout makes a second process (the CLI beside a running
- * server) wait for the write lock instead of failing.
- */
+/** Whether `location` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a SQLite file. */
+export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//i.test(location);
+
 export interface OpenDatabaseOptions {
   /**
    * Checkpoint the write-ahead log on a worker thread (see checkpointer.ts) instead of inside
@@ -102,34 +24,14 @@ export interface OpenDatabaseOptions {
   walTruncateBytes?: number;
   /** With background checkpoints: how long writes must pause before that truncation. */
   walIdleMs?: number;
+  /** PostgreSQL: connections this process keeps in its pool (docs/self-hosting.md). */
+  poolSize?: number;
 }
 
-export async function openDatabase(path: string, options: OpenDatabaseOptions = {}): Promise<Db> {
-  if (/^postgres(ql)?:\/\//.test(path)) {
-    throw new Error('PostgreSQL is not supported by this build yet; use a SQLite file path');
-  }
-  if (path !== ':memory:') createPrivately(path);
-  const sqlite = new BetterSqlite3(path);
-  sqlite.pragma('journal_mode = WAL');
-  if (path !== ':memory:') restrictSidecars(path);
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // Memory-mapped reads: full-text search over large boards reads far fewer pages through the OS.
-  sqlite.pragma('mmap_size = 1073741824');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  attachSqliteHandle(db, sqlite);
-  await migrateToLatest(db as Kysely<unknown>);
-  if (options.backgroundCheckpoints !== true || path === ':memory:') return db;
-  // Migrated (the file exists and is in WAL mode): hand checkpoints to the worker.
-  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  checkpointers.set(
-    sqlite,
-    startCheckpointer(path, {
-      pauseWrites: (resume) => pauseGroupCommits(db, resume),
-      ...(options.walTruncateBytes !== undefined ? { truncateBytes: options.walTruncateBytes } : {}),
-      ...(options.walIdleMs !== undefined ? { idleMs: options.walIdleMs } : {}),
-    }),
-  );
-  return db;
+/**
+ * Opens the database `location` names and migrates it: a SQLite file path (or `:memory:`), or a
+ * PostgreSQL URL, which any number of server processes may share (docs/self-hosting.md).
+ */
+export async function openDatabase(location: string, options: OpenDatabaseOptions = {}): Promise<Db> {
+  return isPostgresUrl(location) ? openPostgres(location, options) : openSqlite(location, options);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { InlayContext } from '../context.js';
 import type { Db } from '../db/connect.js';
+import { isPostgres } from '../db/dialect.js';
 import { forgetAllPosts } from '../repositories/posts.js';
 
 /**
@@ -9,6 +10,8 @@ import { forgetAllPosts } from '../repositories/posts.js';
  * shared WAL index, so polling it every second costs next to nothing.
  */
 export async function dataVersion(db: Db): Promise<number> {
+  // PostgreSQL instances hear of each other's changes through db/postgres/changes.ts instead.
+  if (isPostgres(db)) return 0;
   const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
   return Number(rows[0]?.data_version ?? 0);
 }

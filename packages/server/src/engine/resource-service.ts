@@ -11,6 +11,7 @@ import {
   saveDraft,
   type RevisionRow,
 } from '../repositories/resources.js';
+import { joinTransaction } from '../db/statements.js';
 import { recordSharedEvent } from '../webhooks/events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
@@ -61,9 +62,10 @@ export function resourceService(context: InlayContext, descriptor: ServiceDescri
         publishDraft(trx, scope(workspaceId), id, (published) => {
           const common = { workspaceId, name: published.name, revisionId: published.revisionId, publishedAt: published.publishedAt };
           const objectKey = `${kind}:${id}`;
-          if (kind === 'flow') recordSharedEvent(db, { type: 'flow.published', objectKey, data: { ...common, flowId: id } });
-          else if (kind === 'board') recordSharedEvent(db, { type: 'board.published', objectKey, data: { ...common, boardId: id } });
-          else recordSharedEvent(db, { type: 'importer.published', objectKey, data: { ...common, importerId: id } });
+          const tx = joinTransaction(trx);
+          if (kind === 'flow') return recordSharedEvent(db, tx, { type: 'flow.published', objectKey, data: { ...common, flowId: id } });
+          if (kind === 'board') return recordSharedEvent(db, tx, { type: 'board.published', objectKey, data: { ...common, boardId: id } });
+          return recordSharedEvent(db, tx, { type: 'importer.published', objectKey, data: { ...common, importerId: id } });
         }),
       );
       if (!result) throw missing(id);

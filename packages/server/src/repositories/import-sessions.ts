@@ -1,6 +1,6 @@
 import { SESSION_TTL_MS, UPLOAD_CHUNKS_MAX, type ColumnMapping, type ImportSession, type KeyMode } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { compile, perDatabase, readSync, transactionSync, type Param } from '../db/compiled.js';
+import { compile, perDatabase, read, transaction, type Param, type Tx } from '../db/statements.js';
 import type { Db } from '../db/connect.js';
 import { newId } from '../db/ids.js';
 import type { ImportSessionsTable } from '../db/schema.js';
@@ -257,14 +257,14 @@ const statements = perDatabase((db) => ({
  * The figures an upload of `chunk` would start from: the session's without that chunk (a retry
  * replaces it), and the workspace's for the day.
  */
-function totalsSync(db: Db, upload: { sessionId: string; workspaceId: string; chunk: number }, day: string) {
+async function totalsOf(db: Db, tx: Tx, upload: { sessionId: string; workspaceId: string; chunk: number }, day: string) {
   const s = statements(db);
-  const session = s.sessionTotals.get({ sessionId: upload.sessionId, chunk: upload.chunk }) ?? { rows: 0, bytes: 0 };
-  const daily = s.dayTotals.get({ workspaceId: upload.workspaceId, day }) ?? { rows: 0, bytes: 0 };
+  const session = (await s.sessionTotals.get(tx, { sessionId: upload.sessionId, chunk: upload.chunk })) ?? { rows: 0, bytes: 0 };
+  const daily = (await s.dayTotals.get(tx, { workspaceId: upload.workspaceId, day })) ?? { rows: 0, bytes: 0 };
   return { sessionRows: Number(session.rows), sessionBytes: Number(session.bytes), dailyRows: daily.rows, dailyBytes: daily.bytes };
 }
 
-function breachOf(totals: ReturnType<typeof totalsSync>, add: { rows: number; bytes: number }, caps: UploadCaps): CapBreach | null {
+function breachOf(totals: Awaited<ReturnType<typeof totalsOf>>, add: { rows: number; bytes: number }, caps: UploadCaps): CapBreach | null {
   const checks: [keyof UploadCaps, number][] = [
     ['sessionMaxRows', totals.sessionRows + add.rows],
     ['sessionMaxBytes', totals.sessionBytes + add.bytes],
@@ -285,7 +285,7 @@ export function precheckUpload(
   caps: UploadCaps,
   now = new Date(),
 ): Promise<CapBreach | null> {
-  return readSync(db, () => breachOf(totalsSync(db, upload, uploadDay(now)), { rows: upload.rowCount, bytes: 0 }, caps));
+  return read(db, async (tx) => breachOf(await totalsOf(db, tx, upload, uploadDay(now)), { rows: upload.rowCount, bytes: 0 }, caps));
 }
 
 /** Keys written (or deleted) per transaction: each holds the event loop only briefly. */
@@ -323,20 +323,22 @@ export async function storeRowChunk(db: Db, upload: ChunkUpload, caps: UploadCap
   const uploadId = newId('upl');
   for (let start = 0; start < upload.keys.length; start += KEY_SLICE) {
     const slice = upload.keys.slice(start, start + KEY_SLICE);
-    await transactionSync(db, () => {
-      for (const key of slice) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError, uploadId });
+    await transaction(db, async (tx) => {
+      for (const key of slice) await s.insertKey.run(tx, { sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError, uploadId });
     });
   }
   // The rows too: one 8 MiB value written at once held the event loop for 80-190 ms.
   for (const [part, rows] of pieces(upload.json, PART_CHARS).entries()) {
-    await transactionSync(db, () => s.insertPart.run({ sessionId, chunk, uploadId, part, rows }));
+    await transaction(db, (tx) => s.insertPart.run(tx, { sessionId, chunk, uploadId, part, rows }));
   }
-  const outcome = await transactionSync(db, () => {
-    const breach = breachOf(totalsSync(db, upload, day), { rows: upload.rowCount, bytes: upload.bytes }, caps);
+  const outcome = await transaction(db, async (tx) => {
+    // Uploads of one workspace from several server processes check the caps one after the other.
+    await tx.lock(JSON.stringify(['import-day', upload.workspaceId]));
+    const breach = breachOf(await totalsOf(db, tx, upload, day), { rows: upload.rowCount, bytes: upload.bytes }, caps);
     if (breach !== null) return { breach, lost: uploadId };
-    const replaced = s.chunkUpload.get({ sessionId, chunk })?.upload_id;
-    s.upsertChunk.run({ sessionId, chunk, rowCount: upload.rowCount, rows: '', bytes: upload.bytes, invalid: upload.invalidRowCount, createdAt: now.toISOString(), uploadId });
-    s.addToDay.run({ workspaceId: upload.workspaceId, day, rows: upload.rowCount, bytes: upload.bytes });
+    const replaced = (await s.chunkUpload.get(tx, { sessionId, chunk }))?.upload_id;
+    await s.upsertChunk.run(tx, { sessionId, chunk, rowCount: upload.rowCount, rows: '', bytes: upload.bytes, invalid: upload.invalidRowCount, createdAt: now.toISOString(), uploadId });
+    await s.addToDay.run(tx, { workspaceId: upload.workspaceId, day, rows: upload.rowCount, bytes: upload.bytes });
     return { breach: null, lost: replaced };
   });
   if (outcome.lost !== undefined) await deleteLostUpload(db, sessionId, chunk, outcome.lost);
@@ -346,20 +348,20 @@ export async function storeRowChunk(db: Db, upload: ChunkUpload, caps: UploadCap
 /** The parts and keys of an upload that lost: refused, or replaced by a later one. */
 async function deleteLostUpload(db: Db, sessionId: string, chunk: number, uploadId: string): Promise<void> {
   const s = statements(db);
-  await transactionSync(db, () => s.deleteUploadParts.run({ sessionId, chunk, uploadId }));
-  while ((await transactionSync(db, () => s.deleteUploadKeys.run({ sessionId, chunk, uploadId, limit: KEY_SLICE }))) > 0) {
+  await transaction(db, (tx) => s.deleteUploadParts.run(tx, { sessionId, chunk, uploadId }));
+  while ((await transaction(db, (tx) => s.deleteUploadKeys.run(tx, { sessionId, chunk, uploadId, limit: KEY_SLICE }))) > 0) {
     // one slice per transaction
   }
 }
 
 /** Stores the figures and keys of a chunk stored before migration 0010, validated late. */
 export function storeLateFigures(db: Db, sessionId: string, chunk: number, invalidRowCount: number, keys: readonly ChunkKey[]): Promise<void> {
-  return transactionSync(db, () => {
+  return transaction(db, async (tx) => {
     const s = statements(db);
-    s.deleteChunkKeys.run({ sessionId, chunk });
-    const uploadId = s.chunkUpload.get({ sessionId, chunk })?.upload_id ?? '';
-    for (const key of keys) s.insertKey.run({ sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError, uploadId });
-    s.setChunkInvalid.run({ sessionId, chunk, invalid: invalidRowCount });
+    await s.deleteChunkKeys.run(tx, { sessionId, chunk });
+    const uploadId = (await s.chunkUpload.get(tx, { sessionId, chunk }))?.upload_id ?? '';
+    for (const key of keys) await s.insertKey.run(tx, { sessionId, field: key.field, hash: key.hash, chunk, row: key.row, ownError: key.ownError, uploadId });
+    await s.setChunkInvalid.run(tx, { sessionId, chunk, invalid: invalidRowCount });
   });
 }
 
@@ -376,7 +378,7 @@ export async function chunkFigures(db: Db, sessionId: string): Promise<{ chunk: 
 
 /** How many rows of a chunk are invalid only for repeating an earlier row's `unique` or `duplicateKey` value. */
 export function repeatOnlyRows(db: Db, sessionId: string, chunk: number): Promise<number> {
-  return readSync(db, () => Number(statements(db).repeatOnlyRows.get({ sessionId, chunk })?.rows ?? 0));
+  return read(db, async (tx) => Number((await statements(db).repeatOnlyRows.get(tx, { sessionId, chunk }))?.rows ?? 0));
 }
 
 /**
@@ -413,7 +415,7 @@ export async function readUploadedChunk(db: Db, sessionId: string, after = -1): 
 export async function deleteSessionKeys(db: Db, sessionId: string): Promise<void> {
   const s = statements(db);
   for (let chunk = 0; chunk < UPLOAD_CHUNKS_MAX; chunk++) {
-    await transactionSync(db, () => s.deleteChunkKeys.run({ sessionId, chunk }));
+    await transaction(db, (tx) => s.deleteChunkKeys.run(tx, { sessionId, chunk }));
   }
 }
 

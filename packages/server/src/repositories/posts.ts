@@ -1,6 +1,7 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { compile, readSync, perDatabase, transactionSync, type Param } from '../db/compiled.js';
+import { dialectOf } from '../db/dialect.js';
+import { compile, joinTransaction, perDatabase, read, transaction, type Param } from '../db/statements.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
@@ -50,7 +51,7 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
   // The webhook outbox row commits with the post, or neither does (docs/webhooks.md).
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('posts').values(row).execute();
-    recordEvent(db, {
+    await recordEvent(db, joinTransaction(trx), {
       type: 'post.created',
       objectKey: `post:${row.id}`,
       data: { workspaceId: row.workspace_id, mode: row.mode, postId: row.id, boardId: row.board_id, title: row.title, status: row.status, createdAt: row.created_at },
@@ -74,13 +75,10 @@ const voteStatements = perDatabase((db) => ({
     db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey')),
   ),
   // The lists travel as JSON arrays, so one statement serves any number of keys and ids.
-  voted: compile(db, (p: Param<'authorKeys' | 'postIds'>) =>
-    db
-      .selectFrom('votes')
-      .select('post_id')
-      .where('author_key', 'in', sql<string>`(SELECT value FROM json_each(${p('authorKeys')}))`)
-      .where('post_id', 'in', sql<string>`(SELECT value FROM json_each(${p('postIds')}))`),
-  ),
+  voted: compile(db, (p: Param<'authorKeys' | 'postIds'>) => {
+    const elements = dialectOf(db) === 'postgres' ? (list: string) => sql<string>`(SELECT jsonb_array_elements_text(${p(list as 'authorKeys')}::jsonb))` : (list: string) => sql<string>`(SELECT value FROM json_each(${p(list as 'authorKeys')}))`;
+    return db.selectFrom('votes').select('post_id').where('author_key', 'in', elements('authorKeys')).where('post_id', 'in', elements('postIds'));
+  }),
   counts: compile(db, (p: Param<'postId'>) =>
     db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId')),
   ),
@@ -92,7 +90,7 @@ const voteStatements = perDatabase((db) => ({
 /** A post of the key's workspace and mode, and its board: what a vote needs to find first. */
 export function findPostBoard(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<Pick<PostRow, 'id' | 'board_id'> | undefined> {
   const { boardOf } = voteStatements(db);
-  return readSync(db, () => boardOf.get({ id, workspaceId: scope.workspaceId, mode: scope.mode }));
+  return read(db, (tx) => boardOf.get(tx, { id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
 
 const postRows = perDatabase(() => new PostRowCache());
@@ -207,9 +205,8 @@ export function topAfterQuery(db: Db, scope: BoardScope, after: RankedCursor, li
 const trendingStatements = perDatabase((db) => {
   const board = (p: Param<'boardId' | 'mode'>) => db.selectFrom('posts').where('board_id', '=', p('boardId')).where('mode', '=', p('mode'));
   return {
-    // Read with `get`, which steps to the first row only: no LIMIT needed.
-    mostVotes: compile(db, (p: Param<'boardId' | 'mode'>) => board(p).select('vote_count').orderBy('vote_count', 'desc')),
-    oldest: compile(db, (p: Param<'boardId' | 'mode'>) => board(p).select('created_at').orderBy('created_at', 'asc')),
+    mostVotes: compile(db, (p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('vote_count').orderBy('vote_count', 'desc').limit(p('one'))),
+    oldest: compile(db, (p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('created_at').orderBy('created_at', 'asc').limit(p('one'))),
     newest: compile(db, (p: Param<'boardId' | 'mode' | 'limit' | 'offset'>) => board(p).select('created_at').orderBy('created_at', 'desc').limit(p('limit')).offset(p('offset'))),
     firstIds: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'limit'>) =>
       board(p)
@@ -242,11 +239,11 @@ const ALL_TIME = '0000';
  */
 function trendingIds(db: Db, scope: BoardScope, cap: number): Promise<{ id: string; value: number }[]> {
   const { mostVotes, newest, firstIds } = trendingStatements(db);
-  const board = { boardId: scope.boardId, mode: scope.mode };
-  return readSync(db, () => {
-    const nth = newest.get({ ...board, limit: 1, offset: cap - 1 });
-    const from = nth === undefined ? ALL_TIME : earliestToReach(trendingScore(0, nth.created_at), mostVotes.get(board)?.vote_count ?? 0);
-    return firstIds.all({ ...board, from, limit: cap }).map((row) => ({ id: row.id, value: Number(row.value) }));
+  const board = { boardId: scope.boardId, mode: scope.mode, one: 1 };
+  return read(db, async (tx) => {
+    const nth = await newest.get(tx, { ...board, limit: 1, offset: cap - 1 });
+    const from = nth === undefined ? ALL_TIME : earliestToReach(trendingScore(0, nth.created_at), (await mostVotes.get(tx, board))?.vote_count ?? 0);
+    return (await firstIds.all(tx, { ...board, from, limit: cap })).map((row) => ({ id: row.id, value: Number(row.value) }));
   });
 }
 
@@ -258,16 +255,16 @@ function trendingIds(db: Db, scope: BoardScope, cap: number): Promise<{ id: stri
  */
 function trendingAfter(db: Db, scope: BoardScope, after: RankedCursor, limit: number): Promise<PostRow[]> {
   const statements = trendingStatements(db);
-  const board = { boardId: scope.boardId, mode: scope.mode };
-  return readSync(db, () => {
-    const maxVotes = statements.mostVotes.get(board)?.vote_count ?? 0;
-    const oldest = statements.oldest.get(board)?.created_at;
+  const board = { boardId: scope.boardId, mode: scope.mode, one: 1 };
+  return read(db, async (tx) => {
+    const maxVotes = (await statements.mostVotes.get(tx, board))?.vote_count ?? 0;
+    const oldest = (await statements.oldest.get(tx, board))?.created_at;
     if (oldest === undefined) return [];
-    const page = (from: string) => statements.after.all({ ...board, from, asOf: after.asOf, value: after.value, id: after.id, limit });
+    const page = (from: string) => statements.after.all(tx, { ...board, from, asOf: after.asOf, value: after.value, id: after.id, limit });
     // 4^12 twelve-and-a-half-hour spans pass any real board's age; a forged value ends there too.
     for (let span = 1; span <= 4 ** 12; span *= 4) {
       const from = earliestToReach(after.value - span, maxVotes);
-      const rows = page(from);
+      const rows = await page(from);
       const last = rows[rows.length - 1];
       if (rows.length === limit && last !== undefined) {
         const needed = earliestToReach(last.trending_score, maxVotes);
@@ -284,7 +281,7 @@ export function votedPostIds(db: Db, authorKeys: readonly string[], postIds: rea
   if (authorKeys.length === 0 || postIds.length === 0) return Promise.resolve(new Set());
   const { voted } = voteStatements(db);
   const params = { authorKeys: JSON.stringify(authorKeys), postIds: JSON.stringify(postIds) };
-  return readSync(db, () => new Set(voted.all(params).map((row) => row.post_id)));
+  return read(db, async (tx) => new Set((await voted.all(tx, params)).map((row) => row.post_id)));
 }
 
 /**
@@ -297,15 +294,17 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
   const { addVote, removeVote, counts, setCounts } = voteStatements(db);
   const postId = post.id;
   const cache = postRows(db);
-  return transactionSync(db, () => {
+  return transaction(db, async (tx) => {
     cache.delete(postId);
-    const current = counts.get({ postId });
+    // Votes on one post from several server processes apply one after the other (PostgreSQL).
+    await tx.lock(JSON.stringify(['post', postId]));
+    const current = await counts.get(tx, { postId });
     if (current === undefined) return null;
-    const changed = (vote ? addVote.run({ postId, authorKey, createdAt: nowIso() }) : removeVote.run({ postId, authorKey })) === 1;
+    const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso() }) : await removeVote.run(tx, { postId, authorKey })) === 1;
     if (!changed) return { voteCount: current.vote_count, changed };
     const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
-    setCounts.run({ postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
-    recordEvent(db, {
+    await setCounts.run(tx, { postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
+    await recordEvent(db, tx, {
       type: vote ? 'vote.created' : 'vote.removed',
       objectKey: `post:${postId}`,
       data: { workspaceId: current.workspace_id, mode: current.mode, postId, boardId: current.board_id, voteCount, at: nowIso() },

@@ -1,6 +1,6 @@
 import type { KeyMode, Progress, ProgressItem } from '@inlay/core';
 import type { Db } from '../db/connect.js';
-import { compile, perDatabase, type Param } from '../db/compiled.js';
+import { compile, perDatabase, type Param, type Tx } from '../db/statements.js';
 import { newId, nowIso } from '../db/ids.js';
 
 /** Whose progress: one row per (flow, mode, workspaceKey, userId). */
@@ -77,14 +77,19 @@ const statements = perDatabase((db) => {
 });
 
 /**
- * Progress storage. Synchronous: call it inside `transactionSync` (writes) or `readSync`
- * (reads) from db/compiled.ts, which hold the connection.
+ * Progress storage, run inside `transaction` (writes) or `read` (reads) from db/statements.ts.
+ * A write takes the key's lock first (`lock`), so two server processes writing the same user's
+ * progress at once apply one after the other.
  */
 export function progressStore(db: Db) {
   const { find, save, insertOutcome } = statements(db);
   return {
-    find(key: ProgressKey): StoredProgress | undefined {
-      const row = find.get(key);
+    lock(tx: Tx, key: ProgressKey): Promise<void> {
+      return tx.lock(JSON.stringify(['progress', key.workspaceId, key.mode, key.flowId, key.workspaceKey, key.userId]));
+    },
+
+    async find(tx: Tx, key: ProgressKey): Promise<StoredProgress | undefined> {
+      const row = await find.get(tx, key);
       return (
         row && {
           revisionId: row.revision_id,
@@ -98,8 +103,8 @@ export function progressStore(db: Db) {
       );
     },
 
-    save(key: ProgressKey, progress: StoredProgress): void {
-      save.run({
+    async save(tx: Tx, key: ProgressKey, progress: StoredProgress): Promise<void> {
+      await save.run(tx, {
         ...key,
         id: newId('prog'),
         createdAt: nowIso(),
@@ -113,9 +118,9 @@ export function progressStore(db: Db) {
       });
     },
 
-    insertOutcome(outcome: OutcomeRecord): string {
+    async insertOutcome(tx: Tx, outcome: OutcomeRecord): Promise<string> {
       const id = newId('out');
-      insertOutcome.run({
+      await insertOutcome.run(tx, {
         ...outcome.key,
         id,
         event: outcome.event,

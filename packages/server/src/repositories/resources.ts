@@ -196,7 +196,7 @@ export async function publishDraft(
   db: Db,
   scope: ResourceScope,
   id: string,
-  onPublished?: (published: PublishResult & { name: string }) => void,
+  onPublished?: (published: PublishResult & { name: string }) => Promise<unknown>,
 ): Promise<PublishResult | undefined> {
   const row = await db
     .selectFrom('resources')
@@ -227,7 +227,7 @@ export async function publishDraft(
   if (!updated?.published_revision_id || !updated.published_at) return undefined;
   const result = { id, revisionId: updated.published_revision_id, publishedAt: updated.published_at };
   // Only a publish that changed something is reported (in the caller's transaction: webhooks).
-  onPublished?.({ ...result, name: updated.published_name ?? '' });
+  await onPublished?.({ ...result, name: updated.published_name ?? '' });
   return result;
 }
 

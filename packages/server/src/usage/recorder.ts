@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyMode, ServiceName } from '@inlay/core';
-import { compile, perDatabase, transactionSync, type Param } from '../db/compiled.js';
+import { compile, perDatabase, transaction, type Param } from '../db/statements.js';
 import type { Db } from '../db/connect.js';
 
 let dayCache = { until: 0, day: '' };
@@ -146,18 +146,18 @@ export class UsageRecorder {
     let written = 0;
     try {
       if (batch.length > 0) {
-        await transactionSync(this.#db, () => {
+        await transaction(this.#db, async (tx) => {
           for (const c of batch) {
-            addCount.run({ workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
+            await addCount.run(tx, { workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
           }
         });
       }
       countsWritten = true;
       for (; written < active.length; written += ACTIVE_USERS_PER_WRITE) {
         const chunk = active.slice(written, written + ACTIVE_USERS_PER_WRITE);
-        await transactionSync(this.#db, () => {
+        await transaction(this.#db, async (tx) => {
           for (const a of chunk) {
-            addActive.run({ workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
+            await addActive.run(tx, { workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
           }
         });
       }

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEventType } from '@inlay/core';
 import type { Db } from '../db/connect.js';
-import { transactionSync } from '../db/compiled.js';
+import { transaction } from '../db/statements.js';
 import { newId, nowIso } from '../db/ids.js';
 import { invalidateSubscriptions, writeDeliveries } from './events.js';
 import { newWebhookSecret, SECRET_OVERLAP_MS } from './signing.js';
@@ -247,9 +247,10 @@ export async function replayFailedSince(db: Db, endpointId: string, since: Date,
 export async function sendTestEvent(db: Db, endpointId: string, workspaceId?: string): Promise<string> {
   const endpoint = await findEndpoint(db, endpointId, workspaceId);
   const objectKey = `test:${endpoint.id}`;
-  await transactionSync(db, () =>
+  await transaction(db, (tx) =>
     writeDeliveries(
       db,
+      tx,
       { workspaceId: endpoint.workspace_id, mode: endpoint.mode, type: 'webhook.test', objectKey, data: { workspaceId: endpoint.workspace_id, mode: endpoint.mode, endpointId: endpoint.id } },
       [endpoint.id],
     ),

@@ -1,20 +1,23 @@
 import type { KeyMode, WebhookEventData, WebhookEventType } from '@inlay/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { compile, perDatabase, type Param } from '../db/compiled.js';
+import { dialectOf } from '../db/dialect.js';
+import { compile, perDatabase, type Param, type Tx } from '../db/statements.js';
 import { newId, nowIso } from '../db/ids.js';
 import { webhookDb } from './tables.js';
 
 /**
  * The transactional outbox (docs/webhooks.md). `recordEvent` writes one delivery row per enabled
- * endpoint of the workspace and mode that subscribes to the event's type, synchronously, so it
- * joins the caller's transaction: call it inside `transactionSync`'s work or inside a Kysely
- * `db.transaction()` callback (both hold the one connection). A rollback takes the rows with it.
+ * endpoint of the workspace and mode that subscribes to the event's type, through the caller's
+ * `Tx`, so it joins the caller's transaction: the `Tx` of `transaction()`, or of a Kysely
+ * transaction (`joinTransaction`). A rollback takes the rows with it.
  *
  * Which endpoints subscribe is kept in memory, so a vote with no endpoint subscribed costs a map
- * lookup and one `PRAGMA data_version`. The index is rebuilt when this process changes an
- * endpoint (`invalidateSubscriptions`) or when SQLite's data version says another connection —
- * the `inlay webhooks` CLI — committed: a CLI change applies to the next event after its commit.
+ * lookup (and, on SQLite, one `PRAGMA data_version`). The index is rebuilt when this process
+ * changes an endpoint (`invalidateSubscriptions`), when SQLite's data version says another
+ * connection — the `inlay webhooks` CLI — committed (a CLI change applies to the next event
+ * after its commit), and on PostgreSQL when another instance or the CLI announces a change
+ * (see db/postgres/changes.ts).
  */
 
 interface Subscriber {
@@ -33,13 +36,13 @@ class SubscriptionIndex {
     this.#generation += 1;
   }
 
-  subscribers(db: Db, workspaceId: string, mode: KeyMode, type: string): Subscriber[] {
+  async subscribers(db: Db, tx: Tx, workspaceId: string, mode: KeyMode, type: string): Promise<Subscriber[]> {
     const statements = indexStatements(db);
-    const version = statements.dataVersion.get({})?.data_version ?? 0;
+    const version = statements.dataVersion === undefined ? 0 : Number((await statements.dataVersion.get(tx, {}))?.data_version ?? 0);
     if (version !== this.#dataVersion || this.#generation !== this.#builtGeneration) {
       const generation = this.#generation;
       const byScope = new Map<string, Subscriber[]>();
-      for (const row of statements.enabled.all({ on: 1 })) {
+      for (const row of await statements.enabled.all(tx, { on: 1 })) {
         const key = `${row.workspace_id}\u0000${row.mode}`;
         const types = row.events === '*' ? undefined : new Set(JSON.parse(row.events) as string[]);
         byScope.set(key, [...(byScope.get(key) ?? []), { id: row.id, types }]);
@@ -59,7 +62,8 @@ const indexes = perDatabase(() => new SubscriptionIndex());
 const indexStatements = perDatabase((db) => {
   const wdb = webhookDb(db);
   return {
-    dataVersion: compile(db, () => ({ compile: () => sql<{ data_version: number }>`PRAGMA data_version`.compile(db) })),
+    dataVersion:
+      dialectOf(db) === 'sqlite' ? compile(db, () => ({ compile: () => sql<{ data_version: number }>`PRAGMA data_version`.compile(db) })) : undefined,
     enabled: compile(db, (p: Param<'on'>) => wdb.selectFrom('webhook_endpoints').select(['id', 'workspace_id', 'mode', 'events']).where('enabled', '=', p('on'))),
     insert: compile(db, (p: Param<'id' | 'endpointId' | 'workspaceId' | 'mode' | 'type' | 'objectKey' | 'body' | 'now' | 'nowMs' | 'status' | 'zero'>) =>
       wdb.insertInto('webhook_deliveries').values({
@@ -111,39 +115,42 @@ export interface RecordedEvent<T extends WebhookEventType> {
  * subscribes to it. Synchronous, inside the caller's transaction (see above). Answers how many
  * deliveries were written.
  */
-export function recordEvent<T extends WebhookEventType>(db: Db, event: RecordedEvent<T>): number {
+export async function recordEvent<T extends WebhookEventType>(db: Db, tx: Tx, event: RecordedEvent<T>): Promise<number> {
   const { workspaceId, mode } = event.data as { workspaceId: string; mode: KeyMode };
-  return writeDeliveries(db, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, indexes(db).subscribers(db, workspaceId, mode, event.type).map((s) => s.id));
+  const subscribers = await indexes(db).subscribers(db, tx, workspaceId, mode, event.type);
+  return writeDeliveries(db, tx, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, subscribers.map((s) => s.id));
 }
 
 /**
  * Flows, boards and importers are shared by both modes: their events are recorded once per mode,
  * each with its own `mode`, for that mode's endpoints.
  */
-export function recordSharedEvent<T extends 'flow.published' | 'board.published' | 'importer.published'>(
+export async function recordSharedEvent<T extends 'flow.published' | 'board.published' | 'importer.published'>(
   db: Db,
+  tx: Tx,
   event: { type: T; data: Omit<WebhookEventData<T>, 'mode'>; objectKey: string },
-): number {
+): Promise<number> {
   let written = 0;
   for (const mode of ['test', 'live'] as const) {
-    written += recordEvent(db, { type: event.type, objectKey: event.objectKey, data: { ...event.data, mode } as WebhookEventData<T> });
+    written += await recordEvent(db, tx, { type: event.type, objectKey: event.objectKey, data: { ...event.data, mode } as WebhookEventData<T> });
   }
   return written;
 }
 
 /** Writes one delivery per endpoint id; also what `send-test` uses for its one endpoint. */
-export function writeDeliveries(
+export async function writeDeliveries(
   db: Db,
+  tx: Tx,
   event: { workspaceId: string; mode: KeyMode; type: string; objectKey: string; data: unknown },
   endpointIds: readonly string[],
-): number {
+): Promise<number> {
   if (endpointIds.length === 0) return 0;
   const { insert } = indexStatements(db);
   const now = new Date();
   const timestamp = now.toISOString();
   const body = JSON.stringify({ type: event.type, timestamp, data: event.data });
   for (const endpointId of endpointIds) {
-    insert.run({
+    await insert.run(tx, {
       id: newId('msg'),
       endpointId,
       workspaceId: event.workspaceId,

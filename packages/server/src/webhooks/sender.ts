@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { compile, perDatabase, transactionSync, type Param } from '../db/compiled.js';
+import { compile, perDatabase, transaction, type Param, type Tx } from '../db/statements.js';
 import { newId } from '../db/ids.js';
 import type { WebhookOptions } from '../options.js';
 import { onEventRecorded } from './events.js';
@@ -194,7 +194,7 @@ export class WebhookSender {
       do {
         this.#again = false;
         if (this.#total >= this.#options.totalConcurrency * PREFETCH) break;
-        await transactionSync(this.#db, () => this.#claim());
+        await transaction(this.#db, (tx) => this.#claim(tx));
         this.#pump();
       } while (this.#again && !this.#stopped);
     } catch (error) {
@@ -204,21 +204,21 @@ export class WebhookSender {
     }
   }
 
-  #claim(): void {
+  async #claim(tx: Tx): Promise<void> {
     const s = statements(this.#db);
     const now = Date.now();
     // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
     const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
-    for (const endpoint of s.endpoints.all({ now, pending: 'pending', on: 1 })) {
+    for (const endpoint of await s.endpoints.all(tx, { now, pending: 'pending', on: 1 })) {
       const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
       if (free <= 0) continue;
-      const rows = s.due.all({ endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free });
+      const rows = await s.due.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free });
       const secrets = [endpoint.secret];
       if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && Date.parse(endpoint.previous_secret_expires_at) > now) {
         secrets.push(endpoint.previous_secret);
       }
       for (const row of rows) {
-        if (s.lease.run({ seq: row.seq, now, leaseUntil, pending: 'pending', one: 1 }) !== 1) continue;
+        if ((await s.lease.run(tx, { seq: row.seq, now, leaseUntil, pending: 'pending', one: 1 })) !== 1) continue;
         const queue = this.#queued.get(endpoint.id) ?? [];
         this.#queued.set(endpoint.id, queue);
         queue.push({
@@ -269,7 +269,7 @@ export class WebhookSender {
     else this.#inFlight.set(delivery.endpointId, left);
     this.#total -= 1;
     if (this.#stopped) return;
-    const recorded = transactionSync(this.#db, () => this.#record(delivery, result));
+    const recorded = transaction(this.#db, (tx) => this.#record(tx, delivery, result));
     // Claiming more queues behind this record (same group commit or the next), so it sees the
     // outcome without waiting a round trip for the commit first. Claimed when half the
     // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load.
@@ -281,12 +281,12 @@ export class WebhookSender {
     }
   }
 
-  #record(delivery: Claimed, result: AttemptResult): void {
+  async #record(tx: Tx, delivery: Claimed, result: AttemptResult): Promise<void> {
     const s = statements(this.#db);
     const now = Date.now();
     const nowText = new Date(now).toISOString();
     const scope = { workspaceId: delivery.workspaceId, mode: delivery.mode };
-    s.logAttempt.run({
+    await s.logAttempt.run(tx, {
       id: newId('wha'),
       deliveryId: delivery.id,
       endpointId: delivery.endpointId,
@@ -299,32 +299,32 @@ export class WebhookSender {
     });
     const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     if (ok) {
-      s.finish.run({ seq: delivery.seq, status: 'succeeded', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
+      await s.finish.run(tx, { seq: delivery.seq, status: 'succeeded', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
       // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery. An
       // endpoint seen healthy is read again at most once a second: another process may have
       // marked it failing since.
       const seen = this.#healthySince.get(delivery.endpointId);
       if (seen !== undefined && now - seen < HEALTHY_RECHECK_MS) return;
-      if (s.endpointState.get({ id: delivery.endpointId })?.failing_since != null) s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: null });
+      if ((await s.endpointState.get(tx, { id: delivery.endpointId }))?.failing_since != null) await s.setFailing.run(tx, { id: delivery.endpointId, ...scope, failingSince: null });
       this.#healthySince.set(delivery.endpointId, now);
       return;
     }
     const schedule = this.#options.retrySchedule;
     const wait = schedule[delivery.retryIndex];
     if (wait === undefined) {
-      s.finish.run({ seq: delivery.seq, status: 'failed', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
+      await s.finish.run(tx, { seq: delivery.seq, status: 'failed', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
     } else {
       const retryAfter = result.retryAfterSeconds === null ? 0 : Math.min(result.retryAfterSeconds, this.#options.maxRetryAfterSeconds);
       const delayMs = Math.max(wait, retryAfter) * 1000;
-      s.finish.run({ seq: delivery.seq, status: 'pending', retryIndex: delivery.retryIndex + 1, nextAttemptAt: now + delayMs, updatedAt: nowText, zero: 0 });
+      await s.finish.run(tx, { seq: delivery.seq, status: 'pending', retryIndex: delivery.retryIndex + 1, nextAttemptAt: now + delayMs, updatedAt: nowText, zero: 0 });
     }
     this.#healthySince.delete(delivery.endpointId);
-    const state = s.endpointState.get({ id: delivery.endpointId });
+    const state = await s.endpointState.get(tx, { id: delivery.endpointId });
     if (state === undefined) return;
     if (state.failing_since === null) {
-      s.setFailing.run({ id: delivery.endpointId, ...scope, failingSince: nowText });
+      await s.setFailing.run(tx, { id: delivery.endpointId, ...scope, failingSince: nowText });
     } else if (now - Date.parse(state.failing_since) >= this.#options.disableAfterFailingMs && state.enabled === 1) {
-      s.disable.run({ id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
+      await s.disable.run(tx, { id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
     }
   }
 }

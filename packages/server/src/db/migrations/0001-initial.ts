@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /** Workspaces, keys, signing secrets, the draft/publish/revision engine, idempotency, usage. */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('workspaces')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -46,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('draft_config', 'text', (col) => col.notNull())
     .addColumn('draft_revision_id', 'text', (col) => col.notNull())
-    .addColumn('revision_seq', 'integer', (col) => col.notNull())
+    .addColumn('revision_seq', t.int, (col) => col.notNull())
     .addColumn('published_name', 'text')
     .addColumn('published_config', 'text')
     .addColumn('published_revision_id', 'text')
@@ -61,7 +63,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('resource_id', 'text', (col) => col.notNull().references('resources.id').onDelete('cascade'))
     .addColumn('workspace_id', 'text', (col) => col.notNull())
-    .addColumn('number', 'integer', (col) => col.notNull())
+    .addColumn('number', t.int, (col) => col.notNull())
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('config', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
@@ -74,7 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mode', 'text', (col) => col.notNull())
     .addColumn('idempotency_key', 'text', (col) => col.notNull())
     .addColumn('request_hash', 'text', (col) => col.notNull())
-    .addColumn('status_code', 'integer')
+    .addColumn('status_code', t.int)
     .addColumn('response_body', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('idempotency_keys_pk', ['workspace_id', 'mode', 'idempotency_key'])
@@ -89,7 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('resource_id', 'text', (col) => col.notNull())
     .addColumn('day', 'text', (col) => col.notNull())
     .addColumn('metric', 'text', (col) => col.notNull())
-    .addColumn('count', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('count', t.int, (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('usage_daily_pk', ['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
     .execute();
 }

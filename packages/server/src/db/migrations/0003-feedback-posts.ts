@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /**
  * Posts, votes and full-text search. The FTS table is SQLite's FTS5 with the trigram tokenizer
@@ -6,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * kept in sync by triggers inside the same transaction as every write to `posts`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('posts')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -15,12 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('title', 'text', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('status', 'text', (col) => col.notNull().defaultTo('open'))
-    .addColumn('vote_count', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('trending_score', 'real', (col) => col.notNull())
+    .addColumn('vote_count', t.int, (col) => col.notNull().defaultTo(0))
+    .addColumn('trending_score', t.real, (col) => col.notNull())
     .addColumn('author_key', 'text', (col) => col.notNull())
     .addColumn('author_id', 'text', (col) => col.notNull())
     .addColumn('author_name', 'text')
-    .addColumn('author_anonymous', 'integer', (col) => col.notNull())
+    .addColumn('author_anonymous', t.int, (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
@@ -36,6 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('votes_pk', ['post_id', 'author_key'])
     .execute();
 
+  // Search on PostgreSQL has its own indexes (0016-postgres-search.ts).
+  if (t.postgres) return;
   await sql`CREATE VIRTUAL TABLE posts_fts USING fts5(title, body, content='posts', content_rowid='rowid', tokenize='trigram remove_diacritics 1')`.execute(db);
   await sql`CREATE TRIGGER posts_fts_insert AFTER INSERT ON posts BEGIN
     INSERT INTO posts_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);

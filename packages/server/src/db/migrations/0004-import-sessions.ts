@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /** Import sessions: metadata and counts only; rows never reach this table. */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('import_sessions')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -11,8 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revision_id', 'text', (col) => col.notNull())
     .addColumn('metadata', 'text', (col) => col.notNull())
     .addColumn('mapping', 'text')
-    .addColumn('row_count', 'integer')
-    .addColumn('error_count', 'integer')
+    .addColumn('row_count', t.int)
+    .addColumn('error_count', t.int)
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('expires_at', 'text', (col) => col.notNull())
     .addColumn('completed_at', 'text')

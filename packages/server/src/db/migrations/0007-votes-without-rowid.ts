@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /**
  * Votes keyed by their primary key alone (SQLite's WITHOUT ROWID): a vote was a row in the table
@@ -7,19 +8,22 @@ import { sql, type Kysely } from 'kysely';
  * crash, it simply rebuilds the table once more.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // PostgreSQL has no rowid to drop: its table was keyed by the primary key from the start.
+  if (columnTypes(db).postgres) return;
   await db.transaction().execute(async (trx) => {
     await rebuild(trx);
   });
 }
 
 async function rebuild(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('votes_by_key')
     .addColumn('post_id', 'text', (col) => col.notNull().references('posts.id').onDelete('cascade'))
     .addColumn('author_key', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('votes_pk', ['post_id', 'author_key'])
-    .modifyEnd(sql`WITHOUT ROWID`)
+    .modifyEnd(t.withoutRowid)
     .execute();
   await sql`INSERT INTO votes_by_key (post_id, author_key, created_at) SELECT post_id, author_key, created_at FROM votes`.execute(db);
   await db.schema.dropTable('votes').execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /**
  * A word index for search terms of one or two characters, which the trigram index of 0003
@@ -9,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * the posts already stored.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // SQLite's FTS5 only; PostgreSQL's search indexes come with 0016-postgres-search.ts.
+  if (columnTypes(db).postgres) return;
   await sql`CREATE VIRTUAL TABLE posts_words USING fts5(title, body, content='posts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='1 2')`.execute(db);
   await sql`CREATE TRIGGER posts_words_insert AFTER INSERT ON posts BEGIN
     INSERT INTO posts_words(rowid, title, body) VALUES (new.rowid, new.title, new.body);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 /**
  * Webhooks (docs/webhooks.md): endpoints per workspace and mode; the outbox, one delivery row per
@@ -6,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * attempt. `seq` orders deliveries by creation, which is the per-object delivery order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('webhook_endpoints')
     .ifNotExists()
@@ -15,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('url', 'text', (c) => c.notNull())
     // A JSON array of event types, or '*' for all.
     .addColumn('events', 'text', (c) => c.notNull())
-    .addColumn('enabled', 'integer', (c) => c.notNull())
+    .addColumn('enabled', t.int, (c) => c.notNull())
     .addColumn('disabled_reason', 'text')
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('previous_secret', 'text')
@@ -29,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('webhook_deliveries')
     .ifNotExists()
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('seq', t.postgres ? 'bigserial' : 'integer', (c) => (t.postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (c) => c.notNull().unique())
     .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
     .addColumn('workspace_id', 'text', (c) => c.notNull())
@@ -39,10 +41,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     // pending (waiting or in flight under a lease), succeeded, failed (retries exhausted).
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull())
-    .addColumn('retry_index', 'integer', (c) => c.notNull())
-    .addColumn('next_attempt_at', 'integer', (c) => c.notNull())
-    .addColumn('lease_until', 'integer', (c) => c.notNull())
+    .addColumn('attempts', t.int, (c) => c.notNull())
+    .addColumn('retry_index', t.int, (c) => c.notNull())
+    .addColumn('next_attempt_at', t.int, (c) => c.notNull())
+    .addColumn('lease_until', t.int, (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
@@ -60,8 +62,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('mode', 'text', (c) => c.notNull())
     .addColumn('attempted_at', 'text', (c) => c.notNull())
-    .addColumn('status_code', 'integer')
-    .addColumn('latency_ms', 'integer', (c) => c.notNull())
+    .addColumn('status_code', t.int)
+    .addColumn('latency_ms', t.int, (c) => c.notNull())
     .addColumn('response_excerpt', 'text')
     .addColumn('error', 'text')
     .execute();

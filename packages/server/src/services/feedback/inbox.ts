@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from '../../repositories/post-inbox.js';
 import { forgetPost, setPostStatus, type PostRow } from '../../repositories/posts.js';
 import { recordEvent } from '../../webhooks/events.js';
+import { joinTransaction } from '../../db/statements.js';
 
 /**
  * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
@@ -45,7 +46,7 @@ export async function changePostStatus(db: Db, postId: string, status: PostStatu
     // The event commits with the change, or neither does (docs/webhooks.md).
     if (done.changed) {
       const { post } = done;
-      recordEvent(db, {
+      await recordEvent(db, joinTransaction(trx), {
         type: 'post.status_changed',
         objectKey: `post:${post.id}`,
         data: { workspaceId: post.workspaceId, mode: post.mode, postId: post.id, boardId: post.boardId, previousStatus: done.from, status: done.to, changedAt: new Date().toISOString() },
@@ -79,7 +80,7 @@ export async function mergePosts(db: Db, postId: string, intoId: string): Promis
   const result = await db.transaction().execute(async (trx) => {
     const merged = await mergePostsIn(trx, postId, intoId);
     const { merged: from, into } = merged;
-    recordEvent(db, {
+    await recordEvent(db, joinTransaction(trx), {
       type: 'post.merged',
       objectKey: `post:${from.id}`,
       data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, mergedAt: new Date().toISOString() },

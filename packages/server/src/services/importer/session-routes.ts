@@ -37,6 +37,7 @@ import { validateChunk } from './chunk-validation.js';
 import { findRevisionConfig } from '../../repositories/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { recordEvent } from '../../webhooks/events.js';
+import { joinTransaction } from '../../db/statements.js';
 
 /**
  * Import sessions (docs/importer.md), publishable key:
@@ -145,7 +146,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       // The completion and its webhook event commit together (docs/webhooks.md).
       const completed = await db.transaction().execute(async (trx) => {
         if (!(await completeSession(trx, row.id, { mapping, ...counts }, completedAt))) return false;
-        recordEvent(db, {
+        await recordEvent(db, joinTransaction(trx), {
           type: 'import_session.completed',
           objectKey: `import_session:${row.id}`,
           data: {

@@ -11,7 +11,7 @@ import {
 } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { readSync, transactionSync } from '../../db/compiled.js';
+import { read, transaction, type Tx } from '../../db/statements.js';
 import { progressStore, type ProgressKey } from '../../repositories/progress.js';
 import { recordEvent } from '../../webhooks/events.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
@@ -53,10 +53,10 @@ interface Loaded {
   stale: boolean;
 }
 
-/** Stored progress brought up to the live revision, or a fresh one; never writes. Synchronous: inside readSync/transactionSync. */
-function load(store: ReturnType<typeof progressStore>, access: FlowAccess, user: EndUser, now: Date): Loaded {
+/** Stored progress brought up to the live revision, or a fresh one; never writes. Inside `read` or `transaction`. */
+async function load(tx: Tx, store: ReturnType<typeof progressStore>, access: FlowAccess, user: EndUser, now: Date): Promise<Loaded> {
   const context = contextOf(access, user);
-  const stored = store.find(progressKey(access, user));
+  const stored = await store.find(tx, progressKey(access, user));
   const fresh = newProgress(context, now);
   if (!stored) return { progress: fresh, completedByRevision: false, stale: false };
   const progress = reconcile({ ...fresh, ...stored }, context, now);
@@ -67,15 +67,16 @@ export async function readProgress(app: FastifyInstance, access: FlowAccess, use
   const { db } = app.inlay;
   const store = progressStore(db);
   const now = new Date();
-  const loaded = await readSync(db, () => load(store, access, user, now));
+  const loaded = await read(db, (tx) => load(tx, store, access, user, now));
   if (!loaded.completedByRevision) return loaded.progress;
   // A read that finds the flow completed by a republish stores that, so it is counted once.
   const key = progressKey(access, user);
-  const saved = await transactionSync(db, () => {
-    const again = load(store, access, user, now);
+  const saved = await transaction(db, async (tx) => {
+    await store.lock(tx, key);
+    const again = await load(tx, store, access, user, now);
     if (again.completedByRevision) {
-      store.save(key, again.progress);
-      recordProgressEvents(app, key, again.progress, [{ type: 'flow_completed' }]);
+      await store.save(tx, key, again.progress);
+      await recordProgressEvents(app, tx, key, again.progress, [{ type: 'flow_completed' }]);
     }
     return again;
   });
@@ -106,14 +107,15 @@ export async function writeProgress(
   type Outcome = { refused: ApiError } | { progress: Progress; events: ProgressEvent[] };
   const { db } = app.inlay;
   const store = progressStore(db);
-  const result = await transactionSync(db, (): Outcome => {
-    const { progress: current, completedByRevision, stale } = load(store, access, user, now);
+  const result = await transaction(db, async (tx): Promise<Outcome> => {
+    await store.lock(tx, key);
+    const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
     const applied = applyOperation(current, operation, access.config, now);
     if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
     // `current` is already reconciled to the live revision: whether to pin it is `stale`.
-    if (applied.changed || stale) store.save(key, applied.progress);
+    if (applied.changed || stale) await store.save(tx, key, applied.progress);
     const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
-    recordProgressEvents(app, key, applied.progress, events);
+    await recordProgressEvents(app, tx, key, applied.progress, events);
     return { progress: applied.progress, events };
   });
   if ('refused' in result) {
@@ -135,18 +137,19 @@ export async function recordOutcome(
   const key = progressKey(access, user);
   const { db } = app.inlay;
   const store = progressStore(db);
-  const result = await transactionSync(db, () => {
-    const { progress: current, completedByRevision, stale } = load(store, access, user, now);
+  const result = await transaction(db, async (tx) => {
+    await store.lock(tx, key);
+    const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
     const completed = completeByEvent(current, outcome.event, access.config, now);
     if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
-    if (completed.completedItemIds.length > 0 || completedByRevision || stale) store.save(key, completed.progress);
-    const outcomeId = store.insertOutcome({
+    if (completed.completedItemIds.length > 0 || completedByRevision || stale) await store.save(tx, key, completed.progress);
+    const outcomeId = await store.insertOutcome(tx, {
       key,
       event: outcome.event,
       occurredAt: outcome.occurredAt ?? now.toISOString(),
       completedItemIds: completed.completedItemIds,
     });
-    recordEvent(db, {
+    await recordEvent(db, tx, {
       type: 'outcome.recorded',
       objectKey: progressObjectKey(key),
       data: {
@@ -157,7 +160,7 @@ export async function recordOutcome(
         completedItemIds: completed.completedItemIds,
       },
     });
-    recordProgressEvents(app, key, completed.progress, completed.events);
+    await recordProgressEvents(app, tx, key, completed.progress, completed.events);
     return { outcomeId, ...completed };
   });
   recordWrite(app, access, key, result.events);
@@ -178,17 +181,17 @@ function ownerOf(key: ProgressKey) {
  * completed by a republish (its last pending items removed) is reported here too, when the
  * progress is next read or written and re-pinned to the live revision.
  */
-function recordProgressEvents(app: FastifyInstance, key: ProgressKey, progress: Progress, events: readonly ProgressEvent[]): void {
+async function recordProgressEvents(app: FastifyInstance, tx: Tx, key: ProgressKey, progress: Progress, events: readonly ProgressEvent[]): Promise<void> {
   const { db } = app.inlay;
   for (const event of events) {
     if (event.type === 'flow_completed') {
-      recordEvent(db, {
+      await recordEvent(db, tx, {
         type: 'progress.completed',
         objectKey: progressObjectKey(key),
         data: { ...ownerOf(key), revisionId: progress.revisionId, completedAt: progress.completedAt ?? new Date().toISOString() },
       });
     } else if (event.type === 'dismissed') {
-      recordEvent(db, {
+      await recordEvent(db, tx, {
         type: 'progress.dismissed',
         objectKey: progressObjectKey(key),
         data: { ...ownerOf(key), revisionId: progress.revisionId, dismissedAt: progress.dismissedAt ?? new Date().toISOString() },

@@ -5,8 +5,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startCheckpointer } from './checkpointer.js';
-import { compile, pauseGroupCommits, transactionSync, type Param } from './compiled.js';
-import { openDatabase, type Db } from './connect.js';
+import { openDatabase, type Db } from '../connect.js';
+import { compile, transaction, type Param } from '../statements.js';
+import { pauseGroupCommits } from './group-commit.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -120,8 +121,8 @@ describe('background checkpoints', () => {
     // pause, a checkpoint always has a write landing while it copies, and the log never restarts.
     const name = 'x'.repeat(3_000);
     for (let round = 0; round < 3_000; round += 1) {
-      await transactionSync(db, () => {
-        for (let i = 0; i < 2; i += 1) add.run({ id: `ws_${round}_${i}`, name, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
+      await transaction(db, async (tx) => {
+        for (let i = 0; i < 2; i += 1) await add.run(tx, { id: `ws_${round}_${i}`, name, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
       });
     }
     expect(pauses).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compile, pauseGroupCommits, readSync, perDatabase, transactionSync, type Param } from './compiled.js';
+import { compile, perDatabase, read, transaction, type Param } from './statements.js';
+import { pauseGroupCommits } from './sqlite/group-commit.js';
 import { openDatabase, type Db } from './connect.js';
 
 let db: Db;
@@ -20,9 +21,9 @@ const statements = perDatabase((db) => ({
 describe('compiled statements', () => {
   it('bind named parameters in the order the SQL needs them, a name used twice included', async () => {
     const { rename, byName } = statements(db);
-    expect(await transactionSync(db, () => rename.run({ name: 'Renamed', id: 'ws_1' }))).toBe(1);
-    expect(await readSync(db, () => byName.all({ name: 'Renamed' }))).toEqual([{ id: 'ws_1', name: 'Renamed' }]);
-    expect(await readSync(db, () => byName.get({ name: 'Other' }))).toBeUndefined();
+    expect(await transaction(db, (tx) => rename.run(tx, { name: 'Renamed', id: 'ws_1' }))).toBe(1);
+    expect(await read(db, (tx) => byName.all(tx, { name: 'Renamed' }))).toEqual([{ id: 'ws_1', name: 'Renamed' }]);
+    expect(await read(db, (tx) => byName.get(tx, { name: 'Other' }))).toBeUndefined();
   });
 
   it('are compiled once per database', () => {
@@ -34,12 +35,12 @@ describe('compiled statements', () => {
   });
 });
 
-describe('transactionSync', () => {
+describe('transaction (SQLite group commit)', () => {
   it('rolls back everything when the work throws', async () => {
     const { rename } = statements(db);
     await expect(
-      transactionSync(db, () => {
-        rename.run({ id: 'ws_1', name: 'Half done' });
+      transaction(db, async (tx) => {
+        await rename.run(tx, { id: 'ws_1', name: 'Half done' });
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
@@ -54,12 +55,12 @@ describe('transactionSync', () => {
       .execute();
     const { rename } = statements(db);
     const results = await Promise.allSettled([
-      transactionSync(db, () => rename.run({ id: 'ws_1', name: 'First' })),
-      transactionSync(db, () => {
-        rename.run({ id: 'ws_1', name: 'Lost' });
+      transaction(db, (tx) => rename.run(tx, { id: 'ws_1', name: 'First' })),
+      transaction(db, async (tx) => {
+        await rename.run(tx, { id: 'ws_1', name: 'Lost' });
         throw new Error('refused');
       }),
-      transactionSync(db, () => rename.run({ id: 'ws_2', name: 'Third' })),
+      transaction(db, (tx) => rename.run(tx, { id: 'ws_2', name: 'Third' })),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const rows = await db.selectFrom('workspaces').select(['id', 'name']).orderBy('id').execute();
@@ -80,9 +81,9 @@ describe('transactionSync', () => {
       seen.push('kysely committed');
       throw new Error('rolled back');
     });
-    const sync = transactionSync(db, () => {
+    const sync = transaction(db, (tx) => {
       seen.push('sync ran');
-      return rename.run({ id: 'ws_1', name: 'From sync' });
+      return rename.run(tx, { id: 'ws_1', name: 'From sync' });
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toEqual([]);
@@ -99,7 +100,7 @@ describe('transactionSync', () => {
     let resume!: () => void;
     pauseGroupCommits(db, new Promise<void>((resolve) => (resume = resolve)));
     const seen: string[] = [];
-    const writes = ['First', 'Second'].map((name) => transactionSync(db, () => rename.run({ name, id: 'ws_1' })).then(() => seen.push(name)));
+    const writes = ['First', 'Second'].map((name) => transaction(db, (tx) => rename.run(tx, { name, id: 'ws_1' })).then(() => seen.push(name)));
     for (let tick = 0; tick < 5; tick += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(seen).toEqual([]);
     expect((await db.selectFrom('workspaces').select('name').where('id', '=', 'ws_1').executeTakeFirstOrThrow()).name).toBe('One');

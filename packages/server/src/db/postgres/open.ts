@@ -1,0 +1,38 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Db, OpenDatabaseOptions } from '../connect.js';
+import { registerDialect } from '../dialect.js';
+import { migrateToLatest } from '../migrate.js';
+import type { Database } from '../schema.js';
+
+/** int8 (counts, epoch milliseconds) and numeric as JavaScript numbers, as SQLite answers them. */
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** Pool size when the operator sets none: enough for a 2–4 core instance (docs/self-hosting.md). */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Opens a PostgreSQL database and migrates it. Any number of server processes may share it; the
+ * migrator's own lock lets only one of them migrate at a time.
+ */
+export async function openPostgres(url: string, options: OpenDatabaseOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
+  // An idle client that loses its server (a restart, a failover) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerDialect(db, 'postgres');
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
