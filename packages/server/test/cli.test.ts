@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { tempDir, testDatabase } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
+const cliDb = await testDatabase('cli.db');
+const startDb = await testDatabase('start.db');
 
 function inlay(...args: string[]): { code: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, INLAY_DB: '' } });
@@ -13,7 +14,7 @@ function inlay(...args: string[]): { code: number | null; stdout: string; stderr
 }
 
 describe('inlay CLI', () => {
-  const db = join(dir, 'cli.db');
+  const db = cliDb;
 
   it('init --json prints the workspace and four keys of the right kinds', () => {
     const result = inlay('init', '--json', '--db', db, '--name', 'CLI test');
@@ -74,7 +75,7 @@ describe('inlay CLI', () => {
   });
 
   it('start serves the chosen services on the given port', async () => {
-    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', join(dir, 'start.db'), '--services', 'feedback', '--demo'], {
+    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', startDb, '--services', 'feedback', '--demo'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

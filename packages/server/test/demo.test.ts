@@ -6,10 +6,10 @@ import { verifyAuthorToken } from '../src/auth/author-tokens.js';
 import { cdnRoutes } from '../src/demo/cdn-routes.js';
 import { demoRoutes } from '../src/demo/demo-routes.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
-import { call, dataOf, tempDir } from './helpers.js';
+import { call, dataOf, tempDir, testDatabase } from './helpers.js';
 
 const dir = tempDir();
-const dbPath = join(dir, 'demo.db');
+const dbPath = await testDatabase('demo.db');
 const assetsDir = join(dir, 'cdn');
 mkdirSync(assetsDir);
 writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');

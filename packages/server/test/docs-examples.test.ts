@@ -35,6 +35,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Db } from '../src/db/connect.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
 import { initWorkspace } from '../src/workspace-setup.js';
+import { testDatabase } from './helpers.js';
 
 const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
@@ -355,6 +356,7 @@ function matchValue(expected: unknown, actual: unknown, path: string, vars: Vars
 interface PageServer {
   app: FastifyInstance;
   db: Db;
+  /** The demo workspace's `demo.json` sits here (beside a SQLite file). */
   dir: string;
   vars: Vars;
 }
@@ -367,9 +369,8 @@ const reached = new Set<string>();
  * pages, and the demo workspace `npm start` creates (`$INLAY_SECRET_KEY`, `$INLAY_FLOW_ID`, …)
  * for the quick start.
  */
-async function startPageServer(): Promise<PageServer> {
+async function startPageServer(dbPath: string): Promise<PageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'inlay-docs-'));
-  const dbPath = join(dir, 'inlay.db');
   const db = await openDatabase(dbPath);
   const { workspace, keys } = await initWorkspace(db, 'Docs');
   const { demo } = await ensureDemoWorkspace(db, dbPath);
@@ -436,6 +437,8 @@ const pages = readdirSync(DOCS_DIR)
   .filter((name) => name.endsWith('.md'))
   .sort();
 const parsed = pages.map((page) => ({ page, ...examplesOf(page, readFileSync(join(DOCS_DIR, page), 'utf8')) }));
+/** A fresh database per page (a SQLite file, or a PostgreSQL database in that run). */
+const pageDatabases = new Map(await Promise.all(parsed.map(async ({ page }) => [page, await testDatabase(`${page}.db`)] as const)));
 
 it('finds examples in the docs, each followed by its response', () => {
   expect(parsed.flatMap((page) => page.problems)).toEqual([]);
@@ -447,7 +450,7 @@ for (const { page, examples } of parsed) {
   describe(`docs/${page}`, () => {
     let server: PageServer;
     beforeAll(async () => {
-      server = await startPageServer();
+      server = await startPageServer(pageDatabases.get(page) ?? '');
     });
     afterAll(async () => {
       if (!server) return;

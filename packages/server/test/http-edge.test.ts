@@ -8,7 +8,7 @@ import { cdnRoutes } from '../src/demo/cdn-routes.js';
 import { demoRoutes } from '../src/demo/demo-routes.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
 import { resolveOptions } from '../src/options.js';
-import { call, harness, tempDir } from './helpers.js';
+import { call, harness, tempDir, testDatabase } from './helpers.js';
 
 // Generous bounds for outcomes that should come within a second: waiting is not what is tested.
 const WAIT_MS = 10_000;
@@ -302,7 +302,7 @@ describe('security headers', async () => {
 
 describe('security headers of the demo page and the widget bundles', async () => {
   const dir = tempDir();
-  const dbPath = join(dir, 'demo.db');
+  const dbPath = await testDatabase('demo.db');
   const assetsDir = join(dir, 'cdn');
   mkdirSync(assetsDir);
   writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');

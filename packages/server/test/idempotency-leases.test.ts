@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/connect.js';
 import { takeOverClaim } from '../src/repositories/idempotency.js';
 import { initWorkspace } from '../src/workspace-setup.js';
-import { call, dataOf, errorOf, harness, tempDir } from './helpers.js';
+import { call, dataOf, errorOf, harness, testDatabase } from './helpers.js';
 
 const APP = fileURLToPath(new URL('../dist/app.js', import.meta.url));
-const dir = tempDir();
+const crashDb = await testDatabase('crash.db');
 
 /**
  * A server process with one extra secret-key route that claims its Idempotency-Key (the real
@@ -30,7 +29,7 @@ process.stdout.write('listening ' + url + '\\n');
 
 describe('Idempotency-Key claims left by a crashed process', () => {
   it('a new server on the same file runs the retry of a request whose process was killed -9 mid-request', async () => {
-    const dbPath = join(dir, 'crash.db');
+    const dbPath = crashDb;
     const setup = await openDatabase(dbPath);
     const { keys } = await initWorkspace(setup, 'Crash');
     await setup.destroy();

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { verifyAuthorToken } from '../src/auth/author-tokens.js';
-import { call, createResource, dataOf, tempDir } from './helpers.js';
+import { call, createResource, dataOf, tempDir, testDatabase } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
+const rotateDb = await testDatabase('rotate.db');
+const rotateArgsDb = await testDatabase('rotate-args.db');
 /** Each CLI run is a fresh Node process; on a busy machine a few take many seconds. */
 const SLOW = { timeout: 120_000 };
 
@@ -19,7 +20,7 @@ function inlay(...args: string[]): { code: number | null; stdout: string; stderr
 
 describe('inlay signing-secrets rotate', () => {
   it('rotates beside a running server: old tokens still verify, new ones carry the new kid', SLOW, async () => {
-    const db = join(dir, 'rotate.db');
+    const db = rotateDb;
     const { workspaceId, keys } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string; keys: Record<string, string> };
     // The server runs in this process; the CLI is another process on the same file.
     const app = await buildApp({ db, keyCacheTtlMs: 0 });
@@ -58,7 +59,7 @@ describe('inlay signing-secrets rotate', () => {
   });
 
   it('refuses bad arguments with one line and exit code 2', SLOW, () => {
-    const db = join(dir, 'rotate-args.db');
+    const db = rotateArgsDb;
     const { workspaceId } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string };
     for (const args of [
       ['signing-secrets', 'rotate', '--workspace', workspaceId, '--mode', 'prod'],

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.js';
 import { UsageRecorder } from '../src/usage/recorder.js';
 import { initWorkspace } from '../src/workspace-setup.js';
-import { tempDir } from './helpers.js';
+import { testDatabase } from './helpers.js';
 
 // The recorder on a real SQLite file, flushed by hand (no timer).
-const db = await openDatabase(join(tempDir(), 'usage.db'));
+const db = await openDatabase(await testDatabase('usage.db'));
 const { workspace } = await initWorkspace(db, 'Acme');
 afterAll(() => db.destroy());
 

@@ -5,14 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { tempDir, testDatabase } from './helpers.js';
 import { Receiver, waitFor, type Received } from './webhook-receiver.js';
 
 // The built `inlay` CLI in its own processes: `inlay webhooks …` beside a running `inlay start`,
 // and a server killed with SIGKILL between acknowledging a change and delivering its event.
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
-const db = join(dir, 'inlay.db');
+const db = await testDatabase();
 const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('INLAY_') && name !== 'PORT'));
 const env = { ...baseEnv, INLAY_DB: db, INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
 

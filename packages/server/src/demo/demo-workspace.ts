@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
-import type { Db } from '../db/connect.js';
+import { isPostgresUrl, type Db } from '../db/connect.js';
 import { insertPost, setPostStatus, setVote } from '../repositories/posts.js';
 import { createResource, publishDraft, saveDraft } from '../repositories/resources.js';
 import { findWorkspace } from '../repositories/workspaces.js';
@@ -22,7 +22,10 @@ export interface DemoWorkspace {
  * publishable key; `inlay start` without `--demo` never writes keys anywhere.
  */
 export async function ensureDemoWorkspace(db: Db, dbPath: string): Promise<{ demo: DemoWorkspace; created: boolean }> {
-  const file = join(dbPath === ':memory:' ? '.' : dirname(dbPath), 'demo.json');
+  // Beside a database file; for PostgreSQL (or in memory), in the working directory's `.inlay/`.
+  const dir = dbPath === ':memory:' || isPostgresUrl(dbPath) ? '.inlay' : dirname(dbPath);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, 'demo.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoWorkspace;
     if (await findWorkspace(db, saved.workspaceId)) return { demo: saved, created: false };
