@@ -1,6 +1,7 @@
 // The Inlay server as a target for the write and feedback benchmarks, in its own process.
 //   node app-target.mjs --db /tmp/…/bench.db --flow
 //   node app-target.mjs --db /tmp/…/bench.db --board --posts 100000 --ids-file /tmp/…/ids.json
+//   node app-target.mjs --db postgres://… --attach /tmp/…/target.json   (a second instance)
 // Creates a workspace (CLI `init`), then with --flow a published ten-item flow, with --board a
 // published board holding --posts generated posts (and votes) inserted straight into SQLite
 // through the app's own Kysely instance (the FTS triggers index them as the app's inserts do).
@@ -9,7 +10,7 @@
 // With --cpu-prof-dir, it profiles only what it serves (not the set-up): `POST /__bench/profile
 // ?name=N` saves the profile so far (if any) and starts one named N; the last is saved at exit.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,15 +31,20 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '100000' },
     'ids-file': { type: 'string' },
     'cpu-prof-dir': { type: 'string' },
+    // Another instance on the same database: serves what that target (its ready line, saved as
+    // JSON) created, without creating anything.
+    attach: { type: 'string' },
   },
 });
 if (!values.db) throw new Error('--db <file> is required');
-if (values.flow === values.board) throw new Error('exactly one of --flow and --board is required');
+const attached = values.attach ? JSON.parse(await readFile(values.attach, 'utf8')) : undefined;
+if (!attached && values.flow === values.board) throw new Error('exactly one of --flow and --board is required');
 
-const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--name', 'Bench', '--db', values.db], {
-  timeout: 30_000,
-});
-const { keys } = JSON.parse(stdout.trim().split('\n').pop());
+const keys = attached
+  ? { testPublishable: attached.publishableKey, testSecret: attached.secretKey }
+  : JSON.parse(
+      (await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--name', 'Bench', '--db', values.db], { timeout: 30_000 })).stdout.trim().split('\n').pop(),
+    ).keys;
 
 const app = await buildApp({
   db: values.db,
@@ -90,7 +96,10 @@ const call = async (method, url, payload) => {
 };
 
 let ready;
-if (values.flow) {
+if (attached) {
+  const { url: _url, publishableKey: _publishable, secretKey: _secret, ...rest } = attached;
+  ready = rest;
+} else if (values.flow) {
   const config = benchFlowConfig();
   const flow = await call('POST', '/onboarding/api/v1/flows', { name: 'Bench flow' });
   await call('PATCH', `/onboarding/api/v1/flows/${flow.id}`, { name: 'Bench flow', config });

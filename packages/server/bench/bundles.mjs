@@ -18,6 +18,7 @@ const BUDGETS = [
 /** @type {import('./run.mjs').Benchmark} */
 export const bundlesBenchmark = {
   name: 'bundles',
+  storage: 'none',
   title: 'widget CDN bundles, min+gzip (packages/widgets/dist/cdn)',
   async run({ children, log }) {
     await buildWidgets(children, log);

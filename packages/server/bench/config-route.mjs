@@ -18,12 +18,12 @@ const TARGET_CONNECTIONS = 100;
 export const configRouteBenchmark = {
   name: 'config-route',
   title: 'GET /onboarding/api/v1/config/:id: Inlay vs bare Fastify (same JSON body)',
-  async run({ children, tmpDir, settings, log }) {
+  async run({ children, tmpDir, settings, log, database }) {
     // Inlay target: workspace, published flow, listening.
     // Node's default profile names (CPU.<date>.<time>.<pid>.<thread>.<seq>) keep the main thread's
     // profile apart from the checkpoint worker's; `nameProfiles` renames them once the targets stop.
     const profile = (name) => (settings.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${join(settings.cpuProfDir, name)}`] : []);
-    const inlayProcess = children.spawnNode(INLAY_TARGET, ['--db', join(tmpDir, 'inlay-bench.db')], {
+    const inlayProcess = children.spawnNode(INLAY_TARGET, ['--db', await database('inlay-bench')], {
       label: 'inlay target',
       nodeArgs: profile('inlay'),
     });

@@ -26,9 +26,9 @@ const rowAt = (i) => ({ email: `user${i}@example.com`, name: `User number ${i}`,
 export const importDeliveryBenchmark = {
   name: 'import-delivery',
   title: 'import rows uploaded through the route and read back with @inlay/node',
-  async run({ children, tmpDir, log }) {
+  async run({ children, tmpDir, log, database }) {
     const total = envInt('BENCH_DELIVERY_ROWS', 1_000_000);
-    const db = join(tmpDir, 'delivery.db');
+    const db = await database('delivery');
     const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--db', db], { timeout: 120_000 });
     const { keys } = JSON.parse(stdout);
     const server = children.spawnNode(CLI, ['start', '--port', '0', '--db', db, '--log-level', 'warn'], { label: 'inlay start' });

@@ -20,6 +20,7 @@ const XLSX_TARGET = 5;
 /** @type {import('./run.mjs').Benchmark} */
 export const importerBenchmark = {
   name: 'importer',
+  storage: 'none',
   title: 'importer engine: 1M-row CSV parsed, mapped and validated in a worker vs a raw parse (headless Chromium)',
   async run({ children, settings, log }) {
     await buildWidgets(children, log);

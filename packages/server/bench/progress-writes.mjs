@@ -19,12 +19,12 @@ const CONNECTIONS = 50;
 /** @type {import('./run.mjs').Benchmark} */
 export const progressWritesBenchmark = {
   name: 'progress-writes',
-  title: `POST /onboarding/api/v1/progress/…/complete and …/reset on SQLite, ${CONNECTIONS} connections, a new user per 11 writes`,
-  async run({ children, tmpDir, settings, log }) {
+  title: `POST /onboarding/api/v1/progress/…/complete and …/reset, ${CONNECTIONS} connections, a new user per 11 writes`,
+  async run({ children, tmpDir, settings, log, database }) {
     const profiling = settings.cpuProfDir !== undefined;
     const server = children.spawnNode(
       APP_TARGET,
-      ['--db', join(tmpDir, 'progress.db'), '--flow', ...(profiling ? ['--cpu-prof-dir', settings.cpuProfDir] : [])],
+      ['--db', await database('progress'), '--flow', ...(profiling ? ['--cpu-prof-dir', settings.cpuProfDir] : [])],
       { label: 'progress target' },
     );
     const target = await readyLine(server);

@@ -17,6 +17,10 @@
 //   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
 //                      trials); the importer benchmark runs BENCH_ROUNDS rounds
 //   BENCH_DELIVERY_ROWS   rows import-delivery uploads and reads back (default 1000000)
+//   BENCH_BACKENDS     sqlite,postgres (default both): the storage backends the server
+//                      benchmarks run on, one after the other; bundles and importer run once
+//   BENCH_PG           a PostgreSQL URL to create the benchmarks' databases on (default: a
+//                      throwaway cluster from the machine's PostgreSQL, stopped at the end)
 //
 // Benchmarks: config-route, progress-writes, feedback (search, list, votes), bundles, importer
 // (the importer engine in headless Chromium: worker parse + map + validate vs a raw parse) and
@@ -25,7 +29,9 @@
 // and importer build @inlay/widgets with turbo first (the root script builds only @inlay/server).
 //
 // Adding a benchmark: export an object {name, title, run(context)} from a module in this folder
-// and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log}, starts its processes
+// and add it to BENCHMARKS. `run` gets {children, tmpDir, settings, log, backend, database},
+// opens its databases with `await database(name)` (a SQLite file or a new PostgreSQL database),
+// starts its processes
 // with `children.spawnNode` (ended by the runner even on error) and returns {report, checks}.
 //
 // Judging a change to the config route: `ab-config-route.mjs` loads two builds at once and
@@ -39,22 +45,25 @@ import { configRouteBenchmark } from './config-route.mjs';
 import { feedbackBenchmark } from './feedback.mjs';
 import { importDeliveryBenchmark } from './import-delivery.mjs';
 import { importerBenchmark } from './importer.mjs';
+import { backendsFromEnv, createPostgresDatabase, startBenchPostgres } from './database.mjs';
 import { Children, envInt } from './lib.mjs';
 import { progressWritesBenchmark } from './progress-writes.mjs';
+import { twoInstancesBenchmark } from './two-instances.mjs';
 import { webhooksBenchmark } from './webhooks.mjs';
 
 /**
  * @typedef {{ name: string, value: string, target: string, pass: boolean | null }} Check  pass null: nothing to measure (N/A)
  * @typedef {{ duration: number, warmup: number, rounds: number, connections: number, cpuProfDir?: string }} Settings
- * @typedef {{ children: Children, tmpDir: string, settings: Settings, log: (line: string) => void }} BenchContext
- * @typedef {{ name: string, title: string, run: (context: BenchContext) => Promise<{ report: string, checks: Check[] }> }} Benchmark
+ * @typedef {{ children: Children, tmpDir: string, settings: Settings, log: (line: string) => void, backend: 'sqlite' | 'postgres', database: (name: string) => Promise<string> }} BenchContext
+ * @typedef {{ name: string, title: string, storage?: 'any' | 'none' | 'postgres', run: (context: BenchContext) => Promise<{ report: string, checks: Check[] }> }} Benchmark
+ *   storage: 'any' (default) runs once per backend; 'none' once (no server database); 'postgres' on PostgreSQL only
  */
 
 /** @type {Benchmark[]} */
-const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark, importDeliveryBenchmark];
+const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark, importDeliveryBenchmark, twoInstancesBenchmark];
 
-/** The whole command is bounded: no benchmark may hang the run. */
-const OVERALL_LIMIT_MS = 30 * 60_000;
+/** The whole command is bounded: no benchmark may hang the run (both backends: twice the work). */
+const OVERALL_LIMIT_MS = 60 * 60_000;
 
 const settings = {
   duration: envInt('BENCH_DURATION', 10),
@@ -71,19 +80,23 @@ if (only && selected.length !== only.length) {
   process.exit(2);
 }
 
+const backends = backendsFromEnv();
 const children = new Children();
 const tmpDir = mkdtempSync(join(tmpdir(), 'inlay-bench-'));
+const postgres = backends.includes('postgres') ? startBenchPostgres() : undefined;
 let cleanedUp = false;
 let interrupted = false;
 const cleanup = async () => {
   if (cleanedUp) return;
   cleanedUp = true;
   await children.stopAll();
+  postgres?.stop();
   rmSync(tmpDir, { recursive: true, force: true });
 };
 // Last resort if the process ends another way: no orphaned servers or load generators.
 process.on('exit', () => {
   children.killAllNow();
+  if (!cleanedUp) postgres?.stop();
   rmSync(tmpDir, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -107,13 +120,20 @@ try {
     `Inlay benchmarks: ${settings.connections} connections (config-route; the others fix their own), ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s per target (Node ${process.version})`,
   );
   noteLoad('before');
-  for (const benchmark of selected) {
-    console.log(`\n== ${benchmark.name}: ${benchmark.title}`);
-    const benchDir = join(tmpDir, benchmark.name);
+  const runs = selected.flatMap((benchmark) => {
+    const storage = benchmark.storage ?? 'any';
+    if (storage === 'none') return [{ benchmark, backend: undefined }];
+    return backends.filter((backend) => storage === 'any' || backend === storage).map((backend) => ({ benchmark, backend }));
+  });
+  for (const { benchmark, backend } of runs) {
+    const label = backend === undefined ? benchmark.name : `${benchmark.name} [${backend}]`;
+    console.log(`\n== ${label}: ${benchmark.title}`);
+    const benchDir = join(tmpDir, backend === undefined ? benchmark.name : `${benchmark.name}-${backend}`);
     await mkdir(benchDir);
+    const database = async (name) => (backend === 'postgres' && postgres ? createPostgresDatabase(postgres.url, name) : join(benchDir, `${name}.db`));
     try {
-      const result = await benchmark.run({ children, tmpDir: benchDir, settings, log: (line) => console.log(`  ${line}`) });
-      results.push({ benchmark, ...result });
+      const result = await benchmark.run({ children, tmpDir: benchDir, settings, log: (line) => console.log(`  ${line}`), backend: backend ?? 'sqlite', database });
+      results.push({ benchmark, backend, ...result });
       console.log(`\n${result.report}\n`);
       printChecks(result.checks);
     } catch (error) {
@@ -133,12 +153,39 @@ try {
 noteLoad('after');
 if (results.length > 1) {
   console.log('\n== Summary');
-  for (const { benchmark, checks } of results) {
-    for (const check of checks) console.log(`  ${status(check)}  ${benchmark.name}: ${check.name} ${check.value} (target ${check.target})`);
+  for (const { benchmark, backend, checks } of results) {
+    const label = backend === undefined ? benchmark.name : `${benchmark.name} [${backend}]`;
+    for (const check of checks) console.log(`  ${status(check)}  ${label}: ${check.name} ${check.value} (target ${check.target})`);
   }
+  printSideBySide(results);
 }
 if (settings.cpuProfDir) console.log(`\nCPU profiles of the targets: ${settings.cpuProfDir}`);
 process.exitCode = failed ? 1 : 0;
+
+/**
+ * The same figures of each benchmark on both backends, side by side, measured in this one run:
+ * the ratio is PostgreSQL's figure over SQLite's.
+ */
+function printSideBySide(all) {
+  const rows = [];
+  for (const { benchmark, backend, checks } of all) {
+    if (backend !== 'sqlite') continue;
+    const other = all.find((r) => r.benchmark === benchmark && r.backend === 'postgres');
+    if (!other) continue;
+    for (const check of checks) {
+      const pgCheck = other.checks.find((c) => c.name === check.name);
+      if (!pgCheck) continue;
+      const a = Number.parseFloat(check.value.replace(/[^0-9.]/g, ''));
+      const b = Number.parseFloat(pgCheck.value.replace(/[^0-9.]/g, ''));
+      const ratio = Number.isFinite(a) && Number.isFinite(b) && a > 0 ? `${(b / a).toFixed(2)}×` : '–';
+      rows.push([`${benchmark.name}: ${check.name}`, check.value, pgCheck.value, ratio]);
+    }
+  }
+  if (rows.length === 0) return;
+  console.log('\n== Both backends, side by side (ratio: PostgreSQL / SQLite)');
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...[['figure', 'SQLite', 'PostgreSQL', 'ratio'], ...rows].map((row) => row[i].length)));
+  for (const row of [['figure', 'SQLite', 'PostgreSQL', 'ratio'], ...rows]) console.log(`  ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`);
+}
 
 /** @param {Check[]} checks */
 function printChecks(checks) {

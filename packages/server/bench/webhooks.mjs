@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import { readRows } from './database.mjs';
 import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
 
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
@@ -24,9 +24,9 @@ const TARGET_BACKLOG_S = 1;
 export const webhooksBenchmark = {
   name: 'webhooks',
   title: `votes (${VOTE_CONNECTIONS} connections) with no webhook endpoint vs one subscribed to vote.created`,
-  async run({ children, tmpDir, settings, log }) {
+  async run({ children, tmpDir, settings, log, database }) {
     const posts = envInt('BENCH_WEBHOOK_POSTS', 10_000);
-    const dbFile = join(tmpDir, 'webhooks.db');
+    const dbFile = await database('webhooks');
     const idsFile = join(tmpDir, 'post-ids.json');
     const received = { count: 0 };
     const receiver = createServer((request, response) => {
@@ -40,7 +40,7 @@ export const webhooksBenchmark = {
     try {
       const server = children.spawnNode(APP_TARGET, ['--db', dbFile, '--board', '--posts', String(posts), '--ids-file', idsFile], { label: 'webhooks target' });
       const target = await readyLine(server, 300_000);
-      const workspaceId = new Database(dbFile, { readonly: true }).prepare('SELECT workspace_id FROM resources WHERE id = ?').get(target.boardId).workspace_id;
+      const [{ workspace_id: workspaceId }] = await readRows(dbFile, 'SELECT workspace_id FROM resources WHERE id = ?', [target.boardId]);
       const inlay = async (args) => (await promisify(execFile)(process.execPath, [CLI, ...args, '--db', dbFile], { timeout: 60_000 })).stdout;
       const url = `http://127.0.0.1:${receiver.address().port}/hook`;
       const { id: endpointId } = JSON.parse(
@@ -48,8 +48,7 @@ export const webhooksBenchmark = {
       );
       const specFile = join(tmpDir, 'vote-spec.json');
       await writeFile(specFile, JSON.stringify({ url: target.url, publishableKey: target.publishableKey, boardId: target.boardId, postIds: JSON.parse(await readFile(idsFile, 'utf8')) }));
-      const reader = new Database(dbFile, { readonly: true });
-      const pending = () => reader.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'").get().n;
+      const pending = async () => Number((await readRows(dbFile, "SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'"))[0].n);
 
       log(`warm-up ${settings.warmup} s (endpoint disabled)`);
       await inlay(['webhooks', 'disable', endpointId]);
@@ -64,10 +63,10 @@ export const webhooksBenchmark = {
           );
           run.perS = run.ok / run.duration;
           if (withEndpoint) {
-            run.backlog = pending();
+            run.backlog = await pending();
             // Drained before the next round, so each subscribed round starts from an empty outbox.
             const deadline = Date.now() + 120_000;
-            while (pending() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+            while ((await pending()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
           }
           (withEndpoint ? subscribed : none).push(run);
           log(
@@ -76,8 +75,7 @@ export const webhooksBenchmark = {
           );
         }
       }
-      const delivered = reader.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'succeeded'").get().n;
-      reader.close();
+      const delivered = Number((await readRows(dbFile, "SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'succeeded'"))[0].n);
       await stopChild(server);
 
       const noneRate = median(none.map((r) => r.perS));

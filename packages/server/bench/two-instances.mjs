@@ -1,0 +1,95 @@
+// Benchmark: votes and progress writes with two server instances on one PostgreSQL database
+// against one instance. Two cores cannot show throughput doubling, so the figure is CPU per
+// write: the Inlay processes' main-thread CPU, and PostgreSQL's, divided by the writes answered.
+// Target: two instances cost ≤ 1.3× the Inlay CPU per write of one. The counts must be exact:
+// after each phase the posts' stored vote counts add up to the vote rows, and grew by the votes
+// answered; every progress write answered as applied was applied (the scenario checks each).
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { postgresCpuMs, readRows } from './database.mjs';
+import { envInt, fmtInt, loadRun, mainThreadCpuMs, readyLine, table } from './lib.mjs';
+
+const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
+const TARGET_RATIO = 1.3;
+const CONNECTIONS = 50;
+
+/** @type {import('./run.mjs').Benchmark} */
+export const twoInstancesBenchmark = {
+  name: 'two-instances',
+  storage: 'postgres',
+  title: `votes and progress writes, one instance vs two on one PostgreSQL (${CONNECTIONS} connections in all): CPU per write`,
+  async run({ children, tmpDir, settings, log, database }) {
+    const posts = envInt('BENCH_TWO_INSTANCE_POSTS', 10_000);
+    const rows = [];
+    const checks = [];
+    for (const kind of ['votes', 'progress']) {
+      const db = await database(`two-${kind}`);
+      const first = children.spawnNode(APP_TARGET, ['--db', db, ...(kind === 'votes' ? ['--board', '--posts', String(posts), '--ids-file', join(tmpDir, 'ids.json')] : ['--flow'])], {
+        label: `${kind} instance A`,
+      });
+      const a = await readyLine(first, 300_000);
+      const targetFile = join(tmpDir, `${kind}-target.json`);
+      await writeFile(targetFile, JSON.stringify(a));
+      const second = children.spawnNode(APP_TARGET, ['--db', db, '--attach', targetFile], { label: `${kind} instance B` });
+      const b = await readyLine(second, 60_000);
+      const extra = kind === 'votes' ? { postIds: JSON.parse(await readFile(join(tmpDir, 'ids.json'), 'utf8')) } : {};
+      const specOf = async (target, name) => {
+        const file = join(tmpDir, `${kind}-${name}.json`);
+        await writeFile(file, JSON.stringify({ ...target, ...extra }));
+        return file;
+      };
+      const specA = await specOf(a, 'a');
+      const specB = await specOf({ ...a, url: b.url }, 'b');
+      const scenario = kind === 'votes' ? 'vote' : 'progress';
+      log(`${kind}: warm-up ${settings.warmup} s on both`);
+      await Promise.all([
+        loadRun(children, { scenario, specFile: specA, connections: CONNECTIONS / 2, duration: settings.warmup, label: `${kind} warm-up A` }),
+        loadRun(children, { scenario, specFile: specB, connections: CONNECTIONS / 2, duration: settings.warmup, label: `${kind} warm-up B` }),
+      ]);
+      const measure = async (instances) => {
+        const pids = instances === 1 ? [first.pid] : [first.pid, second.pid];
+        const cpuBefore = pids.map((pid) => mainThreadCpuMs(pid) ?? 0);
+        const pgBefore = postgresCpuMs();
+        const votesBefore = kind === 'votes' ? await voteTotals(db) : undefined;
+        const runs = await Promise.all(
+          (instances === 1 ? [specA] : [specA, specB]).map((specFile, i) =>
+            loadRun(children, { scenario, specFile, connections: CONNECTIONS / instances, duration: settings.duration, label: `${kind} ${instances} instance(s) ${i}` }),
+          ),
+        );
+        const inlayMs = pids.reduce((sum, pid, i) => sum + ((mainThreadCpuMs(pid) ?? 0) - cpuBefore[i]), 0);
+        const pgMs = postgresCpuMs() - pgBefore;
+        const ok = runs.reduce((sum, run) => sum + run.ok, 0);
+        const applied = runs.reduce((sum, run) => sum + (run.outcomes.changed ?? run.outcomes.voted ?? 0), 0);
+        let exact = applied === ok;
+        if (kind === 'votes') {
+          const after = await voteTotals(db);
+          exact = exact && after.stored === after.rows && after.rows - votesBefore.rows === applied;
+        }
+        return { instances, ok, perS: ok / settings.duration, inlayUs: (inlayMs * 1000) / ok, pgUs: (pgMs * 1000) / ok, exact };
+      };
+      const one = [];
+      const two = [];
+      for (let round = 1; round <= settings.rounds; round++) {
+        one.push(await measure(1));
+        two.push(await measure(2));
+      }
+      const med = (list, key) => [...list.map((r) => r[key])].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+      for (const [label, list] of [['one instance', one], ['two instances', two]]) {
+        rows.push([kind, label, fmtInt(med(list, 'perS')), fmtInt(med(list, 'inlayUs')), fmtInt(med(list, 'pgUs')), list.every((r) => r.exact) ? 'yes' : 'NO']);
+      }
+      const ratio = med(two, 'inlayUs') / med(one, 'inlayUs');
+      checks.push({ name: `${kind}: Inlay CPU per write, two instances / one`, value: `${ratio.toFixed(2)}×`, target: `≤ ${TARGET_RATIO}×`, pass: ratio <= TARGET_RATIO });
+      checks.push({ name: `${kind}: counts exact`, value: [...one, ...two].every((r) => r.exact) ? 'yes' : 'no', target: 'yes', pass: [...one, ...two].every((r) => r.exact) });
+      await children.stopAll();
+    }
+    const report = table(['writes', 'instances', 'writes/s', 'Inlay µs CPU/write', 'PostgreSQL µs CPU/write', 'exact'], rows);
+    return { report: `${report}\n(medians of ${settings.rounds} round(s); CPU: the Inlay processes' main threads, and every PostgreSQL process)`, checks };
+  },
+};
+
+/** The posts' stored counts and the vote rows: equal when no vote was lost or counted twice. */
+async function voteTotals(db) {
+  const [row] = await readRows(db, 'SELECT (SELECT coalesce(sum(vote_count), 0) FROM posts) AS stored, (SELECT count(*) FROM votes) AS rows');
+  return { stored: Number(row.stored), rows: Number(row.rows) };
+}
