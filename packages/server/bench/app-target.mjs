@@ -97,8 +97,8 @@ const call = async (method, url, payload) => {
 
 let ready;
 if (attached) {
-  const { url: _url, publishableKey: _publishable, secretKey: _secret, ...rest } = attached;
-  ready = rest;
+  // What the first instance made (its flow or board and seeded figures), without its address and keys.
+  ready = Object.fromEntries(Object.entries(attached).filter(([name]) => !['url', 'publishableKey', 'secretKey'].includes(name)));
 } else if (values.flow) {
   const config = benchFlowConfig();
   const flow = await call('POST', '/onboarding/api/v1/flows', { name: 'Bench flow' });

@@ -7,7 +7,6 @@
 // RSS < 512 MiB.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Inlay } from '@inlay/node';
@@ -26,7 +25,7 @@ const rowAt = (i) => ({ email: `user${i}@example.com`, name: `User number ${i}`,
 export const importDeliveryBenchmark = {
   name: 'import-delivery',
   title: 'import rows uploaded through the route and read back with @inlay/node',
-  async run({ children, tmpDir, log, database }) {
+  async run({ children, log, database }) {
     const total = envInt('BENCH_DELIVERY_ROWS', 1_000_000);
     const db = await database('delivery');
     const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'init', '--json', '--db', db], { timeout: 120_000 });
