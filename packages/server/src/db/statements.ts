@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type Compilable, type InferResult } from 'kysely';
 import type { Db } from './connect.js';
 import { dialectOf, type Dialect } from './dialect.js';
+import { registerPreparedStatement } from './postgres/prepared.js';
 import { postgresTransaction } from './postgres/transaction.js';
 import { groupCommit } from './sqlite/group-commit.js';
 import { sqliteOf } from './sqlite/handle.js';
@@ -59,8 +60,10 @@ export class Statement<P extends string, Row> {
       }
       return value.slice(MARK.length) as P;
     });
-    // Prepared now so a wrong statement fails where it is defined, as it always did.
+    // Prepared now so a wrong statement fails where it is defined, as it always did; on
+    // PostgreSQL each connection prepares it by name on first use (db/postgres/prepared.ts).
     if (sqlite !== undefined) this.#prepared = sqlite.prepare(query.sql);
+    else registerPreparedStatement(query.sql);
   }
 
   /** The better-sqlite3 statement (SQLite databases only). */

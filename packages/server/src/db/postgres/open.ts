@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Db, OpenDatabaseOptions } from '../connect.js';
 import { registerDialect } from '../dialect.js';
 import { migrateToLatest } from '../migrate.js';
+import { namingPool } from './prepared.js';
 import type { Database } from '../schema.js';
 
 /** int8 (counts, epoch milliseconds) and numeric as JavaScript numbers, as SQLite answers them. */
@@ -26,7 +27,7 @@ export async function openPostgres(url: string, options: OpenDatabaseOptions = {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   registerDialect(db, 'postgres');
   try {
     await migrateToLatest(db as Kysely<unknown>);
