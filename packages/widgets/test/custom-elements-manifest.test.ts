@@ -71,6 +71,11 @@ describe('custom-elements.json', () => {
       expect(missing(used, names(element.cssParts))).toEqual([]);
     });
 
+    it('names every slot its templates have', () => {
+      const used = texts.flatMap((text) => [...text.matchAll(/<slot(?:\s+name="([^"]*)")?/g)].map((match) => match[1] ?? ''));
+      expect(missing(used, names(element.slots))).toEqual([]);
+    });
+
     it('names every --inlay-… custom property its styles read', () => {
       const used = texts.flatMap((text) => [...text.matchAll(/var\((--inlay-[a-z0-9-]+)/g)].map((match) => match[1] ?? ''));
       expect(used.length).toBeGreaterThan(5);
