@@ -4,51 +4,15 @@
 // served over HTTP and driven in Chromium against a real Inlay server, up to the review step,
 // with the engine in its Web Worker. Offline: the app's third-party dependencies are links to the
 // repository's.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { type Browser, chromium } from 'playwright-core';
+import { readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpack from 'webpack';
+import { type InlayServer, installPacked, launchChromium, serve, startInlayServer, tempApp, viteBuild } from './packed-app.js';
 
-const run = promisify(execFile);
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const PACKAGES = ['widgets', 'client', 'core'] as const;
-
-/** What scripts/inlay-server.mjs answers (plain JavaScript without declarations). */
-interface InlayServer {
-  importerBaseUrl: string;
-  publishableKey: string;
-  stop(): Promise<void>;
-}
-
-/** Packs the built packages and unpacks them into `app`/node_modules/@inlay/*; links the rest. */
-async function installPacked(app: string): Promise<void> {
-  const packs = join(app, 'packs');
-  await mkdir(packs, { recursive: true });
-  const thirdParty = new Set<string>();
-  for (const name of PACKAGES) {
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', packs], { cwd: join(repo, 'packages', name) });
-    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-    const target = join(app, 'node_modules', '@inlay', name);
-    await mkdir(target, { recursive: true });
-    await run('tar', ['-xzf', join(packs, filename), '-C', target, '--strip-components=1']);
-    const manifest = JSON.parse(await readFile(join(target, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) if (!dependency.startsWith('@inlay/')) thirdParty.add(dependency);
-  }
-  // Linked to their real folders: the bundler follows the links, and their own dependencies
-  // resolve from the repository's node_modules as they would from the app's after an install.
-  for (const dependency of thirdParty) {
-    const link = join(app, 'node_modules', dependency);
-    await mkdir(dirname(link), { recursive: true });
-    await symlink(await realpath(join(repo, 'node_modules', dependency)), link, 'dir');
-  }
-}
 
 /** The customer's app: one page that registers the importer and configures it from its query. */
 async function writeApp(app: string): Promise<void> {
@@ -63,26 +27,6 @@ for (const name of ['importer-id', 'publishable-key', 'base-url']) importer.setA
 document.body.append(importer);
 `,
   );
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
-
-/** Serves `root` as a static site on 127.0.0.1. */
-async function serve(root: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://app.invalid').pathname;
-    const file = normalize(join(root, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    readFile(file).then(
-      (body) => response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 /** Bundles the app with webpack 5, as a customer's production build (unminified, to be quick). */
@@ -117,20 +61,16 @@ describe('@inlay/widgets/importer from packed tarballs', () => {
   let importerId = '';
 
   beforeAll(async () => {
-    app = await mkdtemp(join(tmpdir(), 'inlay-npm-consumer-'));
-    const serverModule = String(new URL('../scripts/inlay-server.mjs', import.meta.url));
+    app = await tempApp('inlay-npm-consumer-');
     const importersModule = String(new URL('./importers.mjs', import.meta.url));
-    const chromiumModule = String(new URL('../scripts/chromium.mjs', import.meta.url));
-    const { startInlayServer } = (await import(serverModule)) as { startInlayServer(): Promise<InlayServer> };
     const { publishImporters } = (await import(importersModule)) as { publishImporters(server: InlayServer): Promise<Record<string, string>> };
-    const { chromiumArgs, chromiumPath } = (await import(chromiumModule)) as { chromiumArgs: string[]; chromiumPath: string };
-    await installPacked(app);
+    await installPacked(app, PACKAGES);
     await writeApp(app);
     // After the packing, not beside it: the server's start-up has a deadline of its own.
     const started = await startInlayServer();
     inlay = started;
     importerId = (await publishImporters(started)).contacts ?? '';
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+    browser = await launchChromium();
   }, 240_000);
 
   afterAll(async () => {
@@ -192,10 +132,7 @@ describe('@inlay/widgets/importer from packed tarballs', () => {
   }
 
   it('works from a production Vite build: a non-empty worker file, and a CSV imported in that worker', async () => {
-    // As from a customer's shell: vitest's NODE_ENV=test would make Vite pick Lit's development build.
-    const env = { ...process.env };
-    delete env['NODE_ENV'];
-    await run(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: app, env });
+    await viteBuild(app);
     const dist = join(app, 'dist');
     const assets = await readdir(join(dist, 'assets'));
     expect(assets.filter((name) => name.startsWith('worker-') && name.endsWith('.js')).length).toBeGreaterThan(0);

@@ -224,7 +224,7 @@ const statements = perDatabase((db) => ({
     db
       .insertInto('import_upload_days')
       .values({ workspace_id: p('workspaceId'), day: p('day'), rows: p('rows'), bytes: p('bytes') })
-      .onConflict((oc) => oc.columns(['workspace_id', 'day']).doUpdateSet((eb) => ({ rows: eb('rows', '+', eb.ref('excluded.rows')), bytes: eb('bytes', '+', eb.ref('excluded.bytes')) }))),
+      .onConflict((oc) => oc.columns(['workspace_id', 'day']).doUpdateSet((eb) => ({ rows: eb('import_upload_days.rows', '+', eb.ref('excluded.rows')), bytes: eb('import_upload_days.bytes', '+', eb.ref('excluded.bytes')) }))),
   ),
   /**
    * Rows of one chunk with no error of their own that repeat an earlier row's value (an earlier

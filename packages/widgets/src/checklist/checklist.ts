@@ -40,10 +40,10 @@ const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M
  *   base-url="https://inlay.example.com/onboarding" user-id="user_42"></inlay-checklist>
  * ```
  *
- * @event inlay-item-complete - An item was completed and saved. `detail: {flowId, itemId, progress}`.
- * @event inlay-flow-complete - The flow became complete and it was saved. `detail: {flowId, progress}`.
- * @event inlay-dismiss - The checklist was dismissed and it was saved. `detail: {flowId, progress}`.
- * @event inlay-error - Loading or a write failed (the write was rolled back). `detail: {error, operation?}`.
+ * @fires {InlayItemCompleteEvent} inlay-item-complete - An item was completed and saved. `detail: {flowId, itemId, progress}`.
+ * @fires {InlayFlowCompleteEvent} inlay-flow-complete - The flow became complete and it was saved. `detail: {flowId, progress}`.
+ * @fires {InlayDismissEvent} inlay-dismiss - The checklist was dismissed and it was saved. `detail: {flowId, progress}`.
+ * @fires {InlayErrorEvent} inlay-error - Loading or a write failed (the write was rolled back). `detail: {error, operation?}`.
  *
  * @slot complete - Replaces the message shown once the flow is complete ("All done! …").
  *
@@ -109,17 +109,20 @@ export class InlayChecklist extends InlayElement {
     _announcement: { state: true },
   };
 
-  /** The published flow to show (`flow_…`). Attribute `flow-id`. */
+  /** Required: the published flow to show (`flow_…`). Attribute `flow-id`. */
   flowId = '';
-  /** A publishable key (`svc_test_pub_…` / `svc_live_pub_…`), never a secret key. Attribute `publishable-key`. */
+  /** Required: a publishable key (`svc_test_pub_…` / `svc_live_pub_…`), never a secret key. Attribute `publishable-key`. */
   publishableKey = '';
-  /** The onboarding base URL, e.g. `https://inlay.example.com/onboarding`. Attribute `base-url`. */
+  /** Required: the onboarding base URL, e.g. `https://inlay.example.com/onboarding`. Attribute `base-url`. */
   baseUrl = '';
   /** The host app's user; the hosted store needs it unless an author token names the user. Attribute `user-id`. */
   userId?: string;
   /** The host app's account the user belongs to, when progress is kept per account. Attribute `workspace-key`. */
   workspaceKey?: string;
-  /** Facts about the user for the flow's eligibility rules (`{plan: 'pro', seats: 3}`). */
+  /**
+   * Facts about the user for the flow's eligibility rules (`{plan: 'pro', seats: 3}`), evaluated in
+   * the browser and never sent. A user who is not eligible sees nothing, and no event fires.
+   */
   traits: Traits = {};
   /** Supplies author tokens (docs/concepts.md#author-tokens); passed to `@inlay/client`'s `createClient`. */
   getAuthorToken?: GetAuthorToken;
@@ -128,7 +131,7 @@ export class InlayChecklist extends InlayElement {
    * only through it and never calls the hosted progress routes; the config is still fetched.
    */
   store?: ProgressStore;
-  /** Overrides of the built-in texts; see {@link ChecklistStrings}. */
+  /** Overrides of any of the built-in texts, for translation; see {@link ChecklistStrings}. */
   strings: Partial<ChecklistStrings> = {};
 
   // Reactive state (Lit needs named properties for it; TypeScript keeps them private). The `_`

@@ -37,9 +37,9 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  *   base-url="https://inlay.example.com/feedback" anonymous></inlay-feedback-board>
  * ```
  *
- * @event inlay-post-create - A post was created and saved. `detail: {boardId, post}`.
- * @event inlay-vote - A vote was added or removed and saved. `detail: {boardId, postId, voted, voteCount}`.
- * @event inlay-error - Loading, listing or a write failed (a vote is rolled back, a post stays in the form). `detail: {error, operation?}`.
+ * @fires {InlayPostCreateEvent} inlay-post-create - A post was created and saved. `detail: {boardId, post}`.
+ * @fires {InlayVoteEvent} inlay-vote - A vote was added or removed and saved. `detail: {boardId, postId, voted, voteCount}`.
+ * @fires {InlayErrorEvent} inlay-error - Loading, listing or a write failed (a vote is rolled back, a post stays in the form). `detail: {error, operation?}`.
  *
  * @csspart base - The card around everything.
  * @csspart header - The title row.
@@ -116,11 +116,11 @@ export class InlayFeedbackBoard extends InlayElement {
     announcement: { state: true },
   };
 
-  /** The published board to show (`board_…`). Attribute `board-id`. */
+  /** Required: the published board to show (`board_…`). Attribute `board-id`. */
   boardId = '';
-  /** A publishable key (`svc_test_pub_…` / `svc_live_pub_…`), never a secret key. Attribute `publishable-key`. */
+  /** Required: a publishable key (`svc_test_pub_…` / `svc_live_pub_…`), never a secret key. Attribute `publishable-key`. */
   publishableKey = '';
-  /** The feedback base URL, e.g. `https://inlay.example.com/feedback`. Attribute `base-url`. */
+  /** Required: the feedback base URL, e.g. `https://inlay.example.com/feedback`. Attribute `base-url`. */
   baseUrl = '';
   /** The host app's user who posts and votes (without an author token: test mode only). Attribute `author-id`. */
   authorId?: string;

@@ -51,9 +51,9 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * </script>
  * ```
  *
- * @event inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`; `event.waitUntil(promise)` (or a promise returned by a listener on the element) keeps the importer on "Saving…" until the page saved them.
- * @event inlay-import-cancel - The user cancelled an import. `detail: {importerId, sessionId}`.
- * @event inlay-error - Loading the importer, reading a file or a session call failed. `detail: {error, operation?}`.
+ * @fires {InlayImportCompleteEvent} inlay-import-complete - The user imported rows and the session was completed. `detail: {importerId, sessionId, mapping, rows, rowCount, errorCount}`; `event.waitUntil(promise)` (or a promise returned by a listener on the element) keeps the importer on "Saving…" until the page saved them.
+ * @fires {InlayImportCancelEvent} inlay-import-cancel - The user cancelled an import. `detail: {importerId, sessionId}`.
+ * @fires {InlayErrorEvent} inlay-error - Loading the importer, reading a file or a session call failed. `detail: {error, operation?}`.
  *
  * @csspart base - The card around everything.
  * @csspart header - The title and steps.
@@ -93,6 +93,40 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @csspart confirm - The dialog asking before Back or Cancel throws away changes.
  * @csspart confirm-keep - Its "Keep editing" button.
  * @csspart confirm-discard - Its "Discard changes" button.
+ * @csspart primary - With `button`: the main button of a step.
+ * @csspart invalid - With `cell`: the cell has a problem.
+ * @csspart duplicate - With `cell invalid`: the problem is a duplicate value.
+ * @csspart retry-button - With `button`: "Try again" after loading the importer or uploading rows failed.
+ * @csspart import-button - With `button primary`: the review's "Import" button.
+ * @csspart find-button - With `button`: the review's button that opens find and replace.
+ * @csspart replace-button - With `button`: find and replace's "Replace all".
+ * @csspart formats-button - With `button`: the review's button that reopens the formats step.
+ * @csspart formats - The step that asks how the file writes dates and numbers.
+ * @csspart format - One column's format choice in that step.
+ * @csspart format-question - A column's format choice that needs an answer (instead of `format`).
+ * @csspart apply-formats - With `button primary`: that step's "Continue".
+ * @csspart duplicates - With `notice`: rows whose duplicate key repeats.
+ * @csspart formulas - With `notice`: text cells that start like a spreadsheet formula.
+ * @csspart removed - With `notice`: the rows removed in the review, with a button to bring them back.
+ * @csspart suggestion-button - With `button primary`: the inspector's suggested fix.
+ * @csspart similar-button - With `button primary`: applies the same fix to similar cells.
+ * @csspart edit-button - With `button`: the inspector's "Edit".
+ * @csspart remove-button - With `button`: the inspector's "Remove row".
+ * @csspart undo-button - With `button`: undo the last change of the review.
+ * @csspart redo-button - With `button`: redo it.
+ * @csspart remove-rows-button - With `button`: remove the selected rows.
+ * @csspart column-menu-toggle - With `button`: opens the sort and filter panel of the active column.
+ * @csspart download-problems-button - With `button`: downloads the rows with problems as CSV.
+ * @csspart sort-asc-button - With `button`: sorts the column ascending (in the column menu).
+ * @csspart sort-desc-button - With `button`: sorts it descending.
+ * @csspart only-problems - The column menu's "only rows with problems" checkbox.
+ * @csspart contains-input - The column menu's "contains" search field.
+ * @csspart filter-button - With `button`: applies the column menu's filter.
+ * @csspart clear-filter-button - With `button`: clears the sort and filter.
+ * @csspart value-table - The value-mapping step's table of file values.
+ * @csspart skip-values-button - With `button`: leaves the file values unmapped.
+ * @csspart apply-values-button - With `button primary`: applies the value mapping.
+ * @csspart delivery - The progress shown while rows are uploaded to the host's server (`delivery: "server"`).
  *
  * @cssproperty --inlay-accent - Buttons, focus ring and highlights. Default `#4f46e5`.
  * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
@@ -134,11 +168,11 @@ export class InlayImporter extends InlayElement implements GridHost {
     state: { state: true },
   };
 
-  /** The published importer (`imp_…`). Attribute `importer-id`. */
+  /** Required: the published importer (`imp_…`). Attribute `importer-id`. */
   importerId = '';
-  /** A publishable key (`svc_test_pub_…` / `svc_live_pub_…`). Attribute `publishable-key`. */
+  /** Required: a publishable key (`svc_test_pub_…` / `svc_live_pub_…`). Attribute `publishable-key`. */
   publishableKey = '';
-  /** The importer base URL, e.g. `https://inlay.example.com/importer`. Attribute `base-url`. */
+  /** Required: the importer base URL, e.g. `https://inlay.example.com/importer`. Attribute `base-url`. */
   baseUrl = '';
   /**
    * The engine's module (`inlay-importer.worker.js`), when it is not beside the bundle — for

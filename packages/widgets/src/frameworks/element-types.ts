@@ -1,0 +1,83 @@
+/**
+ * What the framework typings (`@inlay/widgets/jsx`, `/vue`, `/svelte`) say about each element:
+ * the properties a template may set, the attributes it may write, and the events it may listen
+ * to. Type declarations only; test/framework-types.test.ts checks them against
+ * custom-elements.json in a React, a Vue and a Svelte project.
+ */
+import type { InlayChecklist } from '../checklist/checklist.js';
+import type {
+  InlayDismissEvent,
+  InlayErrorEvent,
+  InlayFlowCompleteEvent,
+  InlayImportCancelEvent,
+  InlayImportCompleteEvent,
+  InlayItemCompleteEvent,
+  InlayPostCreateEvent,
+  InlayVoteEvent,
+} from '../events.js';
+import type { InlayFeedbackBoard } from '../feedback-board/feedback-board.js';
+import type { InlayImporter } from '../importer/importer.js';
+
+/** Attributes are strings in markup; a boolean attribute may also be given as `true`. */
+type Attribute = string | number | boolean | null | undefined;
+
+/** `<inlay-checklist>`'s settable properties and attributes. */
+export type InlayChecklistProps = Partial<Pick<InlayChecklist, 'flowId' | 'publishableKey' | 'baseUrl' | 'userId' | 'workspaceKey' | 'traits' | 'getAuthorToken' | 'store' | 'strings'>> & {
+  'flow-id'?: Attribute;
+  'publishable-key'?: Attribute;
+  'base-url'?: Attribute;
+  'user-id'?: Attribute;
+  'workspace-key'?: Attribute;
+};
+
+/** `<inlay-checklist>`'s events by name. */
+export interface InlayChecklistEvents {
+  'inlay-item-complete': InlayItemCompleteEvent;
+  'inlay-flow-complete': InlayFlowCompleteEvent;
+  'inlay-dismiss': InlayDismissEvent;
+  'inlay-error': InlayErrorEvent;
+}
+
+/** `<inlay-feedback-board>`'s settable properties and attributes. */
+export type InlayFeedbackBoardProps = Partial<
+  Pick<InlayFeedbackBoard, 'boardId' | 'publishableKey' | 'baseUrl' | 'authorId' | 'authorName' | 'anonymous' | 'pageSize' | 'getAuthorToken' | 'store' | 'strings'>
+> & {
+  'board-id'?: Attribute;
+  'publishable-key'?: Attribute;
+  'base-url'?: Attribute;
+  'author-id'?: Attribute;
+  'author-name'?: Attribute;
+  'page-size'?: Attribute;
+};
+
+/** `<inlay-feedback-board>`'s events by name. */
+export interface InlayFeedbackBoardEvents {
+  'inlay-post-create': InlayPostCreateEvent;
+  'inlay-vote': InlayVoteEvent;
+  'inlay-error': InlayErrorEvent;
+}
+
+/** `<inlay-importer>`'s settable properties and attributes. */
+export type InlayImporterProps = Partial<
+  Pick<InlayImporter, 'importerId' | 'publishableKey' | 'baseUrl' | 'workerUrl' | 'workerTimeout' | 'metadata' | 'strings' | 'transformRow' | 'validateRow' | 'uploadChunkRows'>
+> & {
+  'importer-id'?: Attribute;
+  'publishable-key'?: Attribute;
+  'base-url'?: Attribute;
+  'worker-url'?: Attribute;
+  'worker-timeout'?: Attribute;
+};
+
+/** `<inlay-importer>`'s events by name. */
+export interface InlayImporterEvents {
+  'inlay-import-complete': InlayImportCompleteEvent;
+  'inlay-import-cancel': InlayImportCancelEvent;
+  'inlay-error': InlayErrorEvent;
+}
+
+/** Each tag with its element class, props and events: what the framework typings map over. */
+export interface InlayElements {
+  'inlay-checklist': { element: InlayChecklist; props: InlayChecklistProps; events: InlayChecklistEvents };
+  'inlay-feedback-board': { element: InlayFeedbackBoard; props: InlayFeedbackBoardProps; events: InlayFeedbackBoardEvents };
+  'inlay-importer': { element: InlayImporter; props: InlayImporterProps; events: InlayImporterEvents };
+}
