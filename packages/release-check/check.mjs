@@ -7,7 +7,8 @@
 // - no published declaration carries an `@internal` tag (those are stripped, docs/releasing.md),
 //   except @inlay/core's, whose internals are shared with Inlay's other packages;
 // - the declarations compile in a strict app with skipLibCheck off (consumer/);
-// - @inlay/widgets' dist/cdn/sri.json holds the right sha384 of every CDN file.
+// - @inlay/widgets' dist/cdn/sri.json holds the right sha384 of every CDN file, and every CDN
+//   URL in the docs is versioned with the package's version and points at dist/cdn/.
 // Fails (exit 1) on any error; publint's warnings and suggestions are printed, not fatal.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -113,6 +114,29 @@ function checkSri(name, pkgDir, files) {
     if (!scripts.includes(listed)) fail(name, `sri.json lists ${listed}, which is not shipped`);
   }
   console.log(`  sri.json: ${scripts.length} scripts verified`);
+}
+
+// CDN URLs in the docs: versioned with the widgets' current version and pointing at dist/cdn/,
+// where the files are in the tarball (a CDN serves files, not the exports map's `./cdn/*`).
+{
+  const widgetsVersion = JSON.parse(readFileSync(join(root, 'packages', 'widgets', 'package.json'), 'utf8')).version;
+  const docs = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(root, 'docs', f))];
+  for (const dir of readdirSync(join(root, 'packages'))) docs.push(join(root, 'packages', dir, 'README.md'));
+  let urls = 0;
+  for (const file of docs) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const match of text.matchAll(/https?:\/\/[^\s"'`)<>]*@inlay\/widgets[^\s"'`)<>]*/g)) {
+      urls += 1;
+      const expected = `@inlay/widgets@${widgetsVersion}/dist/cdn/`;
+      if (!match[0].includes(expected)) failures.push(`${relative(root, file)}: CDN URL ${match[0]} is not under ${expected}`);
+    }
+  }
+  console.log(`\nCDN URLs in the docs: ${urls} checked against @inlay/widgets@${widgetsVersion}/dist/cdn/`);
 }
 
 // The published declarations, compiled as an app would (consumer/tsconfig.json): a type left
