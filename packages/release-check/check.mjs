@@ -4,8 +4,8 @@
 // - @arethetypeswrong/cli: the types resolve for Node 16+ and bundlers (ESM-only packages);
 // - README.md and LICENSE are in it;
 // - every source map either travels with the sources it names or embeds them;
-// - no published declaration carries an `@internal` tag (those are stripped, docs/releasing.md),
-//   except @inlay/core's, whose internals are shared with Inlay's other packages;
+// - no declaration reachable from the exports carries an `@internal` tag (those are stripped,
+//   docs/releasing.md), except @inlay/core's, whose internals are shared with Inlay's packages;
 // - the declarations compile in a strict app with skipLibCheck off (consumer/);
 // - @inlay/widgets' dist/cdn/sri.json holds the right sha384 of every CDN file, and every CDN
 //   URL in the docs is versioned with the package's version and points at dist/cdn/.
@@ -93,12 +93,44 @@ for (const dir of publicPackages()) {
         if (!embedded && !files.has(target)) fail(name, `${file} points at ${source}, which is neither shipped nor embedded`);
       });
     }
-    if (name !== '@inlay/core' && file.endsWith('.d.ts') && /@internal\b/.test(readFileSync(join(pkgDir, file), 'utf8'))) {
-      fail(name, `${file} still declares something marked @internal (build with stripInternal)`);
+  }
+  if (name !== '@inlay/core') {
+    for (const file of publicDeclarations(manifest, pkgDir, files)) {
+      if (/@internal\b/.test(readFileSync(join(pkgDir, file), 'utf8'))) fail(name, `${file} (public types) still holds something tagged @internal: build with stripInternal`);
     }
   }
 
   if (name === '@inlay/widgets') checkSri(name, pkgDir, files);
+}
+
+/**
+ * The declaration files an app can reach: the `types` of every export, and every file they
+ * import or re-export from, transitively (relative specifiers; `.js` read as `.d.ts`).
+ */
+function publicDeclarations(manifest, pkgDir, files) {
+  const entries = [];
+  const collect = (value) => {
+    if (typeof value === 'string') {
+      if (value.endsWith('.d.ts')) entries.push(posix.normalize(value));
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) if (key === 'types' || typeof inner === 'object') collect(inner);
+    }
+  };
+  collect(manifest.exports);
+  if (manifest.types) entries.push(posix.normalize(manifest.types));
+  const seen = new Set();
+  const queue = entries.filter((file) => files.has(file));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(join(pkgDir, file), 'utf8');
+    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), match[1])).replace(/\.js$/, '.d.ts');
+      if (files.has(target) && !seen.has(target)) queue.push(target);
+    }
+  }
+  return seen;
 }
 
 /** dist/cdn/sri.json must name every script in dist/cdn with its sha384, and nothing else. */
