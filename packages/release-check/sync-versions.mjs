@@ -1,5 +1,5 @@
 // Runs after `changeset version` (root `npm run version`): carries the new version into the
-// places that spell it out — @inlay/node's User-Agent constant, and the versioned CDN URLs
+// places that spell it out — the root's devDependencies, @inlay/node's User-Agent constant, and the versioned CDN URLs
 // (`@inlay/widgets@<version>/dist/cdn/…`) in the docs and READMEs — so the release check's
 // consistency tests pass on the version commit without hand edits.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,22 @@ function rewrite(file, pattern, replacement) {
   }
 }
 
+// The private root is no workspace package, so `changeset version` leaves its devDependencies on
+// workspace packages behind; npm would then look for the old version in the registry.
+const rootManifest = join(root, 'package.json');
+const rootPkg = JSON.parse(readFileSync(rootManifest, 'utf8'));
+for (const dir of readdirSync(join(root, 'packages'))) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
+  } catch {
+    continue;
+  }
+  for (const field of ['dependencies', 'devDependencies']) {
+    if (rootPkg[field]?.[manifest.name] !== undefined) rootPkg[field][manifest.name] = manifest.version;
+  }
+}
+rewrite(rootManifest, /[\s\S]*/, `${JSON.stringify(rootPkg, null, 2)}\n`);
 rewrite(join(root, 'packages/node/src/version.ts'), /VERSION = '[^']*'/, `VERSION = '${version('node')}'`);
 for (const file of cdnDocs(root)) rewrite(file, /@inlay\/widgets@\d+\.\d+\.\d+[^/\s]*\//g, `@inlay/widgets@${version('widgets')}/`);
 
