@@ -207,6 +207,13 @@ describe('retries', () => {
     expect(sleeps).toEqual([3000]);
   });
 
+  it('waits the Retry-After of a 503 too, as the Node SDK does (one request core in @inlay/core)', async () => {
+    const unavailable = apiError(503, { type: 'unavailable', code: 'unavailable' }, { 'Retry-After': '2' });
+    const { transport, sleeps } = setup([unavailable, ok('done')]);
+    expect(await transport.request(GET)).toBe('done');
+    expect(sleeps).toEqual([2000]);
+  });
+
   it('fails at once when Retry-After is longer than a user should wait', async () => {
     const limited = apiError(429, { type: 'rate_limited', code: 'rate_limited' }, { 'Retry-After': '120' });
     const { transport, requests, sleeps } = setup([limited]);

@@ -18,3 +18,10 @@ declare class TextEncoder {
   encode(input?: string): Uint8Array;
   encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
+
+// Likewise WHATWG: the SDKs' request core (src/http/) builds query strings with it.
+declare class URLSearchParams {
+  constructor();
+  append(name: string, value: string): void;
+  toString(): string;
+}

@@ -257,8 +257,23 @@ export {
   InlayRateLimitError,
   isInlayError,
   isRecord,
-} from './sdk/errors.js';
-export type { InlayErrorInit, ResponseDetails } from './sdk/errors.js';
+} from './http/errors.js';
+export type { InlayErrorInit, ResponseDetails } from './http/errors.js';
+// The request core both SDKs are built on (retries, Retry-After, idempotency keys, error decoding).
+export { backoffMs, isRetryable, parseRetryAfter, retryDelayMs } from './http/retry.js';
+export type { RetryPolicy } from './http/retry.js';
+export { generateIdempotencyKey } from './http/idempotency.js';
+export { checkMaxNetworkRetries, checkTimeout, createHttpClient, queryString } from './http/request.js';
+export type {
+  AbortSignalLike,
+  HttpCall,
+  HttpClient,
+  HttpFetch,
+  HttpPlatform,
+  HttpRequestInit,
+  HttpResponseLike,
+  HttpTimers,
+} from './http/request.js';
 export {
   BoardPublishedDataSchema,
   FlowPublishedDataSchema,

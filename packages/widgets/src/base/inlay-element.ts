@@ -6,7 +6,8 @@ import { baseStyles } from './base.styles.js';
  * What every Inlay component shares (docs/widgets.md, Styling): the theme's custom properties and
  * base styles, and one way to report failures without throwing into the host page.
  *
- * @internal Components extend it; pages use the components.
+ * Components extend it; pages use the components. Not an internal: the published types of
+ * the components name it as their base class (docs/releasing.md).
  */
 export class InlayElement extends LitElement {
   static override styles = [baseStyles];

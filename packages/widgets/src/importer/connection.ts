@@ -1,7 +1,7 @@
 import type { EngineOptions } from './engine/engine.js';
 import type { Command, Message, Method, ParamsOf, Progress, ResultOf } from './engine/protocol.js';
 
-/** What the engine module exports (engine/worker.ts). @internal */
+/** What the engine module exports (engine/worker.ts); public as a part of {@link EngineAssets}. */
 export interface EngineModule {
   startEngine(post: (message: Message) => void, options: EngineOptions): (command: Command) => void;
   MAIN_THREAD_OPTIONS: EngineOptions;
@@ -11,7 +11,6 @@ export interface EngineModule {
  * Where the engine comes from: a worker to start, and the same module to import when workers are
  * not allowed. The ESM entry points both at `./importer/engine/worker.js` (bundlers follow
  * `new Worker(new URL(…, import.meta.url))`); the script-tag bundle at the worker file beside it.
- * @internal
  */
 export interface EngineAssets {
   createWorker(): Worker;

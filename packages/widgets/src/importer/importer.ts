@@ -8,7 +8,7 @@ import type { ChangeResult, GridRow, OpenResult, SourceInput, ViewFilter } from 
 import { commandOf, downloadText, writeClipboard } from './editing-keys.js';
 import { parseTsv, tsvField } from './tsv.js';
 import { suggestedChoices } from './steps/value-mapping.js';
-import { GridController, type GridHost } from './grid/grid-controller.js';
+import { GridController } from './grid/grid-controller.js';
 import { cellText } from './grid/grid-view.js';
 import { importerStyles } from './importer.styles.js';
 import { statusStyles } from './status.styles.js';
@@ -143,7 +143,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
  */
-export class InlayImporter extends InlayElement implements GridHost {
+export class InlayImporter extends InlayElement {
   static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
 
   /**
@@ -208,6 +208,8 @@ export class InlayImporter extends InlayElement implements GridHost {
   /** Everything the steps show; replaced (never mutated) so Lit sees each change. */
   private state: StepContext['state'] = initialState();
 
+  // The element meets GridHost structurally (no `implements`): GridHost and its methods are
+  // @internal, left out of the published types (docs/releasing.md).
   readonly #grid = new GridController(this);
   #client?: ImporterClient;
   #published?: PublishedImporter;

@@ -14,7 +14,7 @@ import type { Workbook } from './xlsx-reader.js';
 /** Rows read before the number format and date order are settled (core's sample size). */
 const FORMAT_SAMPLE_ROWS = 10_000;
 
-/** How the engine slices its work: long in a worker, short on the main thread. @internal */
+/** How the engine slices its work: long in a worker, short on the main thread (part of the public EngineModule). */
 export interface EngineOptions {
   /** ms of work between pauses. */
   sliceMs: number;
