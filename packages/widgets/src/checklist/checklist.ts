@@ -17,6 +17,7 @@ import {
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
 import { checklistStyles } from './checklist.styles.js';
+import { checklistLocales } from './locales.js';
 import { type ChecklistStrings, defaultChecklistStrings } from './checklist.strings.js';
 
 type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
@@ -87,6 +88,7 @@ const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M
  */
 export class InlayChecklist extends InlayElement {
   static override styles = [...InlayElement.styles, checklistStyles];
+  static override locales = checklistLocales;
 
   // Declared without decorators: a static map is smaller in the script-tag bundle than decorator
   // calls plus Lit's decorator module, and needs no decorator transform in any tool. Field
@@ -150,7 +152,7 @@ export class InlayChecklist extends InlayElement {
   #focus?: string;
 
   get #text(): ChecklistStrings {
-    return { ...defaultChecklistStrings, ...this.strings };
+    return { ...defaultChecklistStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #eligible(): boolean {

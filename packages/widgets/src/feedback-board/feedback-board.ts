@@ -5,6 +5,7 @@ import { InlayElement } from '../base/inlay-element.js';
 import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
 import { anonymousId } from './anonymous-id.js';
 import { feedbackBoardStyles } from './feedback-board.styles.js';
+import { feedbackBoardLocales } from './locales.js';
 import { draftProblems, type PostDraft, similarPosts } from './post-draft.js';
 import { renderPostForm } from './post-form.js';
 import { renderPost } from './post-item.js';
@@ -87,6 +88,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  */
 export class InlayFeedbackBoard extends InlayElement {
   static override styles = [...InlayElement.styles, feedbackBoardStyles];
+  static override locales = feedbackBoardLocales;
 
   // A static map rather than decorators, as in the checklist (smaller, no decorator transform).
   static override properties: PropertyDeclarations = {
@@ -175,7 +177,7 @@ export class InlayFeedbackBoard extends InlayElement {
   #failedMore = false;
 
   get #text(): FeedbackBoardStrings {
-    return { ...defaultFeedbackBoardStrings, ...this.strings };
+    return { ...defaultFeedbackBoardStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #limit(): number {
@@ -468,7 +470,7 @@ export class InlayFeedbackBoard extends InlayElement {
     return html`${this.posts.length === 0 && !busy
         ? html`<p class="empty muted" part="empty">${q ? t.noResults(q) : config.emptyState || t.empty}</p>`
         : html`<ul part="list" aria-busy=${busy}>
-            ${this.posts.map((post) => renderPost(t, config, post, { enabled: canWrite, onClick: () => this.#vote(post.id) }))}
+            ${this.posts.map((post) => renderPost(t, config, post, { enabled: canWrite, onClick: () => this.#vote(post.id) }, this._locale.tag))}
           </ul>`}
       ${this.listing === 'failed'
         ? html`<p class="end" part="list-error" role="alert">

@@ -11,6 +11,7 @@ import { suggestedChoices } from './steps/value-mapping.js';
 import { GridController, type GridHost } from './grid/grid-controller.js';
 import { cellText } from './grid/grid-view.js';
 import { importerStyles } from './importer.styles.js';
+import { importerLocales } from './locales.js';
 import { statusStyles } from './status.styles.js';
 import { reviewStyles } from './review.styles.js';
 import { editingStyles } from './editing.styles.js';
@@ -111,6 +112,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  */
 export class InlayImporter extends InlayElement implements GridHost {
   static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
+  static override locales = importerLocales;
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
@@ -201,7 +203,7 @@ export class InlayImporter extends InlayElement implements GridHost {
   #edits = 0;
 
   get #text(): ImporterStrings {
-    return { ...defaultImporterStrings, ...this.strings };
+    return { ...defaultImporterStrings, ...this._locale.strings, ...this.strings };
   }
 
   /** Which way the engine runs: `worker`, `main-thread` (workers forbidden), or null before the first file. */

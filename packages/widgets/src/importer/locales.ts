@@ -1,0 +1,16 @@
+import type { LocaleLoaders } from '../base/locale.js';
+
+/**
+ * The translations of `<inlay-importer>`, each loaded only when asked for (docs/widgets.md,
+ * Languages). The script-tag bundle uses locales.cdn.ts instead (vite.config.ts).
+ * @internal
+ */
+export const importerLocales: LocaleLoaders = {
+  de: () => import('./locales/de.js'),
+  es: () => import('./locales/es.js'),
+  fr: () => import('./locales/fr.js'),
+  ja: () => import('./locales/ja.js'),
+  'pt-BR': () => import('./locales/pt-BR.js'),
+  // The one Portuguese translation, for `pt` and `pt-PT` too rather than English.
+  pt: () => import('./locales/pt-BR.js'),
+};
