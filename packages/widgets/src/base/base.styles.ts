@@ -1,3 +1,4 @@
+import type { CSSResult } from 'lit';
 import { css } from './css.js';
 
 /**
@@ -74,10 +75,12 @@ export const baseStyles = css`
  * The colours of states, for the components that show them (the checklist's bundle, which shows
  * none, leaves them out): success and warning (the importer), and one per feedback post status
  * (the board's badges, `::part(status status-planned)`). Same light/dark scheme as baseStyles.
+ * A function, so that a bundle which does not call it drops it (a tagged template at the top of
+ * a module is kept as a possible side effect).
  *
  * @internal
  */
-export const stateStyles = css`
+export const stateStyles = (): CSSResult => css`
   :host {
     --_success: var(--inlay-success-color, light-dark(#166534, #86efac));
     --_warning: var(--inlay-warning-color, light-dark(#92400e, #fcd34d));

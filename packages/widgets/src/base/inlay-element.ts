@@ -1,7 +1,7 @@
 import { type CSSResultArray, LitElement, type PropertyDeclarations } from 'lit';
 import { type InlayErrorDetail, InlayErrorEvent } from '../events.js';
 import { baseStyles } from './base.styles.js';
-import { cachedLocale, english, type LoadedLocale, loadLocale, type LocaleLoaders } from './locale.js';
+import { type LoadedLocale, loadLocale, type LocaleLoader } from './locale.js';
 
 /**
  * What every Inlay component shares (docs/widgets.md, Styling): the theme's custom properties and
@@ -19,8 +19,8 @@ export class InlayElement extends LitElement {
     _locale: { state: true },
   };
 
-  /** The translations the component ships, by tag (its `locales.ts`). @internal */
-  static locales: LocaleLoaders = {};
+  /** Imports the component's translations (its `locales.ts`). @internal */
+  static locales: LocaleLoader = () => undefined;
 
   /**
    * `light` or `dark` forces a colour scheme; unset, the widget follows the visitor's
@@ -34,26 +34,21 @@ export class InlayElement extends LitElement {
   locale?: string;
 
   /** The loaded translation, under the component's `strings` overrides. */
-  protected _locale: LoadedLocale = english;
+  protected _locale: LoadedLocale = { tag: 'en', strings: {} };
   #wanted = '';
 
   constructor() {
     super();
-    // A controller, so components need not call super from their own lifecycle methods.
-    this.addController({ hostConnected: () => this.#pickLocale(), hostUpdate: () => this.#pickLocale() });
+    // Before every render (the first included). A controller, so components need not call
+    // super from their own lifecycle methods.
+    this.addController({ hostUpdate: () => this.#pickLocale() });
   }
 
   #pickLocale(): void {
     const tag = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
     if (tag === this.#wanted) return;
     this.#wanted = tag;
-    const loaders = (this.constructor as typeof InlayElement).locales;
-    const cached = cachedLocale(loaders, tag);
-    if (cached) {
-      this._locale = cached;
-      return;
-    }
-    loadLocale(loaders, tag).then(
+    loadLocale((this.constructor as typeof InlayElement).locales, tag).then(
       (loaded) => {
         if (this.#wanted === tag) this._locale = loaded;
       },

@@ -3,7 +3,7 @@ import { css } from '../base/css.js';
 
 /** Styles of `<inlay-feedback-board>`; theme values come from base.styles.ts. @internal */
 export const feedbackBoardStyles = [
-  stateStyles,
+  stateStyles(),
   css`
   .card {
     padding: calc(var(--_space) * 1.25);

@@ -1,16 +1,25 @@
-import type { LocaleLoaders } from '../base/locale.js';
+import type { LocaleLoader } from '../base/locale.js';
 
 /**
- * The translations of `<inlay-feedback-board>`, each loaded only when asked for (docs/widgets.md,
+ * The translations of `<inlay-feedback-board>`, each imported only when asked for (docs/widgets.md,
  * Languages). The script-tag bundle uses locales.cdn.ts instead (vite.config.ts).
  * @internal
  */
-export const feedbackBoardLocales: LocaleLoaders = {
-  de: () => import('./locales/de.js'),
-  es: () => import('./locales/es.js'),
-  fr: () => import('./locales/fr.js'),
-  ja: () => import('./locales/ja.js'),
-  'pt-BR': () => import('./locales/pt-BR.js'),
-  // The one Portuguese translation, for `pt` and `pt-PT` too rather than English.
-  pt: () => import('./locales/pt-BR.js'),
+export const feedbackBoardLocales: LocaleLoader = (tag) => {
+  switch (tag) {
+    case 'de':
+      return import('./locales/de.js');
+    case 'es':
+      return import('./locales/es.js');
+    case 'fr':
+      return import('./locales/fr.js');
+    case 'ja':
+      return import('./locales/ja.js');
+    // The one Portuguese translation, for `pt` and `pt-PT` too rather than English.
+    case 'pt':
+    case 'pt-BR':
+      return import('./locales/pt-BR.js');
+    default:
+      return undefined;
+  }
 };

@@ -3,7 +3,7 @@ import { stateStyles } from '../base/base.styles.js';
 
 /** Styles of `<inlay-importer>`; theme values come from base.styles.ts. @internal */
 export const importerStyles = [
-  stateStyles,
+  stateStyles(),
   css`
   .card {
     padding: calc(var(--_space) * 1.25);
