@@ -85,6 +85,7 @@ const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M
  * @cssproperty --inlay-danger-color - Error text. Default `#b91c1c`.
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-checklist-min-height - Space reserved while loading. Default `17rem`.
+ * @cssproperty --inlay-shadow-color - Shadows, used at low opacity. Default `#101828`.
  */
 export class InlayChecklist extends InlayElement {
   static override styles = [...InlayElement.styles, checklistStyles];

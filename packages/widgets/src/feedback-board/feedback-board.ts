@@ -64,7 +64,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart post-title - A post's title.
  * @csspart post-body - A post's details.
  * @csspart post-meta - A post's status, author and date.
- * @csspart status - A post's status badge (`data-status` names it).
+ * @csspart status - A post's status badge; it is also the part `status-<status>` (`status-planned`, …), for styling one status.
  * @csspart empty - The text shown when there are no posts, or no search results.
  * @csspart load-more - The button that loads the next page.
  * @csspart list-error - Shown when a search, sort or next page failed.
@@ -85,6 +85,12 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @cssproperty --inlay-danger-color - Error text. Default `#b91c1c`.
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-board-min-height - Space reserved while loading. Default `20rem`.
+ * @cssproperty --inlay-shadow-color - Shadows, used at low opacity. Default `#101828`.
+ * @cssproperty --inlay-status-under-review-color - The `under_review` badge. Default `#6d28d9`.
+ * @cssproperty --inlay-status-planned-color - The `planned` badge. Default `#1d4ed8`.
+ * @cssproperty --inlay-status-in-progress-color - The `in_progress` badge. Default `#9a3412`.
+ * @cssproperty --inlay-status-completed-color - The `completed` badge. Default `#166534`.
+ * @cssproperty --inlay-status-closed-color - The `closed` badge. Default: the muted colour.
  */
 export class InlayFeedbackBoard extends InlayElement {
   static override styles = [...InlayElement.styles, feedbackBoardStyles];

@@ -109,6 +109,9 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-danger-color - Problems. Default `#b91c1c`.
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
+ * @cssproperty --inlay-shadow-color - Shadows, used at low opacity. Default `#101828`.
+ * @cssproperty --inlay-success-color - Sure column matches. Default `#166534`.
+ * @cssproperty --inlay-warning-color - Unsure matches and duplicate rows. Default `#92400e`.
  */
 export class InlayImporter extends InlayElement implements GridHost {
   static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
