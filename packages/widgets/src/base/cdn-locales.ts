@@ -18,7 +18,7 @@ export const cdnLocales =
   (component: string): LocaleLoader =>
   (tag) => {
     if (tag === 'pt') tag = 'pt-BR';
-    return script instanceof HTMLScriptElement && script.src && SHIPPED.includes(tag)
-      ? import(/* @vite-ignore */ new URL(`${component}.${tag}.js`, script.src).href)
-      : undefined;
+    // An SVG <script> has no `src`: no translations then.
+    const src = (script as HTMLScriptElement | null)?.src;
+    return src && SHIPPED.includes(tag) ? import(/* @vite-ignore */ new URL(`${component}.${tag}.js`, src).href) : undefined;
   };
