@@ -50,6 +50,8 @@ export const importerStyles = [
 
   .steps {
     display: flex;
+    /* Longer step names (German, French) wrap whole, not mid-name. */
+    flex-wrap: wrap;
     gap: 4px;
     list-style: none;
     font-size: 0.86em;
@@ -61,6 +63,7 @@ export const importerStyles = [
     border-radius: 999px;
     color: var(--_muted);
     counter-increment: step;
+    white-space: nowrap;
   }
 
   .steps li::before {
