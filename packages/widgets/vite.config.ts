@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { importerWorkerConfig, workerUrlForConsumers } from './scripts/importer-worker-build.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 
@@ -28,6 +28,28 @@ const CDN_BUNDLES: Record<string, string> = {
  * - the bundle does not link its source map: the map is still written beside it, for error
  *   trackers and for loading by hand in developer tools.
  */
+/**
+ * Translations of the script-tag bundles (docs/widgets.md, Languages): ES modules
+ * `inlay-<component>.<tag>.js` in dist/cdn/, built by `vite build --mode cdn:locales` and loaded
+ * by a bundle with a native `import()` only when a widget shows that language. An IIFE cannot
+ * split code (Vite would inline every `import()` into it), so in those builds each component's
+ * `locales.ts` is swapped for its `locales.cdn.ts`, which imports by URL. Tags as in
+ * src/base/cdn-locales.ts (SHIPPED).
+ */
+const LOCALE_COMPONENTS = ['checklist', 'feedback-board', 'importer'];
+const LOCALE_TAGS = ['de', 'es', 'fr', 'ja', 'pt-BR'];
+
+function cdnLocales(): Plugin {
+  return {
+    name: 'inlay-cdn-locales',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== './locales.js' || importer === undefined) return null;
+      return fileURLToPath(new URL('./locales.cdn.ts', `file://${importer}`));
+    },
+  };
+}
+
 const CHECKLIST_BUNDLE = 'inlay-checklist';
 const PRIVATE_PROPERTY = /^_[a-z]/;
 
@@ -44,10 +66,26 @@ export default defineConfig(({ mode }) => {
   if (mode.startsWith('cdn:')) {
     const name = mode.slice('cdn:'.length);
     if (name === 'inlay-importer.worker') return importerWorkerConfig({ entry: src('importer/engine/worker.ts'), plugins: [minifyTemplatesPlugin()] });
+    if (name === 'locales') {
+      const entry = Object.fromEntries(LOCALE_COMPONENTS.flatMap((component) => LOCALE_TAGS.map((tag) => [`inlay-${component}.${tag}`, src(`${component}/locales/${tag}.ts`)])));
+      return {
+        build: {
+          outDir: 'dist/cdn',
+          emptyOutDir: false,
+          minify: true,
+          sourcemap: true,
+          target: 'es2022',
+          lib: { entry, formats: ['es'], fileName: (_format, file) => `${file}.js` },
+          // As for the engine (scripts/importer-worker-build.mjs): ES library output keeps its
+          // whitespace unless told otherwise, and these files are loaded as they are.
+          rolldownOptions: { output: { minify: true, chunkFileNames: 'inlay-locale-[name].js' } },
+        },
+      };
+    }
     const entry = CDN_BUNDLES[name];
     if (entry === undefined) throw new Error(`Unknown CDN bundle "${name}"; choose from ${Object.keys(CDN_BUNDLES).join(', ')}.`);
     return {
-      plugins: [minifyTemplatesPlugin()],
+      plugins: [minifyTemplatesPlugin(), cdnLocales()],
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         outDir: 'dist/cdn',

@@ -14,6 +14,7 @@ const assetsDir = join(dir, 'cdn');
 mkdirSync(assetsDir);
 writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');
 writeFileSync(join(assetsDir, 'inlay-importer.worker.js'), 'self.onmessage = () => {}');
+writeFileSync(join(assetsDir, 'inlay-checklist.pt-BR.js'), 'export default () => ({})');
 
 const app = await buildApp({ db: dbPath, logger: false });
 const { demo, created } = await ensureDemoWorkspace(app.inlay.db, dbPath);
@@ -73,6 +74,13 @@ describe('/demo', () => {
     for (const name of ['..%2Fdemo.db', 'demo.db', '.env', 'inlay-missing.js', 'inlay-a.b.c.js']) {
       expect((await app.inject({ method: 'GET', url: `/cdn/${name}` })).statusCode).toBe(404);
     }
+  });
+
+  it('serves the widgets’ translations beside their bundles, region tags included', async () => {
+    const translation = await app.inject({ method: 'GET', url: '/cdn/inlay-checklist.pt-BR.js' });
+    expect(translation.statusCode).toBe(200);
+    expect(translation.headers['content-type']).toContain('text/javascript');
+    expect((await app.inject({ method: 'GET', url: '/cdn/inlay-checklist.pt-br-x.js' })).statusCode).toBe(404);
   });
 
   it('mints author tokens for the demo flow from its stand-in backend', async () => {

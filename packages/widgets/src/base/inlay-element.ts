@@ -1,6 +1,7 @@
-import { LitElement } from 'lit';
+import { type CSSResultArray, LitElement, type PropertyDeclarations } from 'lit';
 import { type InlayErrorDetail, InlayErrorEvent } from '../events.js';
 import { baseStyles } from './base.styles.js';
+import { type LoadedLocale, loadLocale, type LocaleLoader } from './locale.js';
 
 /**
  * What every Inlay component shares (docs/widgets.md, Styling): the theme's custom properties and
@@ -10,7 +11,52 @@ import { baseStyles } from './base.styles.js';
  * the components name it as their base class (docs/releasing.md).
  */
 export class InlayElement extends LitElement {
-  static override styles = [baseStyles];
+  static override styles: CSSResultArray = [baseStyles];
+
+  // Inherited by each component's own `properties` (Lit merges a superclass's declarations).
+  static override properties: PropertyDeclarations = {
+    theme: { reflect: true },
+    locale: {},
+    _locale: { state: true },
+  };
+
+  /** Imports the component's translations (its `locales.ts`). @internal */
+  static locales: LocaleLoader = () => undefined;
+
+  /**
+   * `light` or `dark` forces a colour scheme; unset, the widget follows the visitor's
+   * `prefers-color-scheme` (docs/widgets.md, Theming). Attribute `theme`.
+   */
+  theme?: 'light' | 'dark';
+  /**
+   * The language to show (a BCP 47 tag: `de`, `pt-BR`); unset, the nearest `lang` attribute
+   * (the element's own, an ancestor's, the page's), else English. Attribute `locale`.
+   */
+  locale?: string;
+
+  /** The loaded translation, under the component's `strings` overrides. */
+  protected _locale: LoadedLocale = { tag: 'en', strings: {} };
+  #wanted = '';
+
+  constructor() {
+    super();
+    // Before every render (the first included). A controller, so components need not call
+    // super from their own lifecycle methods.
+    this.addController({ hostUpdate: () => this.#pickLocale() });
+  }
+
+  #pickLocale(): void {
+    const tag = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+    if (tag === this.#wanted) return;
+    this.#wanted = tag;
+    loadLocale((this.constructor as typeof InlayElement).locales, tag).then(
+      (loaded) => {
+        if (this.#wanted === tag) this._locale = loaded;
+      },
+      // The widget stays in the language it shows (English at first).
+      (error: unknown) => this.reportError(error),
+    );
+  }
 
   /** Dispatches `event` from this element; events are built `bubbles + composed` (events.ts). */
   protected emit(event: Event): void {

@@ -7,8 +7,7 @@ export const checklistStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--inlay-radius, 12px);
     background: var(--_surface);
-    /* rgb(16 24 40) at 6% and 8% opacity. */
-    box-shadow: 0 1px 3px #1018280f, 0 6px 16px -4px #10182814;
+    box-shadow: var(--_card-shadow);
   }
 
   p,
@@ -60,7 +59,8 @@ export const checklistStyles = css`
   .icon {
     /* 28px square around the 16px icon. */
     display: grid;
-    margin: -4px -6px 0 0;
+    margin: -4px 0 0;
+    margin-inline-end: -6px;
     padding: 6px;
     border: 0;
     border-radius: 6px;
@@ -91,6 +91,10 @@ export const checklistStyles = css`
     background: var(--_accent);
     transform: scaleX(var(--_value, 0));
     transform-origin: left;
+  }
+
+  .fill:dir(rtl) {
+    transform-origin: right;
   }
 
   .note {
@@ -142,7 +146,7 @@ export const checklistStyles = css`
   }
 
   .badge {
-    margin-left: 6px;
+    margin-inline-start: 6px;
     padding: 1px 7px;
     border-radius: 9px;
     background: var(--_track);
@@ -161,7 +165,7 @@ export const checklistStyles = css`
     border: 1px solid var(--_accent);
     border-radius: 8px;
     background: var(--_accent);
-    color: var(--inlay-accent-text, #fff);
+    color: var(--_on-accent);
     font-size: 0.93em;
     font-weight: 500;
     text-decoration: none;
@@ -206,7 +210,7 @@ export const checklistStyles = css`
   }
 
   footer .link {
-    margin-left: auto;
+    margin-inline-start: auto;
   }
 
   .chip {
@@ -222,7 +226,8 @@ export const checklistStyles = css`
   }
 
   .compact {
-    padding: 12px 12px 12px var(--_space);
+    padding: 12px;
+    padding-inline-start: var(--_space);
   }
 
   .error-title {

@@ -17,6 +17,7 @@ import {
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
 import { checklistStyles } from './checklist.styles.js';
+import { checklistLocales } from './locales.js';
 import { type ChecklistStrings, defaultChecklistStrings } from './checklist.strings.js';
 
 type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
@@ -84,9 +85,11 @@ const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M
  * @cssproperty --inlay-danger-color - Error text. Default `#b91c1c`.
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-checklist-min-height - Space reserved while loading. Default `17rem`.
+ * @cssproperty --inlay-shadow-color - Shadows, used at low opacity. Default `#101828`.
  */
 export class InlayChecklist extends InlayElement {
   static override styles = [...InlayElement.styles, checklistStyles];
+  static override locales = checklistLocales;
 
   // Declared without decorators: a static map is smaller in the script-tag bundle than decorator
   // calls plus Lit's decorator module, and needs no decorator transform in any tool. Field
@@ -153,7 +156,7 @@ export class InlayChecklist extends InlayElement {
   #focus?: string;
 
   get #text(): ChecklistStrings {
-    return { ...defaultChecklistStrings, ...this.strings };
+    return { ...defaultChecklistStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #eligible(): boolean {

@@ -1,13 +1,16 @@
-import { css } from 'lit';
+import { stateStyles } from '../base/base.styles.js';
+import { css } from '../base/css.js';
 
 /** Styles of `<inlay-feedback-board>`; theme values come from base.styles.ts. @internal */
-export const feedbackBoardStyles = css`
+export const feedbackBoardStyles = [
+  stateStyles(),
+  css`
   .card {
     padding: calc(var(--_space) * 1.25);
     border: 1px solid var(--_border);
     border-radius: var(--inlay-radius, 12px);
     background: var(--_surface);
-    box-shadow: 0 1px 3px rgb(16 24 40 / 0.06), 0 6px 16px -4px rgb(16 24 40 / 0.08);
+    box-shadow: var(--_card-shadow);
   }
 
   p,
@@ -94,8 +97,9 @@ export const feedbackBoardStyles = css`
   .similar {
     margin: -2px 0 6px;
     padding: 8px 10px;
-    border-left: 3px solid var(--_accent);
-    border-radius: 0 6px 6px 0;
+    border-inline-start: 3px solid var(--_accent);
+    border-start-end-radius: 6px;
+    border-end-end-radius: 6px;
     background: var(--_surface);
     font-size: 0.875em;
   }
@@ -122,7 +126,7 @@ export const feedbackBoardStyles = css`
     border: 1px solid var(--_accent);
     border-radius: 8px;
     background: var(--_accent);
-    color: var(--inlay-accent-text, #fff);
+    color: var(--_on-accent);
     font-size: 0.93em;
     font-weight: 500;
     cursor: pointer;
@@ -267,25 +271,29 @@ export const feedbackBoardStyles = css`
     --_badge: var(--_muted);
     padding: 1px 8px;
     border-radius: 9px;
-    background: color-mix(in srgb, var(--_badge) 12%, var(--_surface));
-    color: color-mix(in srgb, var(--_badge) 85%, #000);
+    background: color-mix(in srgb, var(--_badge) 14%, var(--_surface));
+    color: var(--_badge);
     font-weight: 600;
   }
 
   [data-status='under_review'] {
-    --_badge: #7c3aed;
+    --_badge: var(--_status-under_review);
   }
 
   [data-status='planned'] {
-    --_badge: #2563eb;
+    --_badge: var(--_status-planned);
   }
 
   [data-status='in_progress'] {
-    --_badge: #c2410c;
+    --_badge: var(--_status-in_progress);
   }
 
   [data-status='completed'] {
-    --_badge: #15803d;
+    --_badge: var(--_status-completed);
+  }
+
+  [data-status='closed'] {
+    --_badge: var(--_status-closed);
   }
 
   .empty {
@@ -350,4 +358,5 @@ export const feedbackBoardStyles = css`
       border: 2px solid Highlight;
     }
   }
-`;
+`,
+];

@@ -5,6 +5,7 @@ import { InlayElement } from '../base/inlay-element.js';
 import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
 import { anonymousId } from './anonymous-id.js';
 import { feedbackBoardStyles } from './feedback-board.styles.js';
+import { feedbackBoardLocales } from './locales.js';
 import { draftProblems, type PostDraft, similarPosts } from './post-draft.js';
 import { renderPostForm } from './post-form.js';
 import { renderPost } from './post-item.js';
@@ -63,7 +64,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart post-title - A post's title.
  * @csspart post-body - A post's details.
  * @csspart post-meta - A post's status, author and date.
- * @csspart status - A post's status badge (`data-status` names it).
+ * @csspart status - A post's status badge; it is also the part `status-<status>` (`status-planned`, …), for styling one status.
  * @csspart empty - The text shown when there are no posts, or no search results.
  * @csspart load-more - The button that loads the next page.
  * @csspart list-error - Shown when a search, sort or next page failed.
@@ -84,9 +85,16 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @cssproperty --inlay-danger-color - Error text. Default `#b91c1c`.
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-board-min-height - Space reserved while loading. Default `20rem`.
+ * @cssproperty --inlay-shadow-color - Shadows, used at low opacity. Default `#101828`.
+ * @cssproperty --inlay-status-under-review-color - The `under_review` badge. Default `#6d28d9`.
+ * @cssproperty --inlay-status-planned-color - The `planned` badge. Default `#1d4ed8`.
+ * @cssproperty --inlay-status-in-progress-color - The `in_progress` badge. Default `#9a3412`.
+ * @cssproperty --inlay-status-completed-color - The `completed` badge. Default `#166534`.
+ * @cssproperty --inlay-status-closed-color - The `closed` badge. Default: the muted colour.
  */
 export class InlayFeedbackBoard extends InlayElement {
   static override styles = [...InlayElement.styles, feedbackBoardStyles];
+  static override locales = feedbackBoardLocales;
 
   // A static map rather than decorators, as in the checklist (smaller, no decorator transform).
   static override properties: PropertyDeclarations = {
@@ -175,7 +183,7 @@ export class InlayFeedbackBoard extends InlayElement {
   #failedMore = false;
 
   get #text(): FeedbackBoardStrings {
-    return { ...defaultFeedbackBoardStrings, ...this.strings };
+    return { ...defaultFeedbackBoardStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #limit(): number {
@@ -468,7 +476,7 @@ export class InlayFeedbackBoard extends InlayElement {
     return html`${this.posts.length === 0 && !busy
         ? html`<p class="empty muted" part="empty">${q ? t.noResults(q) : config.emptyState || t.empty}</p>`
         : html`<ul part="list" aria-busy=${busy}>
-            ${this.posts.map((post) => renderPost(t, config, post, { enabled: canWrite, onClick: () => this.#vote(post.id) }))}
+            ${this.posts.map((post) => renderPost(t, config, post, { enabled: canWrite, onClick: () => this.#vote(post.id) }, this._locale.tag))}
           </ul>`}
       ${this.listing === 'failed'
         ? html`<p class="end" part="list-error" role="alert">

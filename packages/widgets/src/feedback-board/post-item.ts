@@ -15,25 +15,26 @@ export function renderPost(
   config: BoardConfig,
   post: Post,
   vote: { enabled: boolean; onClick: () => void },
+  locale?: string,
 ): TemplateResult {
   const count = post.voteCount;
   const author = post.author.name ?? (post.author.anonymous ? t.anonymous : '');
   const date = new Date(post.createdAt);
   const votes = config.votingEnabled
     ? html`<button class="vote" part="vote-button" aria-pressed=${post.voted} aria-label=${t.voteLabel(post.title, count)}
-        ?disabled=${!vote.enabled} @click=${vote.onClick}>${voteIcon}${count === null ? nothing : html`<span part="vote-count">${count}</span>`}</button>`
+        ?disabled=${!vote.enabled} @click=${vote.onClick}>${voteIcon}${count === null ? nothing : html`<span part="vote-count">${count.toLocaleString(locale)}</span>`}</button>`
     : count === null
       ? nothing
-      : html`<div class="vote" part="vote-count"><span aria-hidden="true">${count}</span><span class="visually-hidden">${t.votes(count)}</span></div>`;
+      : html`<div class="vote" part="vote-count"><span aria-hidden="true">${count.toLocaleString(locale)}</span><span class="visually-hidden">${t.votes(count)}</span></div>`;
   return html`<li part="post" data-status=${post.status}>
     ${votes}
     <div class="content">
       <h3 part="post-title" tabindex="-1">${post.title}</h3>
       ${post.body ? html`<p class="muted" part="post-body">${post.body}</p>` : nothing}
       <p class="meta" part="post-meta">
-        ${post.status === 'open' ? nothing : html`<span class="status" part="status" data-status=${post.status}>${t.status[post.status]}</span>`}
+        ${post.status === 'open' ? nothing : html`<span class="status" part="status status-${post.status}" data-status=${post.status}>${t.status[post.status]}</span>`}
         ${author ? html`<span>${author}</span>` : nothing}
-        ${Number.isNaN(date.getTime()) ? nothing : html`<time datetime=${post.createdAt}>${date.toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>`}
+        ${Number.isNaN(date.getTime()) ? nothing : html`<time datetime=${post.createdAt}>${date.toLocaleDateString(locale, { dateStyle: 'medium' })}</time>`}
       </p>
     </div>
   </li>`;

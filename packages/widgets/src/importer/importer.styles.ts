@@ -1,13 +1,16 @@
 import { css } from 'lit';
+import { stateStyles } from '../base/base.styles.js';
 
 /** Styles of `<inlay-importer>`; theme values come from base.styles.ts. @internal */
-export const importerStyles = css`
+export const importerStyles = [
+  stateStyles(),
+  css`
   .card {
     padding: calc(var(--_space) * 1.25);
     border: 1px solid var(--_border);
     border-radius: var(--inlay-radius, 12px);
     background: var(--_surface);
-    box-shadow: 0 1px 3px rgb(16 24 40 / 0.06), 0 6px 16px -4px rgb(16 24 40 / 0.08);
+    box-shadow: var(--_card-shadow);
   }
 
   .loading {
@@ -47,6 +50,8 @@ export const importerStyles = css`
 
   .steps {
     display: flex;
+    /* Longer step names (German, French) wrap whole, not mid-name. */
+    flex-wrap: wrap;
     gap: 4px;
     list-style: none;
     font-size: 0.86em;
@@ -58,6 +63,7 @@ export const importerStyles = css`
     border-radius: 999px;
     color: var(--_muted);
     counter-increment: step;
+    white-space: nowrap;
   }
 
   .steps li::before {
@@ -95,7 +101,7 @@ export const importerStyles = css`
   .button.primary {
     border-color: var(--_accent);
     background: var(--_accent);
-    color: var(--inlay-accent-text, #fff);
+    color: var(--_on-accent);
   }
 
   .button:disabled {
@@ -260,7 +266,7 @@ export const importerStyles = css`
   td {
     padding: 6px 10px;
     border-bottom: 1px solid var(--_border);
-    text-align: left;
+    text-align: start;
     vertical-align: middle;
   }
 
@@ -299,20 +305,20 @@ export const importerStyles = css`
   }
 
   .badge {
-    margin-left: 8px;
+    margin-inline-start: 8px;
     padding: 1px 8px;
     border-radius: 999px;
     font-size: 0.8em;
   }
 
   .badge.sure {
-    background: color-mix(in srgb, #16a34a 14%, var(--_surface));
-    color: #14532d;
+    background: color-mix(in srgb, var(--_success) 14%, var(--_surface));
+    color: var(--_success);
   }
 
   .badge.unsure {
-    background: color-mix(in srgb, #d97706 16%, var(--_surface));
-    color: #78350f;
+    background: color-mix(in srgb, var(--_warning) 14%, var(--_surface));
+    color: var(--_warning);
   }
 
   .problem {
@@ -342,6 +348,10 @@ export const importerStyles = css`
     background: var(--_accent);
     transform: scaleX(var(--_value, 0));
     transform-origin: left;
+  }
+
+  .fill:dir(rtl) {
+    transform-origin: right;
   }
 
   .toolbar {
@@ -425,4 +435,5 @@ export const importerStyles = css`
     }
   }
 
-`;
+`,
+];

@@ -11,6 +11,7 @@ import { suggestedChoices } from './steps/value-mapping.js';
 import { GridController } from './grid/grid-controller.js';
 import { cellText } from './grid/grid-view.js';
 import { importerStyles } from './importer.styles.js';
+import { importerLocales } from './locales.js';
 import { statusStyles } from './status.styles.js';
 import { reviewStyles } from './review.styles.js';
 import { editingStyles } from './editing.styles.js';
@@ -142,9 +143,13 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-danger-color - Problems. Default `#b91c1c`.
  * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
+ * @cssproperty --inlay-shadow-color - Shadows, used at low opacity. Default `#101828`.
+ * @cssproperty --inlay-success-color - Sure column matches. Default `#166534`.
+ * @cssproperty --inlay-warning-color - Unsure matches and duplicate rows. Default `#92400e`.
  */
 export class InlayImporter extends InlayElement {
   static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
+  static override locales = importerLocales;
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
@@ -237,7 +242,7 @@ export class InlayImporter extends InlayElement {
   #edits = 0;
 
   get #text(): ImporterStrings {
-    return { ...defaultImporterStrings, ...this.strings };
+    return { ...defaultImporterStrings, ...this._locale.strings, ...this.strings };
   }
 
   /** Which way the engine runs: `worker`, `main-thread` (workers forbidden), or null before the first file. */

@@ -57,7 +57,7 @@ export const reviewStyles = css`
   .body .row {
     position: absolute;
     top: 0;
-    left: 0;
+    inset-inline-start: 0;
     border-bottom: 1px solid var(--_border);
     background: var(--_surface);
   }
@@ -71,7 +71,7 @@ export const reviewStyles = css`
     padding: 0 10px;
     overflow: hidden;
     white-space: pre;
-    border-right: 1px solid var(--_border);
+    border-inline-end: 1px solid var(--_border);
   }
 
   .rowhead {
@@ -97,7 +97,7 @@ export const reviewStyles = css`
     padding: 0 6px;
     border-radius: 999px;
     background: var(--_danger);
-    color: #fff;
+    color: var(--_surface);
     font-size: 0.8em;
   }
 
@@ -137,8 +137,8 @@ export const reviewStyles = css`
   }
 
   .cell.duplicate {
-    --_mark: inset 3px 0 0 #d97706;
-    background: color-mix(in srgb, #d97706 12%, var(--_surface));
+    --_mark: inset 3px 0 0 var(--_warning);
+    background: color-mix(in srgb, var(--_warning) 12%, var(--_surface));
   }
 
   /* The active cell is the grid's focus: an inset ring that keeps the problem mark visible. */
@@ -159,8 +159,8 @@ export const reviewStyles = css`
     max-width: 16rem;
     padding: 4px 8px;
     border-radius: 6px;
-    background: #111827;
-    color: #fff;
+    background: var(--_text);
+    color: var(--_surface);
     font-size: 0.85em;
     white-space: normal;
     opacity: 0;
@@ -241,7 +241,7 @@ export const reviewStyles = css`
     min-height: 100%;
     padding: 6px 8px;
     resize: vertical;
-    box-shadow: 0 6px 16px -4px rgb(16 24 40 / 0.2);
+    box-shadow: 0 6px 16px -4px color-mix(in srgb, var(--_shadow) 20%, transparent);
   }
 
   .grid:dir(rtl) .cell.invalid {
@@ -249,6 +249,6 @@ export const reviewStyles = css`
   }
 
   .grid:dir(rtl) .cell.duplicate {
-    --_mark: inset -3px 0 0 #d97706;
+    --_mark: inset -3px 0 0 var(--_warning);
   }
 `;

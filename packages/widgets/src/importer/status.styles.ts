@@ -12,7 +12,7 @@ export const statusStyles = css`
 
   .file-error {
     padding: 10px 14px;
-    border-left: 4px solid var(--_danger);
+    border-inline-start: 4px solid var(--_danger);
     border-radius: 8px;
     background: color-mix(in srgb, var(--_danger) 7%, var(--_surface));
   }
@@ -118,11 +118,11 @@ export const statusStyles = css`
     border-radius: 10px;
     background: var(--_surface);
     color: var(--_text);
-    box-shadow: 0 12px 32px -8px rgb(16 24 40 / 0.3);
+    box-shadow: 0 12px 32px -8px color-mix(in srgb, var(--_shadow) 30%, transparent);
   }
 
   .confirm::backdrop {
-    background: rgb(16 24 40 / 0.35);
+    background: color-mix(in srgb, var(--_shadow) 35%, transparent);
   }
 
   .confirm h3 {
@@ -141,6 +141,6 @@ export const statusStyles = css`
   .button.danger {
     border-color: var(--_danger);
     background: var(--_danger);
-    color: #fff;
+    color: var(--_surface);
   }
 `;

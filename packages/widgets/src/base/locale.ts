@@ -1,0 +1,40 @@
+/**
+ * Shipped translations (docs/widgets.md, Languages). Each component has a loader that imports
+ * one translation per call, so no translation is in a component's base bundle: the npm build
+ * leaves `import('./locales/de.js')` to the consumer's bundler, and the script-tag bundles load
+ * `inlay-<component>.<tag>.js` from beside themselves (base/cdn-locales.ts).
+ */
+
+/**
+ * A translation: called with the tag it was chosen for (`de-AT` for the `de` file), so dates and
+ * numbers are formatted with `Intl` in exactly that locale.
+ * @internal
+ */
+export type LocalePack<S> = (tag: string) => Partial<S>;
+
+/** Imports the translation shipped for exactly `tag`, or answers undefined when there is none. @internal */
+export type LocaleLoader = (tag: string) => Promise<{ default: LocalePack<object> }> | undefined;
+
+/** What a component shows in: the tag for `Intl`, and the translated strings (empty for English). @internal */
+export interface LoadedLocale {
+  tag: string;
+  strings: object;
+}
+
+/**
+ * Loads the translation for `tag`: the one shipped for `tag` itself, else for its language
+ * (`pt-BR`, then `pt`), else English. `tag` is kept for `Intl` when a translation (English
+ * included) was found; an unknown language or an invalid tag gives plain `en`.
+ * @internal
+ */
+export async function loadLocale(load: LocaleLoader, tag: string): Promise<LoadedLocale> {
+  try {
+    [tag = 'en'] = Intl.getCanonicalLocales(tag);
+  } catch {
+    // Not a language tag (`lang="en_US"`).
+    tag = 'en';
+  }
+  const language = tag.split('-')[0];
+  const pack = language === 'en' ? undefined : await (load(tag) ?? load(language ?? ''));
+  return { tag: pack || language === 'en' ? tag : 'en', strings: pack?.default(tag) ?? {} };
+}
