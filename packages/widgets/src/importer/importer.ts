@@ -27,6 +27,7 @@ import { CompletionFailure, failureMessage, ImportCompletion, sessionIsGone } fr
 import { ConfirmDialog } from './confirm-dialog.js';
 import { promiseListener, wrapperOf } from './host-listeners.js';
 import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
+import { type Guard, ResourceController } from '../base/resource-controller.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -175,6 +176,17 @@ export class InlayImporter extends InlayElement implements GridHost {
   private state: StepContext['state'] = initialState();
 
   readonly #grid = new GridController(this);
+  /** Loads the published importer, dropping answers for an older source (base/resource-controller.ts). */
+  readonly #resource = new ResourceController(this, {
+    key: () => SOURCE.map((name) => this[name]),
+    load: (guard) => this.#loadConfig(guard),
+    report: (error) => {
+      const failure = this.reportError(error);
+      this.phase = 'error';
+      this.#set({ failure });
+      return failure;
+    },
+  });
   #client?: ImporterClient;
   #published?: PublishedImporter;
   #connection?: Promise<EngineConnection>;
@@ -220,11 +232,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     // Pasting into a grid cell (not editable) fires at the document, not at the cell.
     document.addEventListener('paste', this.#onPaste);
     // Back on the page after a move: start over rather than keep a closed engine.
-    if (this.phase !== 'idle' && this.phase !== 'loading' && this.phase !== 'error' && !this.#connection) void this.#loadConfig();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (SOURCE.some((name) => changed.has(name))) void this.#loadConfig();
+    if (this.phase !== 'idle' && this.phase !== 'loading' && this.phase !== 'error' && !this.#connection) void this.#resource.reload();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -247,24 +255,21 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.state = { ...this.state, ...patch };
   }
 
-  async #loadConfig(): Promise<void> {
-    const generation = ++this.#generation;
+  #loadConfig(guard: Guard): Promise<void> | undefined {
+    this.#generation += 1;
     this.#closeEngine();
     this.#published = undefined;
     this.state = initialState();
     const { importerId, publishableKey, baseUrl } = this;
     this.phase = importerId && publishableKey && baseUrl ? 'loading' : 'idle';
-    if (this.phase === 'idle') return;
-    try {
+    if (this.phase === 'idle') return undefined;
+    return (async () => {
       this.#client = createImporterClient({ publishableKey, baseUrl });
-      const published = await this.#client.getConfig(importerId);
-      if (generation !== this.#generation) return;
+      const published = await guard(this.#client.getConfig(importerId));
       this.#published = published;
       this.#set({ name: published.name, fields: published.config.fields, duplicateKey: published.config.duplicateKey });
       this.phase = 'upload';
-    } catch (error) {
-      this.#fail(generation, error);
-    }
+    })();
   }
 
   #fail(generation: number, error: unknown, operation?: 'open-session' | 'complete-session' | 'read'): void {
@@ -616,7 +621,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     const { name, fields, duplicateKey } = this.state;
     this.state = { ...initialState(), name, fields, duplicateKey };
     this.phase = this.#published ? 'upload' : 'idle';
-    if (!this.#published) void this.#loadConfig();
+    if (!this.#published) void this.#resource.reload();
   }
 
   #createActions(): Actions {
@@ -641,7 +646,7 @@ export class InlayImporter extends InlayElement implements GridHost {
       validate: () => void this.#validate(),
       stop: () => this.#call?.cancel(),
       cancel: () => this.#unlessDiscarding(() => this.#cancel()),
-      retry: () => (this.#published && this.#source ? this.#startOver() : void this.#loadConfig()),
+      retry: () => (this.#published && this.#source ? this.#startOver() : void this.#resource.reload()),
       setFilter: (filter) => void this.#setView(filter).catch((error: unknown) => this.reportError(error)),
       acceptSuggestion: (row, field) => void this.#change((engine) => engine.call('acceptSuggestions', { field, row })),
       acceptColumnSuggestions: (field) => void this.#change((engine) => engine.call('acceptSuggestions', { field })),
