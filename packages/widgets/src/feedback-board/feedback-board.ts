@@ -52,6 +52,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart field-error - An inline validation message.
  * @csspart similar - The posts similar to the title being typed.
  * @csspart form-error - Why the store refused the post.
+ * @csspart signed-out - The note shown instead of the form to a signed-out visitor (`strings.signedOut`).
  * @csspart submit-button - The form's submit button.
  * @csspart toolbar - The row with search and sort.
  * @csspart search - The search field.
