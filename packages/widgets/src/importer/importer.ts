@@ -28,6 +28,8 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { promiseListener, wrapperOf } from './host-listeners.js';
 import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
+import { filledFieldsFirst } from './field-order.js';
+import { narrowStyles } from './narrow.styles.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -111,7 +113,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-importer-grid-height - Height of the review grid. Default `420px`.
  */
 export class InlayImporter extends InlayElement implements GridHost {
-  static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
+  static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles, narrowStyles];
 
   /**
    * Where the engine comes from when `worker-url` is not set. The entry points set it: the npm
@@ -385,10 +387,12 @@ export class InlayImporter extends InlayElement implements GridHost {
     saveMapping(this.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
     const generation = this.#generation;
     this.phase = busy;
-    this.#set({ progress: { rows: 0, percent: 0 } });
+    // The grid's columns follow the engine's fields: the ones the file fills first (field-order.ts).
+    const fields = filledFieldsFirst(published.config.fields, columns);
+    this.#set({ progress: { rows: 0, percent: 0 }, fields });
     try {
       const loaded = await this.#run((engine) =>
-        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: published.config, ...this.#formatParams() }, (progress) =>
+        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, ...this.#formatParams() }, (progress) =>
           this.#set({ progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
         ),
       );
