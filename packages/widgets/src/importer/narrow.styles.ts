@@ -40,15 +40,16 @@ export const narrowStyles = css`
 
   @container (max-width: 26rem) {
     table[part~='mapping'] thead th:nth-child(1) {
-      width: 29%;
+      width: 30%;
     }
 
     table[part~='mapping'] thead th:nth-child(2) {
-      width: 21%;
+      width: 20%;
     }
 
-    table[part~='mapping'] .samples .chip {
-      font-size: 0.85em;
+    table[part~='mapping'] .samples .chip,
+    table[part~='mapping'] .column-name {
+      font-size: 0.9em;
     }
 
     table[part~='mapping'] select {
