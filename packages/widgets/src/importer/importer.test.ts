@@ -237,13 +237,12 @@ describe('<inlay-importer> with the real server', () => {
     const el = await mountImporter();
     await pasteRows(el, 'Customer ID,Email,Name,Signed up\n1,a@example.com,Ann,2026-01-05\n2,b@example.com,Bob,25/01/2026\n3,,Cy,2026-02-01\n');
     await continueToReview(el);
-    // "Signed up" is the fourth column: the fields no column fills (Age) come after it.
-    cell(el, 1, 3).click();
+    cell(el, 1, 4).click();
     await el.updateComplete;
     const suggestion = part<HTMLButtonElement>(el, 'suggestion-button') as HTMLButtonElement;
     expect(suggestion.textContent?.trim()).to.equal('Use “2026-01-25”');
     suggestion.click();
-    await waitUntil(() => cellState(el, 1, 3).text === '2026-01-25' && !cellState(el, 1, 3).invalid, 'the suggestion was not used');
+    await waitUntil(() => cellState(el, 1, 4).text === '2026-01-25' && !cellState(el, 1, 4).invalid, 'the suggestion was not used');
 
     const filter = $<HTMLSelectElement>(el, '.filter select');
     expect([...filter.options].map((option) => option.textContent)).to.deep.equal(['All rows (3)', 'Rows with problems (1)']);

@@ -28,7 +28,6 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { promiseListener, wrapperOf } from './host-listeners.js';
 import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
-import { filledFieldsFirst } from './field-order.js';
 import { narrowStyles } from './narrow.styles.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
@@ -387,12 +386,10 @@ export class InlayImporter extends InlayElement implements GridHost {
     saveMapping(this.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
     const generation = this.#generation;
     this.phase = busy;
-    // The grid's columns follow the engine's fields: the ones the file fills first (field-order.ts).
-    const fields = filledFieldsFirst(published.config.fields, columns);
-    this.#set({ progress: { rows: 0, percent: 0 }, fields });
+    this.#set({ progress: { rows: 0, percent: 0 } });
     try {
       const loaded = await this.#run((engine) =>
-        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, ...this.#formatParams() }, (progress) =>
+        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: published.config, ...this.#formatParams() }, (progress) =>
           this.#set({ progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
         ),
       );
