@@ -55,6 +55,7 @@ function inlayServer() {
           authorId: query.get('userId') ?? '',
           flowId: query.get('flowId') ?? '',
           workspaceKey: query.get('workspaceKey') ?? 'default',
+          ...(query.get('expiresInSec') ? { expiresInSec: Number(query.get('expiresInSec')) } : {}),
         });
         return { body: JSON.stringify({ token }), type: 'json' };
       }
@@ -67,6 +68,7 @@ function inlayServer() {
           authorId: query.get('authorId') ?? '',
           boardId: query.get('boardId') ?? '',
           ...(query.get('name') ? { name: query.get('name') } : {}),
+          ...(query.get('expiresInSec') ? { expiresInSec: Number(query.get('expiresInSec')) } : {}),
         });
         return { body: JSON.stringify({ token }), type: 'json' };
       }

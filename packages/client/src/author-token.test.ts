@@ -76,3 +76,50 @@ describe('createAuthorTokenCache', () => {
     await expect(cache.current()).rejects.toThrow('not signed in');
   });
 });
+
+describe('createAuthorTokenCache: refreshing before exp', () => {
+  /** An unsigned JWT-shaped token: the cache decodes the payload and never verifies it. */
+  function jwt(claims: Record<string, unknown>): string {
+    const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
+  }
+
+  it('asks for a new token (forceRefresh) once 10% of a short token life is left, not before', async () => {
+    let clock = 1_000_000_000;
+    const first = jwt({ sub: 'u', iat: clock / 1000, exp: clock / 1000 + 60 });
+    const second = jwt({ sub: 'u', iat: clock / 1000 + 55, exp: clock / 1000 + 115 });
+    const get = vi.fn(({ forceRefresh }: { forceRefresh: boolean }) => (forceRefresh ? second : first));
+    const cache = createAuthorTokenCache(get, () => clock);
+    expect(await cache.current()).toBe(first);
+    clock += 53_000;
+    expect(await cache.current()).toBe(first);
+    expect(get).toHaveBeenCalledTimes(1);
+    clock += 2_000; // 55 s of 60: within the last 6 s
+    expect(await cache.current()).toBe(second);
+    expect(get).toHaveBeenLastCalledWith({ forceRefresh: true });
+    expect(await cache.current()).toBe(second);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  it('replaces a long-lived token one minute before exp', async () => {
+    let clock = 0;
+    const first = jwt({ iat: 0, exp: 900 });
+    const get = vi.fn(({ forceRefresh }: { forceRefresh: boolean }) => (forceRefresh ? jwt({ iat: 840, exp: 1740 }) : first));
+    const cache = createAuthorTokenCache(get, () => clock);
+    await cache.current();
+    clock = 839_000;
+    expect(await cache.current()).toBe(first);
+    clock = 840_000;
+    expect(await cache.current()).not.toBe(first);
+  });
+
+  it('keeps tokens it cannot decode (no exp) until the server refuses them', async () => {
+    let clock = 0;
+    const get = vi.fn(() => 'opaque-token');
+    const cache = createAuthorTokenCache(get, () => clock);
+    await cache.current();
+    clock = 10 ** 12;
+    expect(await cache.current()).toBe('opaque-token');
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,11 +1,15 @@
 import type { GetAuthorToken } from './options.js';
+import { refreshAt } from './token-expiry.js';
 
 /**
  * The host page's author token, asked for once and shared by every request (docs/concepts.md#author-tokens).
  * @internal
  */
 export interface AuthorTokenCache {
-  /** The cached token, asking the host page (`forceRefresh: false`) the first time. */
+  /**
+   * The cached token, asking the host page (`forceRefresh: false`) the first time, and again
+   * (`forceRefresh: true`) once the token is close to its `exp` (token-expiry.ts).
+   */
   current(): Promise<string | undefined>;
   /**
    * A token to replace `stale`, which the server refused as expired. Requests that fail together
@@ -16,7 +20,7 @@ export interface AuthorTokenCache {
 }
 
 /** @internal */
-export function createAuthorTokenCache(getAuthorToken: GetAuthorToken): AuthorTokenCache {
+export function createAuthorTokenCache(getAuthorToken: GetAuthorToken, now: () => number = Date.now): AuthorTokenCache {
   let settled: { token: string | undefined } | undefined;
   let pending: Promise<string | undefined> | undefined;
 
@@ -42,7 +46,13 @@ export function createAuthorTokenCache(getAuthorToken: GetAuthorToken): AuthorTo
   }
 
   return {
-    current: () => (settled ? Promise.resolve(settled.token) : (pending ?? ask(false))),
+    current() {
+      if (pending) return pending;
+      if (!settled) return ask(false);
+      const due = settled.token === undefined ? undefined : refreshAt(settled.token);
+      // Replaced before it expires, so the request is not refused with a 401 first.
+      return due !== undefined && now() >= due ? ask(true) : Promise.resolve(settled.token);
+    },
     refresh(stale) {
       if (pending) return pending;
       if (settled && settled.token !== stale) return Promise.resolve(settled.token);

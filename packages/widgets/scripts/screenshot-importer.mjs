@@ -4,7 +4,9 @@
  * step, and the review grid with its problems (a cell selected, its tooltip and fixes shown).
  * Saves docs/screenshots/importer.png (repository root). Run `npm run build` first.
  *
- *   node scripts/screenshot-importer.mjs [--out path.png]
+ *   node scripts/screenshot-importer.mjs [--out path.png] [--width 375]
+ *
+ * `--width` sets the viewport's width in CSS pixels (default 1100): 375 shows a phone.
  *
  * Prints any console error or CSP violation the page reports.
  */
@@ -19,6 +21,8 @@ import { startInlayServer } from './inlay-server.mjs';
 
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : fileURLToPath(new URL('../../../docs/screenshots/importer.png', import.meta.url));
+const widthArg = process.argv.indexOf('--width');
+const width = widthArg > 0 ? Number(process.argv[widthArg + 1]) : 1100;
 const cdn = (file) => readFile(new URL(`../dist/cdn/${file}`, import.meta.url));
 const demo = fileURLToPath(new URL('../demo/contacts-messy.csv', import.meta.url));
 
@@ -39,6 +43,7 @@ try {
 </main></body></html>`;
   const css = `body{margin:0;background:#f4f5f7;font:13px system-ui,sans-serif;color:#374151}
 main{display:grid;gap:10px;padding:24px 28px;max-width:1040px}
+@media (max-width:480px){main{padding:12px 8px}}
 h1{margin:14px 0 0;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280}
 #review{--inlay-importer-grid-height:330px}`;
   const js = `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation', e.violatedDirective, e.blockedURI));`;
@@ -49,6 +54,8 @@ h1{margin:14px 0 0;font-size:12px;font-weight:600;text-transform:uppercase;lette
     '/cdn/inlay-importer.js': ['text/javascript', await cdn('inlay-importer.js')],
     '/cdn/inlay-importer.worker.js': ['text/javascript', await cdn('inlay-importer.worker.js')],
     '/cdn/inlay-importer.xlsx.js': ['text/javascript', await cdn('inlay-importer.xlsx.js')],
+    // The date parser the bundle loads on demand.
+    '/cdn/inlay-importer.calendar.js': ['text/javascript', await cdn('inlay-importer.calendar.js')],
   };
   site.on('request', (request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://x').pathname];
@@ -64,7 +71,7 @@ h1{margin:14px 0 0;font-size:12px;font-weight:600;text-transform:uppercase;lette
   const { port } = /** @type {import('node:net').AddressInfo} */ (site.address());
 
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 2 });
+  const page = await browser.newPage({ viewport: { width, height: 900 }, deviceScaleFactor: 2 });
   const problems = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(error.message));
@@ -92,6 +99,22 @@ h1{margin:14px 0 0;font-size:12px;font-weight:600;text-transform:uppercase;lette
   await mkdir(dirname(out), { recursive: true });
   await page.screenshot({ path: out, fullPage: true });
   console.log(`Saved ${out}`);
+  // Each importer on its own too (readable at a phone's width), and what would scroll sideways.
+  for (const id of ['mapping', 'review']) {
+    const path = out.replace(/\.png$/, `-${id}.png`);
+    await page.locator(`#${id}`).screenshot({ path });
+    console.log(`Saved ${path}`);
+  }
+  // Runs in the page, where `document` is the page's.
+  /* global document */
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll('inlay-importer')].flatMap((element) =>
+      [...(element.shadowRoot?.querySelectorAll('.steps, .table-wrap, .step') ?? [])]
+        .filter((node) => node.scrollWidth > node.clientWidth + 1)
+        .map((node) => `#${element.id} .${node.className.split(' ').join('.')}: ${node.scrollWidth} > ${node.clientWidth}`),
+    ),
+  );
+  console.log(overflowing.length === 0 ? 'Nothing scrolls sideways.' : `Scrolls sideways:\n  ${overflowing.join('\n  ')}`);
   if (problems.length > 0) {
     console.log('Page reported:');
     for (const problem of problems) console.log(`  ${problem}`);

@@ -14,17 +14,18 @@ import {
   reconcile,
   type Traits,
 } from '@inlay/core';
+import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
+import { type Guard, ResourceController, StaleAnswer } from '../base/resource-controller.js';
 import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
 import { checklistStyles } from './checklist.styles.js';
 import { checklistLocales } from './locales.js';
 import { type ChecklistStrings, defaultChecklistStrings } from './checklist.strings.js';
 
 type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
-type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
-/** Properties whose change means another flow, user, server or store: everything is reloaded. */
-const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store'] as const;
+/** Properties whose change means another flow, user, server, token source or store: everything is reloaded. */
+const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store', 'getAuthorToken'] as const;
 
 const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
 
@@ -104,11 +105,9 @@ export class InlayChecklist extends InlayElement {
     getAuthorToken: { attribute: false },
     store: { attribute: false },
     strings: { attribute: false },
-    _phase: { state: true },
     _flow: { state: true },
     _confirmed: { state: true },
     _pending: { state: true },
-    _failure: { state: true },
     _announcement: { state: true },
   };
 
@@ -139,17 +138,26 @@ export class InlayChecklist extends InlayElement {
 
   // Reactive state (Lit needs named properties for it; TypeScript keeps them private). The `_`
   // prefix marks them internal: the script-tag bundle shortens such names (vite.config.ts).
-  private _phase: Phase = 'idle';
   private _flow?: PublishedFlow;
   /** The store's last word on progress; what is shown is this plus the writes in flight. */
   private _confirmed?: Progress;
   private _pending: readonly ProgressOperation[] = [];
-  private _failure?: Error;
   private _announcement = '';
 
   #store?: ProgressStore;
-  /** Bumped by every reload, so answers to an older load or write are dropped. */
-  #generation = 0;
+  readonly #session = new AuthorSession(
+    () => this.getAuthorToken,
+    () => this.requestUpdate(),
+  );
+  /** Loads the flow and progress, dropping answers for an older source (base/resource-controller.ts). */
+  readonly #resource = new ResourceController(this, {
+    key: () => SOURCE.map((name) => this[name]),
+    load: (guard) => this.#load(guard),
+    refresh: (guard) => this.#refresh(guard),
+    channel: () => this.#channelName(),
+    receive: (message) => this.#receive(message),
+    report: (error) => this.reportError(error),
+  });
   /** Writes reach the store one at a time, in the order they were made. */
   #queue: Promise<void> = Promise.resolve();
   /** A selector to focus after the next render, when a control the user pressed goes away. */
@@ -176,11 +184,16 @@ export class InlayChecklist extends InlayElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (SOURCE.some((name) => changed.has(name))) {
-      void this.#load();
-    } else if (changed.has('traits') && this._phase === 'ready' && !this._confirmed && this.#eligible) {
-      void this.#loadProgress(this.#generation);
+    // A changed source reloads through the controller (its hostUpdate runs after this).
+    if (SOURCE.some((name) => changed.has(name))) return;
+    if (changed.has('traits') && this.#resource.status === 'ready' && !this._confirmed && this.#eligible && !this.#signedOut) {
+      void this.#resource.run((guard) => this.#loadProgress(guard));
     }
+  }
+
+  /** A visitor the host's `getAuthorToken` says is signed out: the checklist stays hidden (docs/widgets.md, "Sign-in and tokens"). */
+  get #signedOut(): boolean {
+    return !this.store && this.getAuthorToken !== undefined && this.#session.signedOut;
   }
 
   protected override updated(): void {
@@ -190,55 +203,65 @@ export class InlayChecklist extends InlayElement {
   }
 
   /** Fetches the published config, then (if the user is eligible) the progress. */
-  async #load(): Promise<void> {
-    const generation = ++this.#generation;
-    this._flow = this._confirmed = this._failure = this.#store = undefined;
+  #load(guard: Guard): Promise<void> | undefined {
+    this._flow = this._confirmed = this.#store = undefined;
     this._pending = [];
     this.#queue = Promise.resolve();
     const { flowId, publishableKey, baseUrl } = this;
     // A removed attribute leaves null, an empty one ''; both mean "not given".
     const userId = this.userId || undefined;
     const workspaceKey = this.workspaceKey || undefined;
-    this._phase = flowId && publishableKey && baseUrl ? 'loading' : 'idle';
-    if (this._phase === 'idle') return;
-    try {
-      const client = createClient({
-        publishableKey,
-        baseUrl,
-        // Read at call time, so a host may set or replace the callback after the first render.
-        getAuthorToken: (options) => this.getAuthorToken?.(options),
-      });
+    if (!(flowId && publishableKey && baseUrl)) return undefined;
+    return (async () => {
+      const client = createClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
       this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
-      const flow = await client.getConfig(flowId);
-      if (generation !== this.#generation) return;
-      this._flow = flow;
+      this._flow = await guard(client.getConfig(flowId));
       // Progress is only read for eligible users; traits may still change (willUpdate).
-      if (this.#eligible) await this.#loadProgress(generation);
-      else this._phase = 'ready';
-    } catch (error) {
-      this.#fail(generation, error);
-    }
+      if (this.#eligible) await this.#loadProgress(guard);
+    })();
   }
 
-  async #loadProgress(generation: number): Promise<void> {
+  async #loadProgress(guard: Guard): Promise<void> {
     const store = this.#store;
     const flow = this._flow;
     if (!store || !flow) return;
-    this._phase = 'loading';
+    let loaded: Progress | undefined;
     try {
-      const loaded = await store.load();
-      if (generation !== this.#generation) return;
-      this._confirmed = reconcileWith(flow, loaded);
-      this._phase = 'ready';
+      loaded = await guard(store.load());
     } catch (error) {
-      this.#fail(generation, error);
+      // Signed out: the server's refusal (no author token) is not a failure to show.
+      if (error instanceof StaleAnswer || !this.#signedOut) throw error;
     }
+    this._confirmed = loaded && !this.#signedOut ? reconcileWith(flow, loaded) : undefined;
   }
 
-  #fail(generation: number, error: unknown): void {
-    if (generation !== this.#generation) return;
-    this._phase = 'error';
-    this._failure = this.reportError(error);
+  /** Back in view: the server's progress replaces the shown one, unless writes are in flight. */
+  #refresh(guard: Guard): Promise<void> | undefined {
+    const store = this.#store;
+    const flow = this._flow;
+    if (!store || !flow || !this._confirmed) return undefined;
+    return (async () => {
+      const loaded = await guard(store.load());
+      if (this._pending.length === 0) this._confirmed = reconcileWith(flow, loaded);
+    })();
+  }
+
+  /** The other tabs of this user and flow: same server, flow, account and user. */
+  #channelName(): string | undefined {
+    const user = this.userId || this.#session.subject;
+    if (!user || !this._flow) return undefined;
+    return `inlay:checklist\n${this.baseUrl}\n${this.flowId}\n${this.workspaceKey || ''}\n${user}`;
+  }
+
+  /**
+   * Progress another tab saved. Adopted as the store's last word without events: the tab that
+   * made the change sent them (a dismissal there never fires `inlay-flow-complete` here).
+   */
+  #receive(message: unknown): void {
+    const progress = (message as { progress?: unknown } | null)?.progress;
+    const flow = this._flow;
+    if (!flow || !isProgress(progress) || progress.flowId !== flow.id) return;
+    this._confirmed = reconcileWith(flow, progress);
   }
 
   /** Shows the write at once, then saves it; a refusal rolls it back. */
@@ -257,11 +280,11 @@ export class InlayChecklist extends InlayElement {
     this._pending = [...this._pending, operation];
     this._announcement = this.#announce(operation, result.progress, flow);
     this.#focus = focus;
-    const generation = this.#generation;
-    this.#queue = this.#queue.then(() => this.#save(store, flow, operation, generation));
+    const current = this.#resource.current();
+    this.#queue = this.#queue.then(() => this.#save(store, flow, operation, current));
   }
 
-  async #save(store: ProgressStore, flow: PublishedFlow, operation: ProgressOperation, generation: number): Promise<void> {
+  async #save(store: ProgressStore, flow: PublishedFlow, operation: ProgressOperation, current: () => boolean): Promise<void> {
     let saved: Progress | undefined;
     let failure: unknown;
     try {
@@ -272,9 +295,12 @@ export class InlayChecklist extends InlayElement {
       const current: unknown = isInlayError(error) ? error.current : undefined;
       if (isProgress(current)) saved = reconcileWith(flow, current);
     }
-    if (generation !== this.#generation) return;
+    if (!current()) return;
     const before = this._confirmed;
-    if (saved) this._confirmed = saved;
+    if (saved) {
+      this._confirmed = saved;
+      this.#resource.publish({ progress: saved });
+    }
     this._pending = this._pending.filter((entry) => entry !== operation);
     if (failure === undefined && saved) {
       this.#emitOutcome(operation, before, saved);
@@ -321,8 +347,8 @@ export class InlayChecklist extends InlayElement {
 
   protected override render(): TemplateResult | typeof nothing {
     const t = this.#text;
-    if (this._phase === 'error') return this.#renderError(t);
-    if (this._phase === 'loading') return this.#renderLoading(t);
+    if (this.#resource.status === 'error') return this.#renderError(t);
+    if (this.#resource.status === 'loading') return this.#renderLoading(t);
     const flow = this._flow;
     const progress = this.#progress;
     // Nothing while idle (flow-id, publishable-key or base-url not set yet), and nothing for a
@@ -343,11 +369,11 @@ export class InlayChecklist extends InlayElement {
   }
 
   #renderError(t: ChecklistStrings): TemplateResult {
-    const code = isInlayError(this._failure) ? this._failure.code : undefined;
+    const code = isInlayError(this.#resource.error) ? this.#resource.error.code : undefined;
     return html`<div class="card" part="base error" role="alert">
       <p class="error-title">${t.errorTitle}</p>
       <p class="muted error-text">${t.errorMessage(code)}</p>
-      <button class="button" part="retry-button" @click=${() => void this.#load()}>${t.retry}</button>
+      <button class="button" part="retry-button" @click=${() => void this.#resource.reload()}>${t.retry}</button>
     </div>`;
   }
 

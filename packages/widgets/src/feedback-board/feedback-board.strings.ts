@@ -63,6 +63,8 @@ export interface FeedbackBoardStrings {
   announceMore: (count: number) => string;
   announceCreated: string;
   announceVoteFailure: string;
+  /** Shown instead of the new-post form to a visitor the host's `getAuthorToken` says is signed out (the board is read-only). */
+  signedOut: string;
 }
 
 /** The default (English) strings. */
@@ -104,4 +106,5 @@ export const defaultFeedbackBoardStrings: FeedbackBoardStrings = {
   announceMore: (count) => `${count} more post${count === 1 ? '' : 's'} loaded.`,
   announceCreated: 'Your post was added.',
   announceVoteFailure: 'Your vote could not be saved and was undone.',
+  signedOut: 'Sign in to vote and post ideas.',
 };

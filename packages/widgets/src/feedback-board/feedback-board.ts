@@ -1,7 +1,9 @@
 import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PostSort, type PublishedConfig } from '@inlay/core';
 import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
+import { type Guard, ResourceController } from '../base/resource-controller.js';
 import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
 import { anonymousId } from './anonymous-id.js';
 import { feedbackBoardStyles } from './feedback-board.styles.js';
@@ -12,13 +14,12 @@ import { renderPost } from './post-item.js';
 import { defaultFeedbackBoardStrings, type FeedbackBoardStrings } from './feedback-board.strings.js';
 
 type PublishedBoard = PublishedConfig<'board', BoardConfig>;
-type Phase = 'idle' | 'loading' | 'ready' | 'error';
 /** The list below the first load: settled, replacing it (search, sort), appending, or failed. */
 type Listing = 'idle' | 'busy' | 'more' | 'failed';
 type VoteState = Pick<Post, 'voted' | 'voteCount'>;
 
-/** Properties whose change means another board, server, author or store: everything is reloaded. */
-const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize'] as const;
+/** Properties whose change means another board, server, author, token source or store: everything is reloaded. */
+const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize', 'getAuthorToken'] as const;
 const SORTS: readonly PostSort[] = ['top', 'new', 'trending'];
 /** How many similar posts are suggested under the title being typed. */
 const SIMILAR = 3;
@@ -52,6 +53,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart field-error - An inline validation message.
  * @csspart similar - The posts similar to the title being typed.
  * @csspart form-error - Why the store refused the post.
+ * @csspart signed-out - The note shown instead of the form to a signed-out visitor (`strings.signedOut`).
  * @csspart submit-button - The form's submit button.
  * @csspart toolbar - The row with search and sort.
  * @csspart search - The search field.
@@ -108,7 +110,6 @@ export class InlayFeedbackBoard extends InlayElement {
     getAuthorToken: { attribute: false },
     store: { attribute: false },
     strings: { attribute: false },
-    phase: { state: true },
     board: { state: true },
     posts: { state: true },
     cursor: { state: true },
@@ -120,7 +121,6 @@ export class InlayFeedbackBoard extends InlayElement {
     submitted: { state: true },
     sending: { state: true },
     formError: { state: true },
-    failure: { state: true },
     announcement: { state: true },
   };
 
@@ -151,7 +151,6 @@ export class InlayFeedbackBoard extends InlayElement {
   /** Overrides of the built-in texts; see {@link FeedbackBoardStrings}. */
   strings: Partial<FeedbackBoardStrings> = {};
 
-  private phase: Phase = 'idle';
   private board?: PublishedBoard;
   private posts: readonly Post[] = [];
   private cursor: string | null = null;
@@ -164,12 +163,22 @@ export class InlayFeedbackBoard extends InlayElement {
   private submitted = false;
   private sending = false;
   private formError = '';
-  private failure?: Error;
   private announcement = '';
 
   #store?: PostStore;
-  /** Bumped by every reload, so answers meant for an older board, author or store are dropped. */
-  #generation = 0;
+  readonly #session = new AuthorSession(
+    () => this.getAuthorToken,
+    () => this.requestUpdate(),
+  );
+  /** Loads the board and its first page, dropping answers for an older source (base/resource-controller.ts). */
+  readonly #resource = new ResourceController(this, {
+    key: () => SOURCE.map((name) => this[name]),
+    load: (guard) => this.#load(guard),
+    refresh: (guard) => this.#refresh(guard),
+    channel: () => this.#channelName(),
+    receive: (message) => this.#receive(message),
+    report: (error) => this.reportError(error),
+  });
   /** Bumped by every new list query, so an older search's answer never replaces a newer one. */
   #listTicket = 0;
   #suggestTicket = 0;
@@ -195,7 +204,8 @@ export class InlayFeedbackBoard extends InlayElement {
     const config = this.board?.config;
     if (this.store) return true;
     if (!config) return false;
-    if (this.getAuthorToken) return true;
+    // Signed out (the callback threw or answered no token): read-only, with a calm note.
+    if (this.getAuthorToken) return !this.#session.signedOut;
     if (config.requireAuthorToken) return false;
     return this.anonymous ? config.allowAnonymous : Boolean(this.authorId);
   }
@@ -204,10 +214,6 @@ export class InlayFeedbackBoard extends InlayElement {
     super.disconnectedCallback();
     clearTimeout(this.#searchTimer);
     clearTimeout(this.#suggestTimer);
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (SOURCE.some((name) => changed.has(name))) void this.#load();
   }
 
   protected override updated(): void {
@@ -223,40 +229,62 @@ export class InlayFeedbackBoard extends InlayElement {
   }
 
   /** Fetches the published config and the first page together. */
-  async #load(): Promise<void> {
-    const generation = ++this.#generation;
+  #load(guard: Guard): Promise<void> | undefined {
     ++this.#listTicket;
     ++this.#suggestTicket;
     clearTimeout(this.#searchTimer);
     clearTimeout(this.#suggestTimer);
-    this.board = this.failure = this.#store = undefined;
+    this.board = this.#store = undefined;
     this.posts = this.similar = [];
     this.#votes = new Map();
     this.listing = 'idle';
     const { boardId, publishableKey, baseUrl } = this;
-    this.phase = boardId && publishableKey && baseUrl ? 'loading' : 'idle';
-    if (this.phase === 'idle') return;
-    try {
-      const client = createFeedbackClient({
-        publishableKey,
-        baseUrl,
-        // Read at call time, so a host may set or replace the callback after the first render.
-        getAuthorToken: (options) => this.getAuthorToken?.(options),
-      });
+    if (!(boardId && publishableKey && baseUrl)) return undefined;
+    return (async () => {
+      const client = createFeedbackClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
       const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
-      const [board, page] = await Promise.all([
-        client.getConfig(boardId),
-        store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit }),
-      ]);
-      if (generation !== this.#generation) return;
+      const [board, page] = await guard(
+        Promise.all([client.getConfig(boardId), store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit })]),
+      );
       this.board = board;
       this.posts = page.items;
       this.cursor = page.nextCursor;
-      this.phase = 'ready';
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.phase = 'error';
-      this.failure = this.reportError(error);
+    })();
+  }
+
+  /**
+   * Back in view: the shown posts are listed again (as many as are shown, up to a page's
+   * maximum) for fresh votes, unless votes, a search or a page are in flight.
+   */
+  #refresh(guard: Guard): Promise<void> | undefined {
+    const store = this.#store;
+    if (!store || !this.board || this.#votes.size > 0 || this.listing !== 'idle') return undefined;
+    const ticket = this.#listTicket;
+    const limit = Math.min(LIMITS.listLimitMax, Math.max(this.#limit, this.posts.length));
+    return (async () => {
+      const page = await guard(store.list({ q: this.query.trim() || undefined, sort: this.sort, limit }));
+      if (ticket !== this.#listTicket || this.#votes.size > 0 || this.listing !== 'idle') return;
+      this.posts = page.items;
+      this.cursor = page.nextCursor;
+    })();
+  }
+
+  /** The other tabs of this author and board. */
+  #channelName(): string | undefined {
+    const author = this.store ? this.authorId : (this.#author()?.id ?? this.#session.subject);
+    if (!author || !this.board) return undefined;
+    return `inlay:board\n${this.baseUrl}\n${this.boardId}\n${author}`;
+  }
+
+  /** A vote or post another tab saved: shown here, without events (that tab sent them). */
+  #receive(message: unknown): void {
+    const { vote, post } = (message ?? {}) as { vote?: { postId?: unknown; voted?: unknown; voteCount?: unknown }; post?: Post };
+    if (vote && typeof vote.postId === 'string' && typeof vote.voted === 'boolean' && !this.#votes.has(vote.postId)) {
+      const voteCount = typeof vote.voteCount === 'number' ? vote.voteCount : null;
+      this.#patch(vote.postId, { voted: vote.voted, voteCount });
+    }
+    if (post && typeof post.id === 'string' && !this.posts.some((other) => other.id === post.id) && !this.query.trim()) {
+      this.posts = [post, ...this.posts];
     }
   }
 
@@ -311,7 +339,7 @@ export class InlayFeedbackBoard extends InlayElement {
     // The post as shown now: two clicks between renders must toggle twice.
     const post = this.posts.find((candidate) => candidate.id === postId);
     if (!store || !post) return;
-    const generation = this.#generation;
+    const current = this.#resource.current();
     const { boardId } = this;
     const voted = !post.voted;
     let entry = this.#votes.get(postId);
@@ -332,13 +360,14 @@ export class InlayFeedbackBoard extends InlayElement {
       .then(() => store.vote(postId, voted))
       .then(
         (result) => {
-          if (generation !== this.#generation) return;
+          if (!current()) return;
           state.confirmed = { voted: result.voted, voteCount: result.voteCount };
           settle();
+          this.#resource.publish({ vote: { postId, voted: result.voted, voteCount: result.voteCount } });
           this.emit(new InlayVoteEvent({ boardId, postId, voted: result.voted, voteCount: result.voteCount }));
         },
         (error: unknown) => {
-          if (generation !== this.#generation) return;
+          if (!current()) return;
           settle();
           this.announcement = this.#text.announceVoteFailure;
           this.reportError(error, { type: 'vote', postId, voted });
@@ -387,7 +416,7 @@ export class InlayFeedbackBoard extends InlayElement {
       this.requestUpdate();
       return;
     }
-    const generation = this.#generation;
+    const current = this.#resource.current();
     const { boardId } = this;
     const title = this.draft.title.trim();
     const body = this.draft.body.trim();
@@ -395,7 +424,8 @@ export class InlayFeedbackBoard extends InlayElement {
     this.formError = '';
     try {
       const post = await store.create({ title, body: body || undefined });
-      if (generation !== this.#generation) return;
+      if (!current()) return;
+      this.#resource.publish({ post });
       this.posts = [post, ...this.posts.filter((other) => other.id !== post.id)];
       this.draft = { title: '', body: '' };
       this.submitted = false;
@@ -405,19 +435,19 @@ export class InlayFeedbackBoard extends InlayElement {
       this.#focus = '#new-title';
       this.emit(new InlayPostCreateEvent({ boardId, post }));
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (!current()) return;
       this.formError = this.#text.createFailed(isInlayError(error) ? error.code : undefined);
       this.#focus = '[part~="submit-button"]';
       this.reportError(error, { type: 'create', title, body });
     } finally {
-      if (generation === this.#generation) this.sending = false;
+      if (current()) this.sending = false;
     }
   }
 
   protected override render(): TemplateResult | typeof nothing {
     const t = this.#text;
-    if (this.phase === 'error') return this.#renderError(t);
-    if (this.phase === 'loading') return this.#renderLoading(t);
+    if (this.#resource.status === 'error') return this.#renderError(t);
+    if (this.#resource.status === 'loading') return this.#renderLoading(t);
     const board = this.board;
     if (!board) return nothing;
     const { config } = board;
@@ -431,6 +461,9 @@ export class InlayFeedbackBoard extends InlayElement {
           <h2 id="board-title" part="title">${config.branding?.title ?? board.name}</h2>
         </header>
         ${config.submissionsEnabled && this.#canWrite ? this.#renderForm(t) : nothing}
+        ${this.getAuthorToken && !this.store && this.#session.signedOut && (config.submissionsEnabled || config.votingEnabled)
+          ? html`<p class="muted signed-out" part="signed-out">${t.signedOut}</p>`
+          : nothing}
         <div class="toolbar" part="toolbar">
           <input type="search" part="search" aria-label=${t.searchLabel} placeholder=${t.searchLabel} autocomplete="off"
             .value=${this.query} @input=${this.#onSearch} />
@@ -453,11 +486,11 @@ export class InlayFeedbackBoard extends InlayElement {
   }
 
   #renderError(t: FeedbackBoardStrings): TemplateResult {
-    const code = isInlayError(this.failure) ? this.failure.code : undefined;
+    const code = isInlayError(this.#resource.error) ? this.#resource.error.code : undefined;
     return html`<div class="card" part="base error" role="alert">
       <p class="error-title">${t.errorTitle}</p>
       <p class="muted error-text">${t.errorMessage(code)}</p>
-      <button class="button" part="retry-button" @click=${() => void this.#load()}>${t.retry}</button>
+      <button class="button" part="retry-button" @click=${() => void this.#resource.reload()}>${t.retry}</button>
     </div>`;
   }
 

@@ -28,6 +28,8 @@ import { CompletionFailure, failureMessage, ImportCompletion, sessionIsGone } fr
 import { ConfirmDialog } from './confirm-dialog.js';
 import { promiseListener, wrapperOf } from './host-listeners.js';
 import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
+import { type Guard, ResourceController } from '../base/resource-controller.js';
+import { narrowStyles } from './narrow.styles.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -148,7 +150,7 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
  * @cssproperty --inlay-warning-color - Unsure matches and duplicate rows. Default `#92400e`.
  */
 export class InlayImporter extends InlayElement {
-  static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles];
+  static override styles = [...InlayElement.styles, importerStyles, statusStyles, reviewStyles, formatsStyles, editingStyles, narrowStyles];
   static override locales = importerLocales;
 
   /**
@@ -216,6 +218,17 @@ export class InlayImporter extends InlayElement {
   // The element meets GridHost structurally (no `implements`): GridHost and its methods are
   // @internal, left out of the published types (docs/releasing.md).
   readonly #grid = new GridController(this);
+  /** Loads the published importer, dropping answers for an older source (base/resource-controller.ts). */
+  readonly #resource = new ResourceController(this, {
+    key: () => SOURCE.map((name) => this[name]),
+    load: (guard) => this.#loadConfig(guard),
+    report: (error) => {
+      const failure = this.reportError(error);
+      this.phase = 'error';
+      this.#set({ failure });
+      return failure;
+    },
+  });
   #client?: ImporterClient;
   #published?: PublishedImporter;
   #connection?: Promise<EngineConnection>;
@@ -261,11 +274,7 @@ export class InlayImporter extends InlayElement {
     // Pasting into a grid cell (not editable) fires at the document, not at the cell.
     document.addEventListener('paste', this.#onPaste);
     // Back on the page after a move: start over rather than keep a closed engine.
-    if (this.phase !== 'idle' && this.phase !== 'loading' && this.phase !== 'error' && !this.#connection) void this.#loadConfig();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (SOURCE.some((name) => changed.has(name))) void this.#loadConfig();
+    if (this.phase !== 'idle' && this.phase !== 'loading' && this.phase !== 'error' && !this.#connection) void this.#resource.reload();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -288,24 +297,21 @@ export class InlayImporter extends InlayElement {
     this.state = { ...this.state, ...patch };
   }
 
-  async #loadConfig(): Promise<void> {
-    const generation = ++this.#generation;
+  #loadConfig(guard: Guard): Promise<void> | undefined {
+    this.#generation += 1;
     this.#closeEngine();
     this.#published = undefined;
     this.state = initialState();
     const { importerId, publishableKey, baseUrl } = this;
     this.phase = importerId && publishableKey && baseUrl ? 'loading' : 'idle';
-    if (this.phase === 'idle') return;
-    try {
+    if (this.phase === 'idle') return undefined;
+    return (async () => {
       this.#client = createImporterClient({ publishableKey, baseUrl });
-      const published = await this.#client.getConfig(importerId);
-      if (generation !== this.#generation) return;
+      const published = await guard(this.#client.getConfig(importerId));
       this.#published = published;
       this.#set({ name: published.name, fields: published.config.fields, duplicateKey: published.config.duplicateKey });
       this.phase = 'upload';
-    } catch (error) {
-      this.#fail(generation, error);
-    }
+    })();
   }
 
   #fail(generation: number, error: unknown, operation?: 'open-session' | 'complete-session' | 'read'): void {
@@ -657,7 +663,7 @@ export class InlayImporter extends InlayElement {
     const { name, fields, duplicateKey } = this.state;
     this.state = { ...initialState(), name, fields, duplicateKey };
     this.phase = this.#published ? 'upload' : 'idle';
-    if (!this.#published) void this.#loadConfig();
+    if (!this.#published) void this.#resource.reload();
   }
 
   #createActions(): Actions {
@@ -682,7 +688,7 @@ export class InlayImporter extends InlayElement {
       validate: () => void this.#validate(),
       stop: () => this.#call?.cancel(),
       cancel: () => this.#unlessDiscarding(() => this.#cancel()),
-      retry: () => (this.#published && this.#source ? this.#startOver() : void this.#loadConfig()),
+      retry: () => (this.#published && this.#source ? this.#startOver() : void this.#resource.reload()),
       setFilter: (filter) => void this.#setView(filter).catch((error: unknown) => this.reportError(error)),
       acceptSuggestion: (row, field) => void this.#change((engine) => engine.call('acceptSuggestions', { field, row })),
       acceptColumnSuggestions: (field) => void this.#change((engine) => engine.call('acceptSuggestions', { field })),

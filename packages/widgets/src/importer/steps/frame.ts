@@ -21,7 +21,7 @@ export function renderStepsBar(t: ImporterStrings, phase: Phase): TemplateResult
   const index = stepIndex(phase);
   if (index < 0) return nothing;
   return html`<ol class="steps" part="steps" aria-label=${t.stepProgress(index + 1, t.steps.length)}>
-    ${t.steps.map((label, i) => html`<li class=${i === index ? 'current' : i < index ? 'past' : ''} aria-current=${i === index ? 'step' : 'false'}>${label}</li>`)}
+    ${t.steps.map((label, i) => html`<li class=${i === index ? 'current' : i < index ? 'past' : ''} aria-current=${i === index ? 'step' : 'false'}><span class="step-label">${label}</span></li>`)}
   </ol>`;
 }
 
