@@ -1,12 +1,13 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { dialectOf } from '../db/dialect.js';
+import { dialectOf, isPostgres } from '../db/dialect.js';
 import { compile, joinTransaction, perDatabase, read, transaction, type Param } from '../db/statements.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
 import { PostRowCache } from './post-cache.js';
 import type { SearchJob, SearchReader } from '../services/feedback/search-pool.js';
+import { postgresSearchJob } from '../services/feedback/search-postgres.js';
 import type { SearchTerms } from '../services/feedback/search-terms.js';
 import { earliestToReach, trendingScore } from '../services/feedback/trending.js';
 import { recordEvent } from '../webhooks/events.js';
@@ -337,7 +338,8 @@ const phrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
  * `relevance` ranks the board's newest `budget.candidates` matches (search-rank.ts) found within
  * the budget. A search that reaches the row budget with no match on the board (or, for `new`,
  * less than a page) answers `search_too_expensive`.
- * With `match=any`, short terms only count when no longer term exists.
+ * With `match=any`, short terms only count when no longer term exists. PostgreSQL has its own
+ * indexes and statements for the same contract (services/feedback/search-postgres.ts).
  */
 export function searchPosts(
   db: Db,
@@ -348,6 +350,10 @@ export function searchPosts(
   match: 'all' | 'any',
   budget: SearchBudget,
 ): Promise<string[]> {
+  if (isPostgres(db)) {
+    const job = postgresSearchJob(db, scope, terms, order, match, budget);
+    return job === undefined ? Promise.resolve([]) : reader.run(job);
+  }
   const join = match === 'any' ? ' OR ' : ' AND ';
   const words = (list: readonly string[], glue: string) => list.map((term) => `${phrase(term)}*`).join(glue);
   const trigram = terms.indexed.length > 0;
