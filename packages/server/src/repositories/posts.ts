@@ -174,6 +174,9 @@ export interface RankedCursor {
 
 /** Keyset continuation of a ranked list after `(value, id)`, ignoring posts newer than `asOf`. */
 export async function rankedAfter(db: Db, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number): Promise<PostRow[]> {
+  // No post comes after a value that is not a number: SQLite binds NaN as NULL, which no row
+  // passes, where PostgreSQL orders NaN above every number and would answer the whole board.
+  if (Number.isNaN(after.value)) return [];
   if (sort === 'trending') return trendingAfter(db, scope, after, limit);
   return topAfterQuery(db, scope, after, limit).execute();
 }

@@ -14,9 +14,9 @@ import type { SearchTerms } from './search-terms.js';
  * statement timeout of the search's transaction.
  */
 
-/** The folded text, exactly as the indexes of migration 0016 hold it. */
-const FOLDED = sql`inlay_fold(title || ' ' || body)`;
-const WORDS = sql`to_tsvector('simple', inlay_fold(title || ' ' || body))`;
+/** The folded title and body (a stored column), and its words, as the indexes of migration 0016 hold them. */
+const FOLDED = sql`search_text`;
+const WORDS = sql`to_tsvector('simple', search_text)`;
 
 /** A `LIKE` pattern for a substring, its wildcards taken literally. */
 const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
