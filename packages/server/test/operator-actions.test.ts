@@ -140,7 +140,7 @@ describe('deleting a post (operator)', () => {
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id)).toEqual([keep.id]);
     // PostgreSQL's search indexes are indexes of `posts` (migration 0016): a query through them.
     const indexed = await (onPostgres
-      ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE inlay_fold(title || ' ' || body) LIKE '%qwertzmarker%'`
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_text LIKE '%qwertzmarker%'`
       : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH 'qwertzmarker'`
     ).execute(h.db);
     expect(indexed.rows[0]?.n).toBe(1);
@@ -167,10 +167,10 @@ async function rowsUnder(id: string): Promise<Record<string, number>> {
 
 async function searchIndexSize(): Promise<number> {
   // SQLite: the external-content FTS table's own row count (its docsize shadow table), not the
-  // posts it points at. PostgreSQL: the search indexes are indexes of `posts` (migration 0016),
-  // which hold the posts a search can find: those the folded text of the index expression has.
+  // posts it points at. PostgreSQL: the search indexes are indexes of `posts`' own search columns
+  // (migration 0016): the posts that have them.
   const query = onPostgres
-    ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE to_tsvector('simple', inlay_fold(title || ' ' || body)) IS NOT NULL`
+    ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_words IS NOT NULL`
     : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts_docsize`;
   return Number((await query.execute(h.db)).rows[0]?.n);
 }

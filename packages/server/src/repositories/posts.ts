@@ -14,6 +14,28 @@ import { recordEvent } from '../webhooks/events.js';
 
 export type PostRow = Selectable<PostsTable>;
 
+/**
+ * The columns of a post row, named rather than `*`: on PostgreSQL `posts` also holds the stored
+ * search columns of migration 0016, which no caller needs (and the row cache would hold).
+ */
+export const POST_COLUMNS = [
+  'id',
+  'workspace_id',
+  'mode',
+  'board_id',
+  'title',
+  'body',
+  'status',
+  'vote_count',
+  'trending_score',
+  'author_key',
+  'author_id',
+  'author_name',
+  'author_anonymous',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof PostsTable>;
+
 /** A board's posts in one mode: test and live posts never mix. */
 export interface BoardScope {
   workspaceId: string;
@@ -125,7 +147,7 @@ export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string
     const generation = cache.generation;
     const rows = await db
       .selectFrom('posts')
-      .selectAll()
+      .select(POST_COLUMNS)
       .where('id', 'in', missing)
       .where('board_id', '=', scope.boardId)
       .where('mode', '=', scope.mode)
@@ -142,7 +164,7 @@ export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string
 export async function newestPosts(db: Db, scope: BoardScope, page: { afterId?: string | undefined; limit: number }): Promise<PostRow[]> {
   let query = db
     .selectFrom('posts')
-    .selectAll()
+    .select(POST_COLUMNS)
     .where('board_id', '=', scope.boardId)
     .where('mode', '=', scope.mode)
     .orderBy('id', 'desc')
@@ -186,7 +208,7 @@ export function topAfterQuery(db: Db, scope: BoardScope, after: RankedCursor, li
   return (
     db
       .selectFrom('posts')
-      .selectAll()
+      .select(POST_COLUMNS)
       .where('board_id', '=', scope.boardId)
       .where('mode', '=', scope.mode)
       .where('created_at', '<=', after.asOf)
@@ -222,7 +244,7 @@ const trendingStatements = perDatabase((db) => {
     ),
     after: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'asOf' | 'value' | 'id' | 'limit'>) =>
       board(p)
-        .selectAll()
+        .select(POST_COLUMNS)
         .where('created_at', '>=', p('from'))
         .where('created_at', '<=', p('asOf'))
         .where((eb) => eb(eb.refTuple('trending_score', 'id'), '<', eb.tuple(p('value'), p('id'))))

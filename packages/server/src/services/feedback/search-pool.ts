@@ -282,7 +282,7 @@ const readers = new WeakMap<object, SearchReader & { pool?: SearchPool | Postgre
 export function openSearchReader(context: { db: Db; options: ServerOptions }): SearchReader {
   const { db, options } = context;
   const limits = { workers: options.searchWorkers, timeoutMs: options.searchTimeoutMs };
-  const reader = isPostgres(db) ? postgresSearchReader(db, limits) : options.db === ':memory:' ? inlineSearchReader(db) : workerSearchReader(options.db, limits);
+  const reader = isPostgres(db) ? postgresSearchReader(db, options.db, limits) : options.db === ':memory:' ? inlineSearchReader(db) : workerSearchReader(options.db, limits);
   readers.set(context, reader);
   return reader;
 }

@@ -1,5 +1,7 @@
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/connect.js';
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl, type Db } from '../../db/connect.js';
+import { types } from '../../db/postgres/open.js';
 import type { BoardScope, SearchBudget } from '../../repositories/posts.js';
 import { rankCandidates } from './search-rank.js';
 import { deduplicated, tooExpensive, type Outcome, type SearchJob, type SearchPoolOptions, type SearchReader, type SearchStatement } from './search-pool.js';
@@ -11,12 +13,12 @@ import type { SearchTerms } from './search-terms.js';
  * characters or more match anywhere in the folded title and body (`LIKE '%term%'`, served by the
  * trigram index); shorter ones match the start of a word (`'ui':*`, served by the word index).
  * The row budget counts matches on any board, newest first, as on SQLite; the time budget is the
- * statement timeout of the search's transaction.
+ * statement timeout of the search connections.
  */
 
-/** The folded title and body (a stored column), and its words, as the indexes of migration 0016 hold them. */
+/** The folded title and body, and its words: stored columns with the indexes of migration 0016. */
 const FOLDED = sql`search_text`;
-const WORDS = sql`to_tsvector('simple', search_text)`;
+const WORDS = sql`search_words`;
 
 /** A `LIKE` pattern for a substring, its wildcards taken literally. */
 const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -75,20 +77,23 @@ export function postgresSearchJob(
 const QUERY_CANCELED = '57014';
 
 /**
- * Runs searches on the pool, at most `workers` at a time per server process (the rest wait in
- * line, as for SQLite's worker threads), each in a read-only transaction whose statements stop
- * at `timeoutMs` (`statement_timeout`): PostgreSQL cancels the query itself, so nothing keeps
- * running after the search has been answered `search_too_expensive`. The event loop only waits.
+ * Runs searches on connections of their own, `workers` of them per server process (a search
+ * beyond them waits in line, as for SQLite's worker threads), opened with `statement_timeout`
+ * set to `timeoutMs`: PostgreSQL cancels a statement past it itself, so nothing keeps running
+ * after the search has been answered `search_too_expensive`, and the event loop only waits. A
+ * session setting rather than `SET LOCAL` in a transaction: one round trip a statement, not four.
  */
 export class PostgresSearches {
   readonly #db: Db;
-  readonly #options: SearchPoolOptions;
-  readonly #waiting: Array<() => void> = [];
+  readonly #pool: pg.Pool;
   #running = 0;
 
-  constructor(db: Db, options: SearchPoolOptions) {
+  constructor(db: Db, url: string, options: SearchPoolOptions) {
     this.#db = db;
-    this.#options = options;
+    if (!isPostgresUrl(url)) throw new Error('searches on PostgreSQL open connections of their own: the server needs the database URL as its db option');
+    this.#pool = new pg.Pool({ connectionString: url, max: Math.max(1, options.workers), statement_timeout: options.timeoutMs, types });
+    // An idle connection that loses its server must not crash the process; the next search reconnects.
+    this.#pool.on('error', () => undefined);
   }
 
   /** Searches running now (not waiting in line). */
@@ -97,28 +102,26 @@ export class PostgresSearches {
   }
 
   async run(job: SearchJob): Promise<Outcome> {
-    if (this.#running >= Math.max(1, this.#options.workers)) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const client = await this.#pool.connect();
     this.#running += 1;
     try {
-      return await this.#db
-        .transaction()
-        .setAccessMode('read only')
-        .execute(async (trx) => {
-          await sql`SELECT set_config('statement_timeout', ${String(this.#options.timeoutMs)}, true)`.execute(trx);
-          const all = async (statement: SearchStatement) => (await trx.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]))).rows as Array<Record<string, unknown>>;
-          if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
-          const rows = await all(job.candidates);
-          if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true as const };
-          const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
-          return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
-        });
+      const all = async (statement: SearchStatement) => (await client.query(statement.sql, [...statement.parameters])).rows as Array<Record<string, unknown>>;
+      if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
+      const rows = await all(job.candidates);
+      if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
+      const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
+      return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'code' in error && error.code === QUERY_CANCELED) throw tooExpensive('took longer than a search may');
       throw error;
     } finally {
       this.#running -= 1;
-      this.#waiting.shift()?.();
+      client.release();
     }
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
   }
 
   /**
@@ -144,8 +147,8 @@ export class PostgresSearches {
   }
 }
 
-/** Searches on PostgreSQL: on the pool, bounded by rows and by time. */
-export function postgresSearchReader(db: Db, options: SearchPoolOptions): SearchReader & { pool: PostgresSearches } {
-  const pool = new PostgresSearches(db, options);
-  return { pool, run: deduplicated((job) => pool.run(job)), close: () => Promise.resolve() };
+/** Searches on the PostgreSQL database at `url` (the server's `db`), bounded by rows and by time. */
+export function postgresSearchReader(db: Db, url: string, options: SearchPoolOptions): SearchReader & { pool: PostgresSearches } {
+  const pool = new PostgresSearches(db, url, options);
+  return { pool, run: deduplicated((job) => pool.run(job)), close: () => pool.close() };
 }
