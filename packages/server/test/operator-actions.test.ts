@@ -13,7 +13,7 @@ import { changePostStatus, deletePost, mergePosts } from '../src/services/feedba
 import { trendingScore } from '../src/services/feedback/trending.js';
 import { exportProgressCsv } from '../src/services/onboarding/progress-export.js';
 import { parseCsv } from './csv.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, onPostgres } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
 const secret = h.ws.keys.testSecret;
@@ -138,7 +138,11 @@ describe('deleting a post (operator)', () => {
     forgetCachedState(h.app.inlay);
     expect((await list(boardId)).map((p) => p.id)).toEqual([keep.id]);
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id)).toEqual([keep.id]);
-    const indexed = await sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH 'qwertzmarker'`.execute(h.db);
+    // PostgreSQL's search indexes are indexes of `posts` (migration 0016): a query through them.
+    const indexed = await (onPostgres
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_text LIKE '%qwertzmarker%'`
+      : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH 'qwertzmarker'`
+    ).execute(h.db);
     expect(indexed.rows[0]?.n).toBe(1);
     expect(await h.db.selectFrom('votes').selectAll().where('post_id', '=', gone.id).execute()).toEqual([]);
     await expect(deletePost(h.db, gone.id)).rejects.toMatchObject({ code: 'not_found' });
@@ -162,8 +166,13 @@ async function rowsUnder(id: string): Promise<Record<string, number>> {
 }
 
 async function searchIndexSize(): Promise<number> {
-  // The external-content FTS table's own row count (its docsize shadow table), not the posts it points at.
-  return Number((await sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts_docsize`.execute(h.db)).rows[0]?.n);
+  // SQLite: the external-content FTS table's own row count (its docsize shadow table), not the
+  // posts it points at. PostgreSQL: the search indexes are indexes of `posts`' own search columns
+  // (migration 0016): the posts that have them.
+  const query = onPostgres
+    ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_words IS NOT NULL`
+    : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts_docsize`;
+  return Number((await query.execute(h.db)).rows[0]?.n);
 }
 
 /** Puts end-user data of both modes under a resource, as the hosted routes would store it. */

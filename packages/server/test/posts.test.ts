@@ -281,6 +281,17 @@ describe('search', async () => {
     expect(found).toEqual(['Needle']);
   });
 
+  it('takes the LIKE wildcards % and _ in q as the characters they are', async () => {
+    // PostgreSQL matches terms with LIKE (services/feedback/search-postgres.ts): unescaped, "%"
+    // and "_" would match any text, and both posts here would be found.
+    const board = await publishBoard();
+    dataOf(await create(board, 'Discount 50%off', 'snake_case names'));
+    dataOf(await create(board, 'Discount 50 and more off', 'snakeXcase names'));
+    const found = async (q: string) => (await list(board, `&q=${encodeURIComponent(q)}`)).items.map((p) => p.title);
+    expect(await found('50%off')).toEqual(['Discount 50%off']);
+    expect(await found('snake_case')).toEqual(['Discount 50%off']);
+  });
+
   it('treats quotes and FTS syntax in q as plain text', async () => {
     for (const q of ['"', 'AND OR NOT', 'title:*', '(((', 'NEAR(a b)']) {
       const response = await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&q=${encodeURIComponent(q)}`, { key: pub });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { nowIso } from '../db/ids.js';
 import { trendingScore } from '../services/feedback/trending.js';
-import type { PostRow } from './posts.js';
+import { POST_COLUMNS, type PostRow } from './posts.js';
 
 /**
  * Post writes only operators make (the CLI, the dashboard): looking a post up by id alone,
@@ -10,7 +10,7 @@ import type { PostRow } from './posts.js';
 
 /** A post by id, in whichever workspace, mode and board it lives. */
 export function findPostById(db: Db, id: string): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('posts').select(POST_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 /**

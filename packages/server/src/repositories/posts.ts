@@ -1,17 +1,40 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { dialectOf } from '../db/dialect.js';
+import { dialectOf, isPostgres } from '../db/dialect.js';
 import { compile, joinTransaction, perDatabase, read, transaction, type Param } from '../db/statements.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
 import { PostRowCache } from './post-cache.js';
 import type { SearchJob, SearchReader } from '../services/feedback/search-pool.js';
+import { postgresSearchJob } from '../services/feedback/search-postgres.js';
 import type { SearchTerms } from '../services/feedback/search-terms.js';
 import { earliestToReach, trendingScore } from '../services/feedback/trending.js';
 import { recordEvent } from '../webhooks/events.js';
 
 export type PostRow = Selectable<PostsTable>;
+
+/**
+ * The columns of a post row, named rather than `*`: on PostgreSQL `posts` also holds the stored
+ * search columns of migration 0016, which no caller needs (and the row cache would hold).
+ */
+export const POST_COLUMNS = [
+  'id',
+  'workspace_id',
+  'mode',
+  'board_id',
+  'title',
+  'body',
+  'status',
+  'vote_count',
+  'trending_score',
+  'author_key',
+  'author_id',
+  'author_name',
+  'author_anonymous',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof PostsTable>;
 
 /** A board's posts in one mode: test and live posts never mix. */
 export interface BoardScope {
@@ -124,7 +147,7 @@ export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string
     const generation = cache.generation;
     const rows = await db
       .selectFrom('posts')
-      .selectAll()
+      .select(POST_COLUMNS)
       .where('id', 'in', missing)
       .where('board_id', '=', scope.boardId)
       .where('mode', '=', scope.mode)
@@ -141,7 +164,7 @@ export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string
 export async function newestPosts(db: Db, scope: BoardScope, page: { afterId?: string | undefined; limit: number }): Promise<PostRow[]> {
   let query = db
     .selectFrom('posts')
-    .selectAll()
+    .select(POST_COLUMNS)
     .where('board_id', '=', scope.boardId)
     .where('mode', '=', scope.mode)
     .orderBy('id', 'desc')
@@ -173,6 +196,9 @@ export interface RankedCursor {
 
 /** Keyset continuation of a ranked list after `(value, id)`, ignoring posts newer than `asOf`. */
 export async function rankedAfter(db: Db, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number): Promise<PostRow[]> {
+  // No post comes after a value that is not a number: SQLite binds NaN as NULL, which no row
+  // passes, where PostgreSQL orders NaN above every number and would answer the whole board.
+  if (Number.isNaN(after.value)) return [];
   if (sort === 'trending') return trendingAfter(db, scope, after, limit);
   return topAfterQuery(db, scope, after, limit).execute();
 }
@@ -182,7 +208,7 @@ export function topAfterQuery(db: Db, scope: BoardScope, after: RankedCursor, li
   return (
     db
       .selectFrom('posts')
-      .selectAll()
+      .select(POST_COLUMNS)
       .where('board_id', '=', scope.boardId)
       .where('mode', '=', scope.mode)
       .where('created_at', '<=', after.asOf)
@@ -218,7 +244,7 @@ const trendingStatements = perDatabase((db) => {
     ),
     after: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'asOf' | 'value' | 'id' | 'limit'>) =>
       board(p)
-        .selectAll()
+        .select(POST_COLUMNS)
         .where('created_at', '>=', p('from'))
         .where('created_at', '<=', p('asOf'))
         .where((eb) => eb(eb.refTuple('trending_score', 'id'), '<', eb.tuple(p('value'), p('id'))))
@@ -337,7 +363,8 @@ const phrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
  * `relevance` ranks the board's newest `budget.candidates` matches (search-rank.ts) found within
  * the budget. A search that reaches the row budget with no match on the board (or, for `new`,
  * less than a page) answers `search_too_expensive`.
- * With `match=any`, short terms only count when no longer term exists.
+ * With `match=any`, short terms only count when no longer term exists. PostgreSQL has its own
+ * indexes and statements for the same contract (services/feedback/search-postgres.ts).
  */
 export function searchPosts(
   db: Db,
@@ -348,6 +375,10 @@ export function searchPosts(
   match: 'all' | 'any',
   budget: SearchBudget,
 ): Promise<string[]> {
+  if (isPostgres(db)) {
+    const job = postgresSearchJob(db, scope, terms, order, match, budget);
+    return job === undefined ? Promise.resolve([]) : reader.run(job);
+  }
   const join = match === 'any' ? ' OR ' : ' AND ';
   const words = (list: readonly string[], glue: string) => list.map((term) => `${phrase(term)}*`).join(glue);
   const trigram = terms.indexed.length > 0;

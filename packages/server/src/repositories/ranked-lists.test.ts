@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { onPostgres, testDatabase } from '../../test/helpers.js';
 import { openDatabase, type Db } from '../db/connect.js';
 import { trendingScore } from '../services/feedback/trending.js';
 import { CompiledQuery } from 'kysely';
@@ -14,15 +15,27 @@ const scope: BoardScope = { workspaceId: 'ws_1', mode: 'test', boardId: 'board_1
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 
+// SQLite: a fresh :memory: database per test. PostgreSQL: one database for the file (creating
+// one takes a while), emptied before each test.
+let shared: Db | undefined;
+beforeAll(async () => {
+  if (onPostgres) shared = await openDatabase(await testDatabase());
+});
+afterAll(() => shared?.destroy());
 beforeEach(async () => {
-  db = await openDatabase(':memory:');
+  if (shared !== undefined) {
+    await shared.deleteFrom('workspaces').execute();
+    db = shared;
+  } else {
+    db = await openDatabase(':memory:');
+  }
   await db.insertInto('workspaces').values({ id: 'ws_1', name: 'One', plan: 'free', created_at: '2026-01-01T00:00:00.000Z' }).execute();
   await db
     .insertInto('resources')
     .values({ id: 'board_1', workspace_id: 'ws_1', kind: 'board', name: 'Ideas', draft_config: '{}', draft_revision_id: 'rev_1', revision_seq: 1, created_at: '2026-01-01', updated_at: '2026-01-01' })
     .execute();
 });
-afterEach(() => db.destroy());
+afterEach(() => (db === shared ? undefined : db.destroy()));
 
 /** A deterministic generator, so a failure reproduces. */
 function random(seed: number): () => number {
@@ -129,6 +142,16 @@ describe('trending lists without a score index', () => {
 describe('top lists past their snapshot', () => {
   it('seek in the top index from the last post shown', async () => {
     const compiled = topAfterQuery(db, scope, { value: 3, id: 'post_00010', asOf: new Date(NOW).toISOString() }, 51).compile();
+    if (onPostgres) {
+      // An index scan on posts_top from (value, id), in its order: no sort of the board.
+      await seed(Array.from({ length: 2_000 }, (_, i) => ({ ageHours: i, votes: i % 50 })));
+      await db.executeQuery(CompiledQuery.raw('ANALYZE posts'));
+      const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]));
+      const details = plan.rows.map((row) => row['QUERY PLAN']).join(' | ');
+      expect(details).toMatch(/Index Scan using posts_top on posts/);
+      expect(details).not.toMatch(/Sort/);
+      return;
+    }
     const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
     expect(plan.rows.map((row) => row.detail).join(' | ')).toMatch(/USING INDEX posts_top \(board_id=\? AND mode=\? AND \(vote_count,id\)<\(\?,\?\)\)/);
     expect(plan.rows.map((row) => row.detail).join(' | ')).not.toMatch(/TEMP B-TREE/);

@@ -9,7 +9,7 @@ import type { Database } from '../schema.js';
 /** int8 (counts, epoch milliseconds) and numeric as JavaScript numbers, as SQLite answers them. */
 const INT8 = 20;
 const NUMERIC = 1700;
-const types = {
+export const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format ?? 'text');

@@ -4,6 +4,8 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { ApiError } from '../../errors.js';
 import type { ServerOptions } from '../../options.js';
+import { isPostgres } from '../../db/dialect.js';
+import { postgresSearchReader, type PostgresSearches } from './search-postgres.js';
 import { rankCandidates } from './search-rank.js';
 
 /** A statement as compiled SQL and its positional parameters. */
@@ -30,7 +32,7 @@ export interface SearchJob {
   rank?: { terms: Array<{ text: string; prefix: boolean }>; cap: number } | undefined;
 }
 
-type Outcome = { ids: string[] } | { exhausted: true };
+export type Outcome = { ids: string[] } | { exhausted: true };
 
 export interface SearchReader {
   /** The ids a search finds; rejects with `search_too_expensive` past the row or time budget. */
@@ -228,7 +230,7 @@ export class SearchPool {
 }
 
 /** Shares one run among identical searches in flight (a popular list expiring under load). */
-function deduplicated(run: (job: SearchJob) => Promise<Outcome>): (job: SearchJob) => Promise<string[]> {
+export function deduplicated(run: (job: SearchJob) => Promise<Outcome>): (job: SearchJob) => Promise<string[]> {
   const inFlight = new Map<string, Promise<string[]>>();
   return (job) => {
     const key = JSON.stringify(job);
@@ -271,16 +273,20 @@ export function inlineSearchReader(db: Db): SearchReader {
   };
 }
 
-const readers = new WeakMap<object, SearchReader & { pool?: SearchPool }>();
+const readers = new WeakMap<object, SearchReader & { pool?: SearchPool | PostgresSearches }>();
 
-/** The search reader of a server (its `app.inlay`): worker threads on a file, inline on `:memory:`. */
+/**
+ * The search reader of a server (its `app.inlay`): worker threads on a SQLite file, inline on
+ * `:memory:`, the connection pool on PostgreSQL (search-postgres.ts).
+ */
 export function openSearchReader(context: { db: Db; options: ServerOptions }): SearchReader {
   const { db, options } = context;
-  const reader = options.db === ':memory:' ? inlineSearchReader(db) : workerSearchReader(options.db, { workers: options.searchWorkers, timeoutMs: options.searchTimeoutMs });
+  const limits = { workers: options.searchWorkers, timeoutMs: options.searchTimeoutMs };
+  const reader = isPostgres(db) ? postgresSearchReader(db, options.db, limits) : options.db === ':memory:' ? inlineSearchReader(db) : workerSearchReader(options.db, limits);
   readers.set(context, reader);
   return reader;
 }
 
-export function searchReaderOf(context: object): (SearchReader & { pool?: SearchPool }) | undefined {
+export function searchReaderOf(context: object): (SearchReader & { pool?: SearchPool | PostgresSearches }) | undefined {
   return readers.get(context);
 }

@@ -1,0 +1,154 @@
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl, type Db } from '../../db/connect.js';
+import { types } from '../../db/postgres/open.js';
+import type { BoardScope, SearchBudget } from '../../repositories/posts.js';
+import { rankCandidates } from './search-rank.js';
+import { deduplicated, tooExpensive, type Outcome, type SearchJob, type SearchPoolOptions, type SearchReader, type SearchStatement } from './search-pool.js';
+import type { SearchTerms } from './search-terms.js';
+
+/**
+ * Post search on PostgreSQL (docs/decisions.md, "Search on PostgreSQL"): the same results as
+ * SQLite's FTS5 path in repositories/posts.ts, from the indexes of migration 0016. Terms of three
+ * characters or more match anywhere in the folded title and body (`LIKE '%term%'`, served by the
+ * trigram index); shorter ones match the start of a word (`'ui':*`, served by the word index).
+ * The row budget counts matches on any board, newest first, as on SQLite; the time budget is the
+ * statement timeout of the search connections.
+ */
+
+/** The folded title and body, and its words: stored columns with the indexes of migration 0016. */
+const FOLDED = sql`search_text`;
+const WORDS = sql`search_words`;
+
+/** A `LIKE` pattern for a substring, its wildcards taken literally. */
+const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * A prefix query on one word. A short term has one or two characters, one a letter or digit
+ * (search-terms.ts); what else it holds splits words in the index, as FTS5's tokenizer drops it.
+ */
+const prefix = (term: string) => `'${term.replace(/[^\p{L}\p{N}]/gu, '')}':*`;
+
+/** The job of one search (see `searchPosts` in repositories/posts.ts, whose contract it keeps). */
+export function postgresSearchJob(
+  db: Db,
+  scope: BoardScope,
+  terms: SearchTerms,
+  order: { by: 'relevance'; cap: number } | { by: 'new'; afterId?: string | undefined; limit: number },
+  match: 'all' | 'any',
+  budget: SearchBudget,
+): SearchJob | undefined {
+  const trigram = terms.indexed.length > 0;
+  if (!trigram && terms.short.length === 0) return undefined;
+  const glue = match === 'any' ? ' | ' : ' & ';
+  const words = (list: readonly string[], join: string) => sql`${WORDS} @@ inlay_fold(${list.map(prefix).join(join)})::tsquery`;
+  const conditions: RawBuilder<unknown>[] = trigram
+    ? [sql`(${sql.join(terms.indexed.map((term) => sql`${FOLDED} LIKE inlay_fold(${substring(term)})`), sql.raw(match === 'any' ? ' OR ' : ' AND '))})`]
+    : [words(terms.short, glue)];
+  // Short terms beside longer ones (match=all): a post must also hold a word they begin. Inside
+  // the match, so PostgreSQL intersects the two indexes before it reads a post.
+  const narrow = trigram && match === 'all' && terms.short.length > 0;
+  if (narrow) conditions.push(words(terms.short, ' & '));
+  if (order.by === 'new' && order.afterId !== undefined) conditions.push(sql`id < ${order.afterId}`);
+  const where = sql.join(conditions, sql` AND `);
+  // Newest first by the time-ordered id; the LIMIT is the row budget.
+  const matches = sql`SELECT id, board_id, mode FROM posts WHERE ${where} ORDER BY id DESC LIMIT ${budget.maxRows}`;
+  const want = order.by === 'new' ? order.limit : budget.candidates;
+  const columns = order.by === 'new' ? sql`p.id` : sql`p.id, p.title, p.body, p.vote_count`;
+  const candidates = sql`SELECT ${columns} FROM (${matches}) m JOIN posts p ON p.id = m.id
+    WHERE m.board_id = ${scope.boardId} AND m.mode = ${scope.mode}
+    ORDER BY m.id DESC LIMIT ${want}`;
+  return {
+    candidates: candidates.compile(db),
+    needed: order.by === 'new' ? want : 1,
+    budget: sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts WHERE ${where} LIMIT ${budget.maxRows}) m`.compile(db),
+    maxRows: budget.maxRows,
+    rank:
+      order.by === 'new'
+        ? undefined
+        : {
+            terms: [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])],
+            cap: order.cap,
+          },
+  };
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by `statement_timeout`. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * Runs searches on connections of their own, `workers` of them per server process (a search
+ * beyond them waits in line, as for SQLite's worker threads), opened with `statement_timeout`
+ * set to `timeoutMs`: PostgreSQL cancels a statement past it itself, so nothing keeps running
+ * after the search has been answered `search_too_expensive`, and the event loop only waits. A
+ * session setting rather than `SET LOCAL` in a transaction: one round trip a statement, not four.
+ */
+export class PostgresSearches {
+  readonly #db: Db;
+  readonly #pool: pg.Pool;
+  #running = 0;
+
+  constructor(db: Db, url: string, options: SearchPoolOptions) {
+    this.#db = db;
+    if (!isPostgresUrl(url)) throw new Error('searches on PostgreSQL open connections of their own: the server needs the database URL as its db option');
+    this.#pool = new pg.Pool({ connectionString: url, max: Math.max(1, options.workers), statement_timeout: options.timeoutMs, types });
+    // An idle connection that loses its server must not crash the process; the next search reconnects.
+    this.#pool.on('error', () => undefined);
+  }
+
+  /** Searches running now (not waiting in line). */
+  get running(): number {
+    return this.#running;
+  }
+
+  async run(job: SearchJob): Promise<Outcome> {
+    const client = await this.#pool.connect();
+    this.#running += 1;
+    try {
+      const all = async (statement: SearchStatement) => (await client.query(statement.sql, [...statement.parameters])).rows as Array<Record<string, unknown>>;
+      if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
+      const rows = await all(job.candidates);
+      if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
+      const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
+      return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
+    } catch (error) {
+      if (typeof error === 'object' && error !== null && 'code' in error && error.code === QUERY_CANCELED) throw tooExpensive('took longer than a search may');
+      throw error;
+    } finally {
+      this.#running -= 1;
+      client.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+
+  /**
+   * Keeps every search from reading posts until the returned function is called: a transaction
+   * on a connection of its own holds a lock on `posts` that a search's read waits for, inside
+   * PostgreSQL, as a slow statement would. Lets a test hold a search deterministically.
+   */
+  async hold(): Promise<() => void> {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const done = this.#db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE posts IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked();
+      await released;
+    });
+    await Promise.race([holding, done]);
+    return () => {
+      release();
+      void done;
+    };
+  }
+}
+
+/** Searches on the PostgreSQL database at `url` (the server's `db`), bounded by rows and by time. */
+export function postgresSearchReader(db: Db, url: string, options: SearchPoolOptions): SearchReader & { pool: PostgresSearches } {
+  const pool = new PostgresSearches(db, url, options);
+  return { pool, run: deduplicated((job) => pool.run(job)), close: () => pool.close() };
+}
