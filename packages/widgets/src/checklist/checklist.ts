@@ -23,7 +23,7 @@ type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
 type Phase = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Properties whose change means another flow, user, server or store: everything is reloaded. */
-const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store'] as const;
+const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store', 'previewConfig'] as const;
 
 const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
 
@@ -100,6 +100,7 @@ export class InlayChecklist extends InlayElement {
     traits: { attribute: false },
     getAuthorToken: { attribute: false },
     store: { attribute: false },
+    previewConfig: { attribute: false },
     strings: { attribute: false },
     _phase: { state: true },
     _flow: { state: true },
@@ -128,6 +129,11 @@ export class InlayChecklist extends InlayElement {
    * only through it and never calls the hosted progress routes; the config is still fetched.
    */
   store?: ProgressStore;
+  /**
+   * A config shown instead of the published one (the dashboard's draft preview): nothing is
+   * fetched, and progress goes only through `store`, which preview needs.
+   */
+  previewConfig?: PublishedFlow;
   /** Overrides of the built-in texts; see {@link ChecklistStrings}. */
   strings: Partial<ChecklistStrings> = {};
 
@@ -189,21 +195,26 @@ export class InlayChecklist extends InlayElement {
     this._flow = this._confirmed = this._failure = this.#store = undefined;
     this._pending = [];
     this.#queue = Promise.resolve();
-    const { flowId, publishableKey, baseUrl } = this;
+    const { flowId, publishableKey, baseUrl, previewConfig } = this;
     // A removed attribute leaves null, an empty one ''; both mean "not given".
     const userId = this.userId || undefined;
     const workspaceKey = this.workspaceKey || undefined;
-    this._phase = flowId && publishableKey && baseUrl ? 'loading' : 'idle';
+    this._phase = previewConfig || (flowId && publishableKey && baseUrl) ? 'loading' : 'idle';
     if (this._phase === 'idle') return;
     try {
-      const client = createClient({
-        publishableKey,
-        baseUrl,
-        // Read at call time, so a host may set or replace the callback after the first render.
-        getAuthorToken: (options) => this.getAuthorToken?.(options),
-      });
-      this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
-      const flow = await client.getConfig(flowId);
+      let flow = previewConfig;
+      if (flow) {
+        if (!(this.#store = this.store)) throw new Error('<inlay-checklist>: previewConfig needs a store.');
+      } else {
+        const client = createClient({
+          publishableKey,
+          baseUrl,
+          // Read at call time, so a host may set or replace the callback after the first render.
+          getAuthorToken: (options) => this.getAuthorToken?.(options),
+        });
+        this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
+        flow = await client.getConfig(flowId);
+      }
       if (generation !== this.#generation) return;
       this._flow = flow;
       // Progress is only read for eligible users; traits may still change (willUpdate).

@@ -1,5 +1,5 @@
 import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PostSort, type PublishedConfig } from '@inlay/core';
-import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
+import { createFeedbackClient, createHostedPostStore, type FeedbackClient, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
@@ -17,7 +17,7 @@ type Listing = 'idle' | 'busy' | 'more' | 'failed';
 type VoteState = Pick<Post, 'voted' | 'voteCount'>;
 
 /** Properties whose change means another board, server, author or store: everything is reloaded. */
-const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize'] as const;
+const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize', 'previewConfig'] as const;
 const SORTS: readonly PostSort[] = ['top', 'new', 'trending'];
 /** How many similar posts are suggested under the title being typed. */
 const SIMILAR = 3;
@@ -99,6 +99,7 @@ export class InlayFeedbackBoard extends InlayElement {
     pageSize: { attribute: 'page-size', type: Number },
     getAuthorToken: { attribute: false },
     store: { attribute: false },
+    previewConfig: { attribute: false },
     strings: { attribute: false },
     phase: { state: true },
     board: { state: true },
@@ -140,6 +141,11 @@ export class InlayFeedbackBoard extends InlayElement {
    * through it and never calls the hosted post routes; the config is still fetched.
    */
   store?: PostStore;
+  /**
+   * A config shown instead of the published one (the dashboard's draft preview): nothing is
+   * fetched, and posts go only through `store`, which preview needs.
+   */
+  previewConfig?: PublishedBoard;
   /** Overrides of the built-in texts; see {@link FeedbackBoardStrings}. */
   strings: Partial<FeedbackBoardStrings> = {};
 
@@ -225,19 +231,22 @@ export class InlayFeedbackBoard extends InlayElement {
     this.posts = this.similar = [];
     this.#votes = new Map();
     this.listing = 'idle';
-    const { boardId, publishableKey, baseUrl } = this;
-    this.phase = boardId && publishableKey && baseUrl ? 'loading' : 'idle';
+    const { boardId, publishableKey, baseUrl, previewConfig } = this;
+    this.phase = previewConfig || (boardId && publishableKey && baseUrl) ? 'loading' : 'idle';
     if (this.phase === 'idle') return;
     try {
-      const client = createFeedbackClient({
-        publishableKey,
-        baseUrl,
-        // Read at call time, so a host may set or replace the callback after the first render.
-        getAuthorToken: (options) => this.getAuthorToken?.(options),
-      });
-      const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
+      if (previewConfig && !this.store) throw new Error('<inlay-feedback-board>: previewConfig needs a store.');
+      const client = previewConfig
+        ? undefined
+        : createFeedbackClient({
+            publishableKey,
+            baseUrl,
+            // Read at call time, so a host may set or replace the callback after the first render.
+            getAuthorToken: (options) => this.getAuthorToken?.(options),
+          });
+      const store = (this.#store = this.store ?? createHostedPostStore(client as FeedbackClient, { boardId, author: this.#author() }));
       const [board, page] = await Promise.all([
-        client.getConfig(boardId),
+        previewConfig ?? (client as FeedbackClient).getConfig(boardId),
         store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit }),
       ]);
       if (generation !== this.#generation) return;

@@ -31,7 +31,7 @@ import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.j
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
 /** Properties whose change means another importer or server: everything starts over. */
-const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
+const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as const;
 
 /**
  * A data importer (docs/importer.md): the user drops or pastes a spreadsheet, picks the header row,
@@ -126,6 +126,7 @@ export class InlayImporter extends InlayElement implements GridHost {
     workerUrl: { attribute: 'worker-url' },
     workerTimeout: { attribute: 'worker-timeout', type: Number },
     metadata: { attribute: false },
+    previewConfig: { attribute: false },
     strings: { attribute: false },
     transformRow: { attribute: false },
     validateRow: { attribute: false },
@@ -153,6 +154,11 @@ export class InlayImporter extends InlayElement implements GridHost {
   workerTimeout = DEFAULT_WORKER_TIMEOUT;
   /** The host's key–value pairs recorded with the session (≤ 20 keys; no row contents). */
   metadata: Record<string, string> = {};
+  /**
+   * A config shown instead of the published one (the dashboard's draft preview): nothing is
+   * fetched and no session is opened, so the preview shows the upload step and its fields.
+   */
+  previewConfig?: PublishedImporter;
   /** Overrides of the built-in texts; see {@link ImporterStrings}. */
   strings: Partial<ImporterStrings> = {};
   /**
@@ -252,12 +258,12 @@ export class InlayImporter extends InlayElement implements GridHost {
     this.#closeEngine();
     this.#published = undefined;
     this.state = initialState();
-    const { importerId, publishableKey, baseUrl } = this;
-    this.phase = importerId && publishableKey && baseUrl ? 'loading' : 'idle';
+    const { importerId, publishableKey, baseUrl, previewConfig } = this;
+    this.phase = previewConfig || (importerId && publishableKey && baseUrl) ? 'loading' : 'idle';
     if (this.phase === 'idle') return;
     try {
-      this.#client = createImporterClient({ publishableKey, baseUrl });
-      const published = await this.#client.getConfig(importerId);
+      const client = (this.#client = previewConfig ? undefined : createImporterClient({ publishableKey, baseUrl }));
+      const published = previewConfig ?? (await (client as ImporterClient).getConfig(importerId));
       if (generation !== this.#generation) return;
       this.#published = published;
       this.#set({ name: published.name, fields: published.config.fields, duplicateKey: published.config.duplicateKey });
