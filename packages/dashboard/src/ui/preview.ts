@@ -71,15 +71,22 @@ function memoryPosts(boardId: string, config: BoardConfig): PostStore {
   };
 }
 
+/**
+ * Attributes the widgets need before they render anything. With `previewConfig` and `store` set
+ * they fetch nothing, so the key is a placeholder that no server ever sees.
+ */
+const PLACEHOLDER_KEY = 'svc_test_pub_preview';
+const base = (service: string): string => `${location.origin}/${service}`;
+
 /** The widget element showing a draft. */
 export function preview(kind: Kind, id: string, name: string, config: unknown): TemplateResult {
   if (kind === 'flows') {
     const flow = config as FlowConfig;
-    return html`<inlay-checklist .previewConfig=${published('flow', id, name, flow)} .store=${memoryProgress(id, flow)}></inlay-checklist>`;
+    return html`<inlay-checklist flow-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('onboarding')} user-id="preview" .previewConfig=${published('flow', id, name, flow)} .store=${memoryProgress(id, flow)}></inlay-checklist>`;
   }
   if (kind === 'boards') {
     const board = config as BoardConfig;
-    return html`<inlay-feedback-board .previewConfig=${published('board', id, name, board)} .store=${memoryPosts(id, board)}></inlay-feedback-board>`;
+    return html`<inlay-feedback-board board-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('feedback')} author-id="preview" .previewConfig=${published('board', id, name, board)} .store=${memoryPosts(id, board)}></inlay-feedback-board>`;
   }
-  return html`<inlay-importer .previewConfig=${published('importer', id, name, config as ImporterConfig)}></inlay-importer>`;
+  return html`<inlay-importer importer-id=${id} .previewConfig=${published('importer', id, name, config as ImporterConfig)}></inlay-importer>`;
 }

@@ -130,8 +130,8 @@ export class InlayChecklist extends InlayElement {
    */
   store?: ProgressStore;
   /**
-   * A config shown instead of the published one (the dashboard's draft preview): nothing is
-   * fetched, and progress goes only through `store`, which preview needs.
+   * A config shown instead of the published one, which is then not fetched: the dashboard's
+   * draft preview, with a `store` so no progress is read or written either.
    */
   previewConfig?: PublishedFlow;
   /** Overrides of the built-in texts; see {@link ChecklistStrings}. */
@@ -195,26 +195,21 @@ export class InlayChecklist extends InlayElement {
     this._flow = this._confirmed = this._failure = this.#store = undefined;
     this._pending = [];
     this.#queue = Promise.resolve();
-    const { flowId, publishableKey, baseUrl, previewConfig } = this;
+    const { flowId, publishableKey, baseUrl } = this;
     // A removed attribute leaves null, an empty one ''; both mean "not given".
     const userId = this.userId || undefined;
     const workspaceKey = this.workspaceKey || undefined;
-    this._phase = previewConfig || (flowId && publishableKey && baseUrl) ? 'loading' : 'idle';
+    this._phase = flowId && publishableKey && baseUrl ? 'loading' : 'idle';
     if (this._phase === 'idle') return;
     try {
-      let flow = previewConfig;
-      if (flow) {
-        if (!(this.#store = this.store)) throw new Error('<inlay-checklist>: previewConfig needs a store.');
-      } else {
-        const client = createClient({
-          publishableKey,
-          baseUrl,
-          // Read at call time, so a host may set or replace the callback after the first render.
-          getAuthorToken: (options) => this.getAuthorToken?.(options),
-        });
-        this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
-        flow = await client.getConfig(flowId);
-      }
+      const client = createClient({
+        publishableKey,
+        baseUrl,
+        // Read at call time, so a host may set or replace the callback after the first render.
+        getAuthorToken: (options) => this.getAuthorToken?.(options),
+      });
+      this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
+      const flow = this.previewConfig ?? (await client.getConfig(flowId));
       if (generation !== this.#generation) return;
       this._flow = flow;
       // Progress is only read for eligible users; traits may still change (willUpdate).

@@ -1,5 +1,5 @@
 import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PostSort, type PublishedConfig } from '@inlay/core';
-import { createFeedbackClient, createHostedPostStore, type FeedbackClient, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
+import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
@@ -142,8 +142,8 @@ export class InlayFeedbackBoard extends InlayElement {
    */
   store?: PostStore;
   /**
-   * A config shown instead of the published one (the dashboard's draft preview): nothing is
-   * fetched, and posts go only through `store`, which preview needs.
+   * A config shown instead of the published one, which is then not fetched: the dashboard's
+   * draft preview, with a `store` so no posts are read or written either.
    */
   previewConfig?: PublishedBoard;
   /** Overrides of the built-in texts; see {@link FeedbackBoardStrings}. */
@@ -231,22 +231,19 @@ export class InlayFeedbackBoard extends InlayElement {
     this.posts = this.similar = [];
     this.#votes = new Map();
     this.listing = 'idle';
-    const { boardId, publishableKey, baseUrl, previewConfig } = this;
-    this.phase = previewConfig || (boardId && publishableKey && baseUrl) ? 'loading' : 'idle';
+    const { boardId, publishableKey, baseUrl } = this;
+    this.phase = boardId && publishableKey && baseUrl ? 'loading' : 'idle';
     if (this.phase === 'idle') return;
     try {
-      if (previewConfig && !this.store) throw new Error('<inlay-feedback-board>: previewConfig needs a store.');
-      const client = previewConfig
-        ? undefined
-        : createFeedbackClient({
-            publishableKey,
-            baseUrl,
-            // Read at call time, so a host may set or replace the callback after the first render.
-            getAuthorToken: (options) => this.getAuthorToken?.(options),
-          });
-      const store = (this.#store = this.store ?? createHostedPostStore(client as FeedbackClient, { boardId, author: this.#author() }));
+      const client = createFeedbackClient({
+        publishableKey,
+        baseUrl,
+        // Read at call time, so a host may set or replace the callback after the first render.
+        getAuthorToken: (options) => this.getAuthorToken?.(options),
+      });
+      const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
       const [board, page] = await Promise.all([
-        previewConfig ?? (client as FeedbackClient).getConfig(boardId),
+        this.previewConfig ?? client.getConfig(boardId),
         store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit }),
       ]);
       if (generation !== this.#generation) return;
