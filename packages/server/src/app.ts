@@ -11,6 +11,8 @@ import { clientErrorHandler, connectionCap, timeoutServerOptions } from './conne
 import { watchExternalChanges } from './engine/external-changes.js';
 import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
+import { dashboardPlugin } from './dashboard/index.js';
+import { pruneDashboardSessions } from './dashboard/session-store.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
@@ -118,6 +120,8 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   for (const service of options.services) {
     await app.register(SERVICE_PLUGINS[service], { prefix: `/${service}` });
   }
+  // The operator dashboard and its session-only routes (docs/dashboard.md).
+  if (options.dashboard) await app.register(dashboardPlugin);
   return app;
 }
 
@@ -169,6 +173,7 @@ const contextPlugin = fp(
       await pruneUploadedRows(db, new Date());
       await pruneOAuthClients(db, new Date(), options.oauth);
       await pruneWebhookLog(db, new Date(), options.webhooks.logRetentionMs);
+      await pruneDashboardSessions(db, new Date());
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);

@@ -44,6 +44,20 @@ export interface OAuthOptions {
   loginWindowMs: number;
 }
 
+/** The operator dashboard's accounts and sign-in (docs/dashboard.md, docs/security.md#dashboard). */
+export interface DashboardAuthOptions {
+  /** How long a dashboard session lasts after sign-in; it is not extended by use. */
+  sessionTtlMs: number;
+  /** Dashboard sign-in attempts (and invite acceptances) per email per window, counted before the password is checked. */
+  loginAttemptsPerAccount: number;
+  /** Dashboard sign-in attempts per client address (IPv6: per /64) per window. */
+  loginAttemptsPerAddress: number;
+  /** The fixed window of the dashboard sign-in limits, from a key's first attempt. */
+  loginWindowMs: number;
+  /** How long an invite link stays valid. */
+  inviteTtlMs: number;
+}
+
 /**
  * How long a client may take at each step of an HTTP exchange (docs/security.md#connections-and-timeouts).
  * Slow clients are cut off so that a few thousand of them cannot hold every socket.
@@ -164,6 +178,11 @@ export interface ServerOptions {
   /** How many of a board's newest matches a relevance search ranks. */
   searchCandidates: number;
   webhooks: WebhookOptions;
+  /** Serve the operator dashboard (`/dashboard`) and its session-only JSON routes (`/dashboard/api`). */
+  dashboard: boolean;
+  /** Folder of the built dashboard app; default: the installed `@inlay/dashboard` package's `dist`. */
+  dashboardDir?: string | undefined;
+  dashboardAuth: DashboardAuthOptions;
 }
 
 export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
@@ -224,6 +243,14 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     logRetentionMs: 30 * 86_400_000,
     pollIntervalMs: 1_000,
     deliveryThread: 'worker',
+  },
+  dashboard: true,
+  dashboardAuth: {
+    sessionTtlMs: 12 * 3_600_000,
+    loginAttemptsPerAccount: 10,
+    loginAttemptsPerAddress: 30,
+    loginWindowMs: 15 * 60_000,
+    inviteTtlMs: 7 * 86_400_000,
   },
 };
 

@@ -8,7 +8,7 @@ import { optionLeaves } from '../src/config/option-leaves.js';
 const SECURITY = readFileSync(new URL('../../../docs/security.md', import.meta.url), 'utf8');
 
 /** Options that are not limits or timeouts: where and what to serve, and how to log. */
-const NOT_LIMITS = new Set(['db', 'port', 'host', 'services', 'demo', 'publicUrl', 'logLevel', 'configCacheControl', 'usageFlushIntervalMs', 'webhooks.deliveryThread']);
+const NOT_LIMITS = new Set(['db', 'port', 'host', 'services', 'demo', 'publicUrl', 'logLevel', 'configCacheControl', 'usageFlushIntervalMs', 'webhooks.deliveryThread', 'dashboard', 'dashboardDir']);
 
 describe('docs/security.md', () => {
   it('names the option of every limit and timeout', () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { lookupApiKey, type KeyLookup } from '../repositories/api-keys.js';
+import { lookupApiKey, touchApiKey, type KeyLookup } from '../repositories/api-keys.js';
 
 /**
  * Resolves presented keys, remembering each answer for a few seconds so the hot publishable
@@ -33,6 +33,8 @@ export class KeyCache {
     if (hit !== undefined) return hit;
     const generation = this.#generation;
     const value = (await lookupApiKey(this.#db, key)) ?? null;
+    // Only on a cache miss, and at most once a minute per key: the dashboard's "last used".
+    if (value !== null) await touchApiKey(this.#db, value);
     if (this.#ttlMs > 0 && generation === this.#generation) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
       this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs });

@@ -1,6 +1,6 @@
 import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
 import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
-import { createAccount } from '../repositories/accounts.js';
+import { addMembership, createAccount, findAccountByEmail } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { rotateSigningSecret } from '../repositories/signing-secrets.js';
 import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
@@ -131,13 +131,18 @@ export async function adminCommand(args: string[], out: Out): Promise<void> {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address');
   const workspaceId = required(values.workspace, '--workspace');
   const password = values.password ?? process.env.INLAY_ADMIN_PASSWORD;
-  if (password === undefined || password.length < 12) throw new UsageError('a password of at least 12 characters is needed: --password or INLAY_ADMIN_PASSWORD');
-  const account = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
+  const existing = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
     await requireWorkspace(db, workspaceId);
-    if (await db.selectFrom('accounts').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst()) {
-      throw new UsageError(`an account with email ${email} exists`);
-    }
-    return createAccount(db, { email, password, workspaceId });
+    // An existing email joins the workspace (keeping its password): one account, several workspaces.
+    const found = await findAccountByEmail(db, email);
+    if (found) return { account: found, added: await addMembership(db, found.id, workspaceId) };
+    return undefined;
   });
-  out(`Created account ${account.id} (${account.email}) for workspace ${workspaceId}. It signs in to OAuth consent for MCP clients.`);
+  if (existing) {
+    out(existing.added ? `Account ${existing.account.id} (${existing.account.email}) now also belongs to workspace ${workspaceId}.` : `Account ${existing.account.id} (${existing.account.email}) already belongs to workspace ${workspaceId}.`);
+    return;
+  }
+  if (password === undefined || password.length < 12) throw new UsageError('a password of at least 12 characters is needed: --password or INLAY_ADMIN_PASSWORD');
+  const account = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => createAccount(db, { email, password, workspaceId }));
+  out(`Created account ${account.id} (${account.email}) for workspace ${workspaceId}. It signs in to the dashboard and to OAuth consent for MCP clients.`);
 }

@@ -57,6 +57,14 @@ const OAuthSchema = section(DEFAULT_OPTIONS.oauth, {
   loginWindowMs: 'The fixed window of the sign-in limits.',
 });
 
+const DashboardAuthSchema = section(DEFAULT_OPTIONS.dashboardAuth, {
+  sessionTtlMs: 'How long a dashboard session lasts after sign-in.',
+  loginAttemptsPerAccount: 'Dashboard sign-in attempts per email per window (the right password too is refused past it).',
+  loginAttemptsPerAddress: 'Dashboard sign-in attempts per client address per window.',
+  loginWindowMs: 'The fixed window of the dashboard sign-in limits.',
+  inviteTtlMs: 'How long a dashboard invite link stays valid.',
+});
+
 const TimeoutsSchema = section(DEFAULT_OPTIONS.timeouts, {
   headersMs: "From a request's first byte until its headers are complete (408 past it).",
   requestMs: "From a request's first byte until its whole body has arrived (408 past it).",
@@ -162,6 +170,9 @@ export const OperatorConfigSchema = z.strictObject({
     DEFAULT_OPTIONS.externalChangePollMs,
   ),
   webhooks: WebhooksSchema.describe('Webhook delivery (docs/webhooks.md).'),
+  dashboard: z.boolean().default(DEFAULT_OPTIONS.dashboard).describe('Serve the operator dashboard at /dashboard (docs/dashboard.md).'),
+  dashboardDir: z.string().min(1).optional().describe("Folder of the built dashboard app; default: the installed @inlay/dashboard package's dist."),
+  dashboardAuth: DashboardAuthSchema,
 });
 
 export type OperatorConfig = z.infer<typeof OperatorConfigSchema>;

@@ -13,6 +13,7 @@ import * as oauthClientLastUsed from './migrations/0011-oauth-client-last-used.j
 import * as idempotencyLeases from './migrations/0012-idempotency-leases.js';
 import * as webhooks from './migrations/0013-webhooks.js';
 import * as importRowsAcknowledged from './migrations/0014-import-rows-acknowledged.js';
+import * as dashboardSessions from './migrations/0015-dashboard-sessions.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-idempotency-leases': idempotencyLeases,
   '0013-webhooks': webhooks,
   '0014-import-rows-acknowledged': importRowsAcknowledged,
+  '0015-dashboard-sessions': dashboardSessions,
 };
 
 export class BundledMigrations implements MigrationProvider {

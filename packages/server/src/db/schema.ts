@@ -20,6 +20,8 @@ export interface Database {
   import_sessions: ImportSessionsTable;
   accounts: AccountsTable;
   dashboard_sessions: DashboardSessionsTable;
+  account_workspaces: AccountWorkspacesTable;
+  dashboard_invites: DashboardInvitesTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
@@ -47,6 +49,8 @@ export interface ApiKeysTable {
   last4: string;
   created_at: string;
   revoked_at: string | null;
+  /** When the server last looked the key up (migration 0015); null: never since. */
+  last_used_at: Generated<string | null>;
 }
 
 export interface SigningSecretsTable {
@@ -218,6 +222,27 @@ export interface DashboardSessionsTable {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+  /** The workspace the dashboard acts on (migration 0015); null: the account's first. */
+  current_workspace_id: Generated<string | null>;
+}
+
+/** Which workspaces an account belongs to (migration 0015). */
+export interface AccountWorkspacesTable {
+  account_id: string;
+  workspace_id: string;
+  created_at: string;
+}
+
+export interface DashboardInvitesTable {
+  id: string;
+  /** SHA-256 of the invite link's token. */
+  token_hash: string;
+  workspace_id: string;
+  email: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface OAuthClientsTable {

@@ -23,6 +23,8 @@ export interface KeyLookup {
   kind: KeyKind;
   plan: Plan;
   revoked: boolean;
+  /** When the key was last looked up (see {@link touchApiKey}); null: never. */
+  lastUsedAt?: string | null;
 }
 
 /** Creates a key and returns its full value, which exists nowhere else: show it once. */
@@ -92,7 +94,7 @@ export async function lookupApiKey(db: Db, key: string): Promise<KeyLookup | und
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.mode', 'api_keys.kind', 'api_keys.revoked_at', 'workspaces.plan'])
+    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.mode', 'api_keys.kind', 'api_keys.revoked_at', 'api_keys.last_used_at', 'workspaces.plan'])
     .where('api_keys.key_hash', '=', hashApiKey(key))
     .executeTakeFirst();
   return (
@@ -103,6 +105,16 @@ export async function lookupApiKey(db: Db, key: string): Promise<KeyLookup | und
       kind: row.kind,
       plan: row.plan,
       revoked: row.revoked_at !== null,
+      lastUsedAt: row.last_used_at,
     }
   );
+}
+
+/** How stale a key's `last_used_at` may get before a lookup writes it again: at most one write a minute per key. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Records that a key was used now, for the dashboard's key list; a no-op when it was recorded within the last minute. */
+export async function touchApiKey(db: Db, found: KeyLookup, now = new Date()): Promise<void> {
+  if (found.revoked || (found.lastUsedAt != null && now.getTime() - Date.parse(found.lastUsedAt) < LAST_USED_RESOLUTION_MS)) return;
+  await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', found.keyId).execute();
 }

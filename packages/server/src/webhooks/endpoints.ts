@@ -123,6 +123,15 @@ export async function setEndpointEnabled(db: Db, id: string, enabled: boolean, w
   return toSummary({ ...row, ...patch });
 }
 
+/** Changes which event types the endpoint subscribes to (`'*'`: all); later events only. */
+export async function setEndpointEvents(db: Db, id: string, events: WebhookEventType[] | '*', workspaceId?: string): Promise<EndpointSummary> {
+  const row = await findEndpoint(db, id, workspaceId);
+  const patch = { events: events === '*' ? '*' : JSON.stringify(events), updated_at: nowIso() };
+  await webhookDb(db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  invalidateSubscriptions(db);
+  return toSummary({ ...row, ...patch });
+}
+
 /** Deletes the endpoint with its deliveries and attempts. */
 export async function deleteEndpoint(db: Db, id: string, workspaceId?: string): Promise<void> {
   const row = await findEndpoint(db, id, workspaceId);
