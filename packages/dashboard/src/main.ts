@@ -31,7 +31,7 @@ export class InlayDashboard extends LitElement {
       .switcher { flex-direction: row; align-items: center; gap: 0.4rem; font-weight: 400; }
       main { padding: 1.25rem 1rem 3rem; max-width: 72rem; margin: 0 auto; }
       .toast { position: fixed; bottom: 1rem; right: 1rem; background: var(--text); color: var(--bg); padding: 0.5rem 0.9rem; border-radius: 6px; max-width: 90vw; }
-      .test-banner { background: #fef3c7; color: #713f12; text-align: center; font-size: 0.85rem; padding: 0.15rem; }
+      .test-banner { background: #fef3c7; color: #713f12; text-align: center; font-size: 0.85rem; padding: 0.15rem; margin: 0.5rem -1rem -0.5rem; }
       @media (prefers-color-scheme: dark) { .test-banner { background: #422006; color: #fde68a; } }
     `,
   ];
@@ -206,6 +206,7 @@ export class InlayDashboard extends LitElement {
     const current = location.pathname.slice(PREFIX.length).split('/')[0] ?? '';
     return html`
       <header>
+        <button type="button" class="skip" @click=${() => this.renderRoot.querySelector<HTMLElement>('main')?.focus()}>Skip to content</button>
         <div class="bar">
           <a class="brand" href="${PREFIX}">Inlay</a>
           <div class="controls">
@@ -228,24 +229,20 @@ export class InlayDashboard extends LitElement {
             ${NAV.map(([path, label]) => html`<li><a href="${PREFIX}${path}" aria-current=${path === current ? 'page' : nothing}>${label}</a></li>`)}
           </ul>
         </nav>
+        ${this.mode === 'test' ? html`<p class="test-banner">Test mode: you are seeing test data.</p>` : nothing}
       </header>
-      ${this.mode === 'test' ? html`<div class="test-banner">Test mode: you are seeing test data.</div>` : nothing}
     `;
   }
 
   protected override render(): TemplateResult {
     const signedIn = this.session !== undefined && !this.#route?.public;
     return html`
-      <a class="skip" href="#main" @click=${(event: Event) => {
-        event.preventDefault();
-        this.renderRoot.querySelector<HTMLElement>('main')?.focus();
-      }}>Skip to content</a>
       ${signedIn && this.session ? this.#header(this.session) : nothing}
       <main id="main" tabindex="-1">
         ${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : this.loading && !this.page ? html`<p class="muted">Loading…</p>` : this.page}
+        <div class="visually-hidden" role="status" aria-live="polite">${this.toast}</div>
+        ${this.toast ? html`<div class="toast" aria-hidden="true">${this.toast}</div>` : nothing}
       </main>
-      <div class="visually-hidden" role="status" aria-live="polite">${this.toast}</div>
-      ${this.toast ? html`<div class="toast" aria-hidden="true">${this.toast}</div>` : nothing}
     `;
   }
 }

@@ -23,11 +23,26 @@ export async function openPage(browser: Browser, options: Parameters<Browser['ne
   return { context, page, problems };
 }
 
-export async function signIn(page: Page, origin: string, path = ''): Promise<void> {
+/** Signs in through the sign-in page; answers the browser state (the session cookie) to reuse. */
+export async function signIn(browser: Browser, origin: string): Promise<StorageState> {
+  const { context, page } = await openPage(browser);
+  try {
+    await page.goto(`${origin}/dashboard/sign-in`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('inlay-dashboard header').waitFor();
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Opens a dashboard page as the signed-in operator. */
+export async function openAt(page: Page, origin: string, path = ''): Promise<void> {
   await page.goto(`${origin}/dashboard/${path}`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.locator('inlay-dashboard header').waitFor();
 }
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type InlayServer, startInlayServer } from '../scripts/inlay-server.mjs';
 import { seed } from '../scripts/seed.mjs';
-import { expectAccessible, launch, openPage, signIn, visit } from './browser.js';
+import { expectAccessible, launch, openAt, openPage, signIn, type StorageState, visit } from './browser.js';
 
 let server: InlayServer;
 let browser: Browser;
@@ -13,10 +13,13 @@ let seeded: Awaited<ReturnType<typeof seed>>;
 let page: Page;
 let problems: string[];
 let close: () => Promise<void>;
+/** The operator's session, signed in once: sign-ins are rate-limited per account and address. */
+let signedIn: StorageState;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startInlayServer(), launch()]);
   seeded = await seed(server);
+  signedIn = await signIn(browser, server.origin);
 });
 
 afterAll(async () => {
@@ -25,7 +28,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  const opened = await openPage(browser);
+  const opened = await openPage(browser, { storageState: signedIn });
   page = opened.page;
   problems = opened.problems;
   close = () => opened.context.close();
@@ -40,6 +43,11 @@ const pub = (): string => server.keys.testPublishable;
 
 describe('sign-in and the shell', () => {
   it('refuses a wrong password, signs in, keeps the session across a reload, and signs out', async () => {
+    await close();
+    const fresh = await openPage(browser);
+    page = fresh.page;
+    problems = fresh.problems;
+    close = () => fresh.context.close();
     await page.goto(`${server.origin}/dashboard/keys`);
     await page.getByRole('heading', { name: 'Sign in to Inlay' }).waitFor();
     await expectAccessible(page);
@@ -62,7 +70,7 @@ describe('sign-in and the shell', () => {
   });
 
   it('navigates by keyboard between lazily loaded pages and switches test/live', async () => {
-    await signIn(page, server.origin);
+    await openAt(page, server.origin);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByRole('link', { name: 'Plan' }).focus();
     await page.keyboard.press('Enter');
@@ -79,7 +87,7 @@ describe('sign-in and the shell', () => {
 
 describe('overview', () => {
   it('charts 30 days of usage per service with a table alternative', async () => {
-    await signIn(page, server.origin);
+    await openAt(page, server.origin);
     await page.getByRole('heading', { level: 2, name: 'Onboarding' }).waitFor();
     await expect.poll(() => page.getByRole('img', { name: /Onboarding: .* per day/ }).count()).toBe(1);
     await page.getByText('Show as a table').first().click();
@@ -90,7 +98,7 @@ describe('overview', () => {
 
 describe('keys', () => {
   it('mints a publishable key shown once, which the public API accepts, then revokes it (401)', async () => {
-    await signIn(page, server.origin, 'keys');
+    await openAt(page, server.origin, 'keys');
     await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
     await page.getByRole('button', { name: 'Create test publishable key' }).click();
     const shown = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
@@ -112,7 +120,7 @@ describe('keys', () => {
 
 describe('flows', () => {
   it('creates a flow, edits items with a dependency and a rule, previews it in <inlay-checklist>, publishes, diffs, restores and deletes', async () => {
-    await signIn(page, server.origin, 'flows');
+    await openAt(page, server.origin, 'flows');
     await page.getByLabel('New flow name').fill('Trial onboarding');
     await page.getByRole('button', { name: 'Create flow' }).click();
     await page.getByRole('heading', { level: 1, name: 'Trial onboarding' }).waitFor();
@@ -162,7 +170,7 @@ describe('flows', () => {
 
 describe('boards', () => {
   it('edits settings and branding, previews them in <inlay-feedback-board>, and publishes', async () => {
-    await signIn(page, server.origin, `boards/${seeded.boardId}`);
+    await openAt(page, server.origin, `boards/${seeded.boardId}`);
     await page.getByRole('heading', { level: 1, name: 'Product ideas' }).waitFor();
     await page.getByLabel('Allow anonymous posts and votes').check();
     await page.getByLabel('Title', { exact: true }).fill('Shape our roadmap');
@@ -178,7 +186,7 @@ describe('boards', () => {
 
 describe('importers', () => {
   it('adds a field with a type, a rule and aliases, previews it in <inlay-importer>, and publishes', async () => {
-    await signIn(page, server.origin, `importers/${seeded.importerId}`);
+    await openAt(page, server.origin, `importers/${seeded.importerId}`);
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
     await page.getByRole('button', { name: 'Add field' }).click();
     const field = page.getByRole('group', { name: /^Field 4/ });
@@ -198,7 +206,7 @@ describe('importers', () => {
 
 describe('webhooks', () => {
   it('adds an endpoint with its secret shown once, sends a test event and shows it in the delivery log', async () => {
-    await signIn(page, server.origin, 'webhooks');
+    await openAt(page, server.origin, 'webhooks');
     await page.getByLabel('URL (https)').fill('https://hooks.example.com/inlay');
     await page.getByRole('button', { name: 'Add test endpoint' }).click();
     const secret = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
@@ -219,7 +227,7 @@ describe('webhooks', () => {
 
 describe('feedback inbox', () => {
   it('triages by keyboard: a status, a merge and a delete, each seen through the public API', async () => {
-    await signIn(page, server.origin, 'inbox');
+    await openAt(page, server.origin, 'inbox');
     await page.getByRole('heading', { level: 1, name: 'Feedback inbox' }).waitFor();
     await page.getByRole('list', { name: 'Posts' }).waitFor();
     await expectAccessible(page);
@@ -253,7 +261,7 @@ describe('feedback inbox', () => {
 
 describe('onboarding', () => {
   it('shows the funnel and outcomes of a flow, and exports its progress as CSV', async () => {
-    await signIn(page, server.origin, 'onboarding');
+    await openAt(page, server.origin, 'onboarding');
     await page.getByRole('heading', { level: 2, name: 'Progress' }).waitFor();
     const row = page.getByRole('row', { name: /Complete your profile/ });
     await expect.poll(() => row.getByRole('cell').first().textContent()).toBe('2');
@@ -268,7 +276,7 @@ describe('onboarding', () => {
 
 describe('import sessions', () => {
   it('lists a session opened through the public API, without its rows', async () => {
-    await signIn(page, server.origin, 'import-sessions');
+    await openAt(page, server.origin, 'import-sessions');
     await page.getByRole('cell', { name: 'Contacts' }).first().waitFor();
     expect(await page.getByText('In progress').count()).toBeGreaterThan(0);
     expect(await page.getByText('team: sales').count()).toBe(1);
@@ -280,7 +288,7 @@ describe('plan', () => {
   it('switches the plan, which lets live publishable keys fetch configs', async () => {
     const live = server.keys.livePublishable ?? '';
     const path = `/onboarding/api/v1/config/${seeded.flowId}`;
-    await signIn(page, server.origin, 'plan');
+    await openAt(page, server.origin, 'plan');
     await page.getByRole('heading', { level: 2, name: 'Free' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Switch to Free' }).click().catch(() => undefined);
@@ -293,9 +301,9 @@ describe('plan', () => {
 
 describe('375 px and dark', () => {
   it('keeps the shell usable on a phone in dark mode, with no page wider than the screen', async () => {
-    const small = await openPage(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
+    const small = await openPage(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark', storageState: signedIn });
     try {
-      await signIn(small.page, server.origin);
+      await openAt(small.page, server.origin);
       for (const [path, heading] of [
         ['', 'Overview'],
         [`flows/${seeded.flowId}`, 'Getting started'],
