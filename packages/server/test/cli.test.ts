@@ -56,12 +56,18 @@ describe('inlay CLI', () => {
     expect(inlay('workspace', 'plan', 'ws_nope', 'free', '--db', db).code).toBe(2);
   });
 
-  it('creates an admin account and refuses weak passwords and duplicates', () => {
+  it('creates an admin account, refuses weak passwords, and adds another workspace to an existing email', () => {
     const { workspaceId } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string };
     const created = inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--password', 'a long enough password', '--db', db);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('ops@acme.test');
-    expect(inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--password', 'a long enough password', '--db', db).code).toBe(2);
+    const again = inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--db', db);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('already belongs');
+    const second = (JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string }).workspaceId;
+    const joined = inlay('admin', 'create', '--email', 'OPS@acme.test', '--workspace', second, '--db', db);
+    expect(joined.code, joined.stderr).toBe(0);
+    expect(joined.stdout).toContain(`now also belongs to workspace ${second}`);
     expect(inlay('admin', 'create', '--email', 'new@acme.test', '--workspace', workspaceId, '--password', 'short', '--db', db).code).toBe(2);
   });
 
