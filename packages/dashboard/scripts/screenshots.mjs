@@ -30,6 +30,7 @@ try {
     ['inbox', 'inbox'],
     ['onboarding', 'onboarding'],
     ['import-sessions', 'import-sessions'],
+    ['members', 'members'],
     ['plan', 'plan'],
   ];
   const variants = [

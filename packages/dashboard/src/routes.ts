@@ -39,6 +39,7 @@ export const ROUTES: Route[] = [
   route('onboarding', 'dash-onboarding', 'Onboarding', () => import('./pages/onboarding.js')),
   route('import-sessions', 'dash-import-sessions', 'Import sessions', () => import('./pages/import-sessions.js')),
   route('plan', 'dash-plan', 'Plan', () => import('./pages/plan.js')),
+  route('members', 'dash-members', 'Members', () => import('./pages/members.js')),
 ];
 
 /** The navigation links of the header, in order. */
@@ -52,6 +53,7 @@ export const NAV: [path: string, label: string][] = [
   ['import-sessions', 'Import sessions'],
   ['keys', 'Keys'],
   ['webhooks', 'Webhooks'],
+  ['members', 'Members'],
   ['plan', 'Plan'],
 ];
 

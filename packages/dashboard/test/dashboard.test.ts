@@ -134,6 +134,9 @@ describe('flows', () => {
     await page.getByRole('group', { name: 'Depends on' }).getByLabel('Create a project').check();
     await page.getByLabel('Who sees this checklist').selectOption('all');
     await page.getByLabel('Rule 1 value').fill('trial');
+    // The rule hides the checklist from a user without the trait, and shows it to one with it.
+    await expect.poll(() => page.getByText(/is not eligible/).count()).toBe(1);
+    await page.getByLabel(/Preview as a user with traits/).fill('plan=trial');
     // The real widget shows the draft, with its dependency.
     const preview = page.locator('inlay-checklist');
     await expect.poll(() => preview.getByText('Invite a colleague').count()).toBe(1);
@@ -179,8 +182,9 @@ describe('boards', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
-    const config = await server.publicApi(pub(), 'GET', `/feedback/api/v1/config/${seeded.boardId}`);
-    expect(config.body.data.config).toMatchObject({ allowAnonymous: true, branding: { title: 'Shape our roadmap', accentColor: '#0f766e' } });
+    await expect
+      .poll(async () => (await server.publicApi(pub(), 'GET', `/feedback/api/v1/config/${seeded.boardId}`)).body.data.config)
+      .toMatchObject({ allowAnonymous: true, branding: { title: 'Shape our roadmap', accentColor: '#0f766e' } });
   });
 });
 
@@ -195,7 +199,10 @@ describe('importers', () => {
     await field.getByLabel('Type').selectOption('number');
     await field.getByLabel('Minimum').fill('1');
     await field.getByLabel(/Aliases/).fill('Users, Licences');
-    await expect.poll(() => page.locator('inlay-importer').getByText('Seats').count()).toBeGreaterThan(0);
+    // The real importer reads pasted rows against the draft's fields.
+    await page.locator('inlay-importer').getByLabel(/paste/i).fill('Email,Users\nann@example.com,3\n');
+    await page.locator('inlay-importer').getByRole('button', { name: /paste/i }).click();
+    await expect.poll(() => page.locator('inlay-importer').getByText('Seats').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);

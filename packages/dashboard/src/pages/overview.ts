@@ -48,10 +48,20 @@ export class OverviewPage extends Page {
     this.usage = await this.ctx.api.get<Usage>(`/usage${query({ mode: this.ctx.mode, days: 30 })}`);
   }
 
+  /** Every day of the window, `from` to `to`: days without usage are charted as 0. */
+  #days(): string[] {
+    const days: string[] = [];
+    if (!this.usage) return days;
+    const end = Date.parse(`${this.usage.to}T00:00:00Z`);
+    for (let day = Date.parse(`${this.usage.from}T00:00:00Z`); day <= end && days.length < 366; day += 86_400_000) days.push(new Date(day).toISOString().slice(0, 10));
+    return days;
+  }
+
   #service(name: string, usage: ServiceUsage): TemplateResult {
     const metrics = Object.keys(usage.totals);
     const metric = this.chosen[name] ?? metrics[0] ?? '';
-    const points = usage.daily.map((day) => ({ label: day.date, value: day.counts[metric] ?? 0 }));
+    const byDate = new Map(usage.daily.map((day) => [day.date, day.counts]));
+    const points = this.#days().map((date) => ({ label: date, value: byDate.get(date)?.[metric] ?? 0 }));
     const title = SERVICE_NAMES[name] ?? name;
     return html`
       <section class="card" aria-labelledby="usage-${name}">

@@ -1,11 +1,11 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { BoardConfig, FlowConfig, ImporterConfig, ResourceRecord } from '@inlay/core';
+import { type BoardConfig, type FlowConfig, type ImporterConfig, isEligible, type ResourceRecord } from '@inlay/core';
 import { boardForm } from '../ui/board-form.js';
 import { diffLines, linesOf, renderDiff } from '../ui/diff.js';
 import { flowForm } from '../ui/flow-form.js';
 import { importerForm } from '../ui/importer-form.js';
 import { Page, when } from '../ui/page.js';
-import { type Kind, loadWidget, preview } from '../ui/preview.js';
+import { type Kind, loadWidget, preview, traitsOf } from '../ui/preview.js';
 import { KINDS } from './resource-list.js';
 
 interface Revision {
@@ -60,6 +60,7 @@ export class ResourceEditorPage extends Page {
     compared: { state: true },
     deletion: { state: true },
     confirmName: { state: true },
+    traits: { state: true },
   };
 
   record?: ResourceRecord;
@@ -72,6 +73,8 @@ export class ResourceEditorPage extends Page {
   compared?: Revision;
   deletion?: Deletion;
   confirmName = '';
+  /** The traits of the preview's user (flows), as typed: `plan=pro, seats=3`. */
+  traits = '';
   #previewTimer?: ReturnType<typeof setTimeout>;
 
   get #kind(): Kind {
@@ -108,7 +111,7 @@ export class ResourceEditorPage extends Page {
   #renderPreview(delay = PREVIEW_DELAY_MS): void {
     clearTimeout(this.#previewTimer);
     this.#previewTimer = setTimeout(() => {
-      this.shown = preview(this.#kind, this.record?.id ?? 'preview', this.name, this.config);
+      this.shown = preview(this.#kind, this.record?.id ?? 'preview', this.name, this.config, traitsOf(this.traits));
     }, delay);
   }
 
@@ -269,6 +272,16 @@ export class ResourceEditorPage extends Page {
         <section class="card preview" aria-labelledby="preview-heading">
           <h2 id="preview-heading">Live preview</h2>
           <p class="muted">The real widget with this draft. Nothing here is saved or seen by end users.</p>
+          ${this.#kind === 'flows'
+            ? html`<label>Preview as a user with traits (name=value, comma-separated)
+                  <input .value=${this.traits} placeholder="plan=pro, seats=3" @input=${(event: Event) => {
+                    this.traits = (event.target as HTMLInputElement).value;
+                    this.#renderPreview();
+                  }} /></label>
+                ${(this.config as FlowConfig).eligibility && !isEligible((this.config as FlowConfig).eligibility, traitsOf(this.traits))
+                  ? html`<p class="muted">A user with these traits is not eligible: the checklist shows nothing to them.</p>`
+                  : nothing}`
+            : nothing}
           <div class="preview-frame">${this.shown}</div>
         </section>
       </div>

@@ -50,7 +50,9 @@ export class WebhooksPage extends Page {
 
   async #add(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
+    // Read before any await: once dispatch ends, an event from a shadow tree has no target.
+    const element = event.target as HTMLFormElement;
+    const form = new FormData(element);
     const events = this.allEvents ? '*' : form.getAll('event').map(String);
     const done = await this.act(async () => {
       const created = await this.ctx.api.post<{ id: string; secret: string }>('/webhooks', { url: form.get('url'), mode: this.ctx.mode, events });
@@ -58,7 +60,7 @@ export class WebhooksPage extends Page {
       await this.load();
     });
     if (done) {
-      (event.target as HTMLFormElement).reset();
+      element.reset();
       this.ctx.announce('Endpoint added. Copy its signing secret now.');
     }
   }

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { PostStore, ProgressStore } from '@inlay/client';
-import { applyOperation, type BoardConfig, type FlowConfig, type ImporterConfig, newProgress, type Post, type Progress, reconcile } from '@inlay/core';
+import { applyOperation, type BoardConfig, type FlowConfig, type ImporterConfig, newProgress, type Post, type Progress, reconcile, type Traits } from '@inlay/core';
+import { traitValue } from './fields.js';
 
 /**
  * The live preview of a draft: the real widget of @inlay/widgets, given the draft through its
@@ -79,14 +80,25 @@ const PLACEHOLDER_KEY = 'svc_test_pub_preview';
 const base = (service: string): string => `${location.origin}/${service}`;
 
 /** The widget element showing a draft. */
-export function preview(kind: Kind, id: string, name: string, config: unknown): TemplateResult {
+export function preview(kind: Kind, id: string, name: string, config: unknown, traits: Traits = {}): TemplateResult {
   if (kind === 'flows') {
     const flow = config as FlowConfig;
-    return html`<inlay-checklist flow-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('onboarding')} user-id="preview" .previewConfig=${published('flow', id, name, flow)} .store=${memoryProgress(id, flow)}></inlay-checklist>`;
+    return html`<inlay-checklist flow-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('onboarding')} user-id="preview" .traits=${traits} .previewConfig=${published('flow', id, name, flow)} .store=${memoryProgress(id, flow)}></inlay-checklist>`;
   }
   if (kind === 'boards') {
     const board = config as BoardConfig;
     return html`<inlay-feedback-board board-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('feedback')} author-id="preview" .previewConfig=${published('board', id, name, board)} .store=${memoryPosts(id, board)}></inlay-feedback-board>`;
   }
   return html`<inlay-importer importer-id=${id} .previewConfig=${published('importer', id, name, config as ImporterConfig)}></inlay-importer>`;
+}
+
+/** `plan=pro, seats=3` → `{plan: 'pro', seats: 3}`: the traits a preview's user has. */
+export function traitsOf(text: string): Traits {
+  const traits: Record<string, unknown> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    traits[pair.slice(0, at).trim()] = traitValue(pair.slice(at + 1));
+  }
+  return traits;
 }

@@ -156,7 +156,7 @@ export class InlayImporter extends InlayElement implements GridHost {
   metadata: Record<string, string> = {};
   /**
    * A config shown instead of the published one (the dashboard's draft preview): nothing is
-   * fetched and no session is opened, so the preview shows the upload step and its fields.
+   * fetched and no session is opened; a file is read, mapped and reviewed, but cannot be imported.
    */
   previewConfig?: PublishedImporter;
   /** Overrides of the built-in texts; see {@link ImporterStrings}. */
@@ -317,12 +317,13 @@ export class InlayImporter extends InlayElement implements GridHost {
   /** The user chose a file or pasted rows: the session opens and the file is read. */
   async #start(source: SourceInput, name: string): Promise<void> {
     const client = this.#client;
-    if (!client) return;
+    // A preview has no client: the file is read, mapped and reviewed, but no session is opened.
+    if (!client && !this.previewConfig) return;
     const generation = this.#generation;
     this.#source = source;
     this.#set({ sourceName: name, openOptions: {}, headerRow: 0, refused: undefined });
     this.phase = 'reading';
-    if (!this.#session) {
+    if (!this.#session && client) {
       this.#session = client.openSession({ importerId: this.importerId, metadata: Object.keys(this.metadata ?? {}).length > 0 ? this.metadata : undefined });
       this.#session.then(
         (session) => (this.#sessionId = session.id),
