@@ -2,6 +2,7 @@ import { css, html, LitElement, nothing, type PropertyDeclarations, type Templat
 import { Api, type Mode, type PageContext, type SessionInfo } from './api.js';
 import { match, NAV, PREFIX, type Route } from './routes.js';
 import { baseStyles } from './styles.js';
+import './page.css';
 
 const MODE_KEY = 'inlay-dashboard-mode';
 

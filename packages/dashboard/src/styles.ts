@@ -44,6 +44,9 @@ export const baseStyles = css`
   h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
   h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
   p { margin: 0.5rem 0; }
+  /* Headings focused by script when a page opens (not by the user) show no ring. */
+  [tabindex='-1']:focus { outline: none; }
+  .card > h2:first-child, .card > h3:first-child { margin-top: 0; }
   a { color: var(--accent); }
   .muted { color: var(--muted); }
   .card {
@@ -80,6 +83,7 @@ export const baseStyles = css`
     max-width: 100%;
   }
   textarea { width: 100%; min-height: 4rem; }
+  input[type='url'], input[type='email'], input[type='search'] { width: min(30rem, 100%); }
   label { display: inline-flex; flex-direction: column; gap: 0.2rem; font-weight: 500; }
   label.inline { flex-direction: row; align-items: center; gap: 0.4rem; font-weight: 400; }
   fieldset { border: 1px solid var(--border); border-radius: 8px; margin: 0 0 1rem; padding: 0.75rem 1rem; min-width: 0; }

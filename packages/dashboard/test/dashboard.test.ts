@@ -306,6 +306,31 @@ describe('plan', () => {
   });
 });
 
+describe('members', () => {
+  it('creates an invite link shown once; opening it makes an account that joins the workspace', async () => {
+    await openAt(page, server.origin, 'members');
+    await page.getByLabel('Invite by email').fill('colleague@example.com');
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    const link = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
+    expect(link).toMatch(new RegExp(`^${server.origin}/dashboard/invite/`));
+    await expectAccessible(page);
+
+    const invited = await openPage(browser);
+    try {
+      await invited.page.goto(link);
+      await invited.page.getByLabel(/Choose a password/).fill('a long enough password');
+      await invited.page.getByRole('button', { name: /^Join / }).click();
+      await invited.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      expect(await invited.page.getByText('colleague@example.com').count()).toBe(1);
+      expect(invited.problems).toEqual([]);
+    } finally {
+      await invited.context.close();
+    }
+    await page.reload();
+    await expect.poll(() => page.getByRole('cell', { name: 'colleague@example.com' }).count()).toBe(1);
+  });
+});
+
 describe('375 px and dark', () => {
   it('keeps the shell usable on a phone in dark mode, with no page wider than the screen', async () => {
     const small = await openPage(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark', storageState: signedIn });

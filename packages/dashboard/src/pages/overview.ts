@@ -59,7 +59,8 @@ export class OverviewPage extends Page {
 
   #service(name: string, usage: ServiceUsage): TemplateResult {
     const metrics = Object.keys(usage.totals);
-    const metric = this.chosen[name] ?? metrics[0] ?? '';
+    // The first metric with any usage, so a fresh workspace's chart is not flat by default.
+    const metric = this.chosen[name] ?? metrics.find((key) => (usage.totals[key] ?? 0) > 0) ?? metrics[0] ?? '';
     const byDate = new Map(usage.daily.map((day) => [day.date, day.counts]));
     const points = this.#days().map((date) => ({ label: date, value: byDate.get(date)?.[metric] ?? 0 }));
     const title = SERVICE_NAMES[name] ?? name;
