@@ -44,7 +44,7 @@ export async function startInlayServer() {
   process.once('exit', kill);
   const origin = await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 120 s\n${out}${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 120 s\n${out}${stderr}`)), 120_000);
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const match = /Inlay is running at (http:\/\/\S+)/.exec(out);
