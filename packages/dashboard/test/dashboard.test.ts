@@ -202,6 +202,7 @@ describe('importers', () => {
     // The real importer reads pasted rows against the draft's fields.
     await page.locator('inlay-importer').getByLabel(/paste/i).fill('Email,Users\nann@example.com,3\n');
     await page.locator('inlay-importer').getByRole('button', { name: /paste/i }).click();
+    await page.locator('inlay-importer').getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.locator('inlay-importer').getByText('Seats').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save and publish' }).click();

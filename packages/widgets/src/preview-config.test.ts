@@ -68,6 +68,9 @@ describe('previewConfig', () => {
     const paste = el.shadowRoot?.querySelector('textarea') as HTMLTextAreaElement;
     paste.value = 'Email\nann@example.com\n';
     el.shadowRoot?.querySelector<HTMLButtonElement>('[part~="paste-button"]')?.click();
+    // The file is read without a session; its check step leads to the mapping onto the fields.
+    await waitUntil(() => el.shadowRoot?.querySelector<HTMLButtonElement>('[part~="primary"]:not([disabled])'), 'the pasted rows were never read', { timeout: 8000 });
+    el.shadowRoot?.querySelector<HTMLButtonElement>('[part~="primary"]')?.click();
     await waitUntil(() => el.shadowRoot?.textContent?.includes('Draft email column'), 'the preview never shows the fields', { timeout: 8000 });
     expect(fetches.urls.filter((url) => !url.includes('/importer/engine/') && !url.includes('.ts'))).to.deep.equal([]);
   });

@@ -16,7 +16,7 @@ interface KeyInfo {
 
 /** The workspace's API keys: list, mint (the full key shown once), revoke. */
 export class KeysPage extends Page {
-  static override styles = [...Page.styles, css`.secret-box { border-color: var(--accent); }`];
+  static override styles = [...Page.styles, css`.secret-box { border-color: var(--accent); } .toolbar { margin-bottom: 1rem; }`];
   static override properties = { ...Page.properties, keys: { state: true }, minted: { state: true }, confirming: { state: true } };
   keys?: KeyInfo[];
   minted?: { key: string; info: KeyInfo };
@@ -54,7 +54,7 @@ export class KeysPage extends Page {
     return html`
       <h1>API keys</h1>
       <p class="muted">Publishable keys (<code>svc_${mode}_pub_…</code>) go in web pages; secret keys (<code>svc_${mode}_sec_…</code>) stay on your servers. Showing ${mode} mode.</p>
-      <div class="row">
+      <div class="row toolbar">
         <button type="button" class="primary" ?disabled=${this.busy} @click=${() => void this.#mint('pub')}>Create ${mode} publishable key</button>
         <button type="button" ?disabled=${this.busy} @click=${() => void this.#mint('sec')}>Create ${mode} secret key</button>
       </div>

@@ -79,9 +79,9 @@ function item(config: FlowConfig, index: number, update: Update): TemplateResult
           </fieldset>`
         : nothing}
       <div class="row">
-        <button type="button" ?disabled=${index === 0} @click=${() => update({ ...config, items: moved(config.items, index, -1) })} aria-label="Move ${label} up">Move up</button>
-        <button type="button" ?disabled=${index === config.items.length - 1} @click=${() => update({ ...config, items: moved(config.items, index, 1) })} aria-label="Move ${label} down">Move down</button>
-        <button type="button" class="danger" aria-label="Remove ${label}" @click=${() => update({ ...config, items: without(config.items, index).map((other) => ({ ...other, dependsOn: other.dependsOn?.filter((id) => id !== entry.id) })) })}>Remove</button>
+        <button type="button" ?disabled=${index === 0} @click=${() => update({ ...config, items: moved(config.items, index, -1) })} aria-label="Move up: ${label}">Move up</button>
+        <button type="button" ?disabled=${index === config.items.length - 1} @click=${() => update({ ...config, items: moved(config.items, index, 1) })} aria-label="Move down: ${label}">Move down</button>
+        <button type="button" class="danger" aria-label="Remove: ${label}" @click=${() => update({ ...config, items: without(config.items, index).map((other) => ({ ...other, dependsOn: other.dependsOn?.filter((id) => id !== entry.id) })) })}>Remove</button>
       </div>
     </fieldset>
   `;

@@ -50,9 +50,9 @@ function field(config: ImporterConfig, index: number, update: Update): TemplateR
           </div>`
         : nothing}
       <div class="row">
-        <button type="button" ?disabled=${index === 0} aria-label="Move ${label} up" @click=${() => update({ ...config, fields: moved(config.fields, index, -1) })}>Move up</button>
-        <button type="button" ?disabled=${index === config.fields.length - 1} aria-label="Move ${label} down" @click=${() => update({ ...config, fields: moved(config.fields, index, 1) })}>Move down</button>
-        <button type="button" class="danger" aria-label="Remove ${label}" @click=${() => update({ ...config, fields: without(config.fields, index), duplicateKey: config.duplicateKey === entry.key ? undefined : config.duplicateKey })}>Remove</button>
+        <button type="button" ?disabled=${index === 0} aria-label="Move up: ${label}" @click=${() => update({ ...config, fields: moved(config.fields, index, -1) })}>Move up</button>
+        <button type="button" ?disabled=${index === config.fields.length - 1} aria-label="Move down: ${label}" @click=${() => update({ ...config, fields: moved(config.fields, index, 1) })}>Move down</button>
+        <button type="button" class="danger" aria-label="Remove: ${label}" @click=${() => update({ ...config, fields: without(config.fields, index), duplicateKey: config.duplicateKey === entry.key ? undefined : config.duplicateKey })}>Remove</button>
       </div>
     </fieldset>
   `;
