@@ -150,18 +150,17 @@ describe('flows', () => {
     expect(config.body.data.config.items[1].dependsOn).toEqual(['project']);
     expect(config.body.data.config.eligibility).toEqual({ all: [{ trait: 'plan', op: 'eq', value: 'trial' }] });
 
-    // A second revision, then the first one compared and restored.
+    // A later draft, then the published revision compared with it side by side and restored.
     await page.getByLabel('Title').first().fill('Create your first project');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
-    const first = page.getByRole('button', { name: /^Compare 1 with draft$/ });
-    await first.click();
+    const published = page.getByRole('row', { name: /published/ });
+    await published.getByRole('button', { name: /^Compare / }).click();
     await expect.poll(() => page.locator('.diff td.del').filter({ hasText: 'Create a project' }).count()).toBe(1);
     expect(await page.locator('.diff td.ins').filter({ hasText: 'Create your first project' }).count()).toBe(1);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Restore 1' }).click();
-    await expect.poll(() => page.getByLabel('Title').first().inputValue()).toBe('');
-    // Restoring copies the revision into the draft; revision 1 had no items yet.
+    await published.getByRole('button', { name: /^Restore / }).click();
+    await expect.poll(() => page.getByLabel('Title').first().inputValue()).toBe('Create a project');
 
     await page.getByRole('button', { name: 'Delete…' }).click();
     await page.getByLabel(/Type .* to confirm/).fill('Trial onboarding');
