@@ -95,6 +95,7 @@ export const baseStyles = css`
   th { font-weight: 600; }
   .table-wrap { overflow-x: auto; }
   code, .secret { font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; font-size: 0.9em; background: var(--code-bg); padding: 0.1rem 0.3rem; border-radius: 4px; overflow-wrap: anywhere; }
+  td code { white-space: nowrap; overflow-wrap: normal; }
   .error { color: var(--danger); }
   .ok { color: var(--ok); }
   .badge { display: inline-block; border: 1px solid var(--border); border-radius: 999px; padding: 0 0.5rem; font-size: 0.85em; }
