@@ -7,7 +7,8 @@ import { dashboardHarness } from './dashboard-harness.js';
  * database where the API has no view of it), and its isolation: a member of one workspace
  * cannot reach another's objects by id.
  */
-const h = await dashboardHarness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 }, webhooks: { allowPrivateTargets: true } });
+// Keys (and their plans) cached for a minute, as a server does: a revoke or plan change must reach the API at once all the same.
+const h = await dashboardHarness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 }, webhooks: { allowPrivateTargets: true }, keyCacheTtlMs: 60_000 });
 const { alice, bob } = h;
 const pub = h.ws.keys.testPublishable;
 const secret = h.ws.keys.testSecret;

@@ -11,7 +11,7 @@ import {
 } from '../repositories/resource-contents.js';
 
 /**
- * Deleting a flow, board or importer: an operator action (the CLI now, the dashboard later),
+ * Deleting a flow, board or importer: an operator action (the CLI and the dashboard),
  * never a key-authenticated route or MCP tool (docs/self-hosting.md). The resource goes with its
  * drafts, revisions and published config, and with everything end users created under it in
  * both modes: progress and outcomes, posts with their votes and search entries, import sessions

@@ -8,7 +8,7 @@ import { recordEvent } from '../../webhooks/events.js';
 /**
  * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
  * another post, deleting a post. They exist only for the people who run Inlay — the operator
- * CLI now, the dashboard later — never on key-authenticated routes or MCP (docs/feedback.md).
+ * CLI and the dashboard — never on key-authenticated routes or MCP (docs/feedback.md).
  *
  * Each runs in one Kysely transaction (`…In(trx, …)`) with its webhook event
  * (`post.status_changed`, `post.merged`) written to the outbox inside it. Each first writes the row it changes:

@@ -6,7 +6,7 @@ import { findPublished } from '../../repositories/resources.js';
 
 /**
  * A flow's hosted progress as CSV (RFC 4180), one row per end user, for operators (the CLI's
- * `inlay progress export`, the dashboard later). Written page by page as it is read, so a flow
+ * `inlay progress export` and the dashboard's download). Written page by page as it is read, so a flow
  * with any number of users never sits in memory at once. Columns (docs/self-hosting.md):
  *
  *   workspaceKey, userId, state, startedAt, completedAt, dismissedAt, snoozedUntil, updatedAt,
