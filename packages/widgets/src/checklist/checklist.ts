@@ -24,8 +24,8 @@ import { type ChecklistStrings, defaultChecklistStrings } from './checklist.stri
 
 type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
 
-/** Properties whose change means another flow, user, server, token source or store: everything is reloaded. */
-const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store', 'getAuthorToken'] as const;
+/** Properties whose change means another flow, user, server, token source, store or preview config: everything is reloaded. */
+const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store', 'getAuthorToken', 'previewConfig'] as const;
 
 const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
 
@@ -104,6 +104,7 @@ export class InlayChecklist extends InlayElement {
     traits: { attribute: false },
     getAuthorToken: { attribute: false },
     store: { attribute: false },
+    previewConfig: { attribute: false },
     strings: { attribute: false },
     _flow: { state: true },
     _confirmed: { state: true },
@@ -133,6 +134,11 @@ export class InlayChecklist extends InlayElement {
    * only through it and never calls the hosted progress routes; the config is still fetched.
    */
   store?: ProgressStore;
+  /**
+   * A config shown instead of the published one, which is then not fetched: the dashboard's
+   * draft preview, with a `store` so no progress is read or written either.
+   */
+  previewConfig?: PublishedFlow;
   /** Overrides of any of the built-in texts, for translation; see {@link ChecklistStrings}. */
   strings: Partial<ChecklistStrings> = {};
 
@@ -215,7 +221,7 @@ export class InlayChecklist extends InlayElement {
     return (async () => {
       const client = createClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
       this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
-      this._flow = await guard(client.getConfig(flowId));
+      this._flow = this.previewConfig ?? (await guard(client.getConfig(flowId)));
       // Progress is only read for eligible users; traits may still change (willUpdate).
       if (this.#eligible) await this.#loadProgress(guard);
     })();

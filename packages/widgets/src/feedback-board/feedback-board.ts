@@ -18,8 +18,8 @@ type PublishedBoard = PublishedConfig<'board', BoardConfig>;
 type Listing = 'idle' | 'busy' | 'more' | 'failed';
 type VoteState = Pick<Post, 'voted' | 'voteCount'>;
 
-/** Properties whose change means another board, server, author, token source or store: everything is reloaded. */
-const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize', 'getAuthorToken'] as const;
+/** Properties whose change means another board, server, author, token source, store or preview config: everything is reloaded. */
+const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize', 'getAuthorToken', 'previewConfig'] as const;
 const SORTS: readonly PostSort[] = ['top', 'new', 'trending'];
 /** How many similar posts are suggested under the title being typed. */
 const SIMILAR = 3;
@@ -109,6 +109,7 @@ export class InlayFeedbackBoard extends InlayElement {
     pageSize: { attribute: 'page-size', type: Number },
     getAuthorToken: { attribute: false },
     store: { attribute: false },
+    previewConfig: { attribute: false },
     strings: { attribute: false },
     board: { state: true },
     posts: { state: true },
@@ -148,6 +149,11 @@ export class InlayFeedbackBoard extends InlayElement {
    * through it and never calls the hosted post routes; the config is still fetched.
    */
   store?: PostStore;
+  /**
+   * A config shown instead of the published one, which is then not fetched: the dashboard's
+   * draft preview, with a `store` so no posts are read or written either.
+   */
+  previewConfig?: PublishedBoard;
   /** Overrides of the built-in texts; see {@link FeedbackBoardStrings}. */
   strings: Partial<FeedbackBoardStrings> = {};
 
@@ -244,7 +250,7 @@ export class InlayFeedbackBoard extends InlayElement {
       const client = createFeedbackClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
       const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
       const [board, page] = await guard(
-        Promise.all([client.getConfig(boardId), store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit })]),
+        Promise.all([this.previewConfig ?? client.getConfig(boardId), store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit })]),
       );
       this.board = board;
       this.posts = page.items;

@@ -34,7 +34,7 @@ import { narrowStyles } from './narrow.styles.js';
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
 /** Properties whose change means another importer or server: everything starts over. */
-const SOURCE = ['importerId', 'publishableKey', 'baseUrl'] as const;
+const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as const;
 
 /**
  * A data importer (docs/importer.md): the user drops or pastes a spreadsheet, picks the header row,
@@ -167,6 +167,7 @@ export class InlayImporter extends InlayElement {
     workerUrl: { attribute: 'worker-url' },
     workerTimeout: { attribute: 'worker-timeout', type: Number },
     metadata: { attribute: false },
+    previewConfig: { attribute: false },
     strings: { attribute: false },
     transformRow: { attribute: false },
     validateRow: { attribute: false },
@@ -194,6 +195,11 @@ export class InlayImporter extends InlayElement {
   workerTimeout = DEFAULT_WORKER_TIMEOUT;
   /** The host's key–value pairs recorded with the session (≤ 20 keys; no row contents). */
   metadata: Record<string, string> = {};
+  /**
+   * A config shown instead of the published one (the dashboard's draft preview): nothing is
+   * fetched and no session is opened; a file is read, mapped and reviewed, but cannot be imported.
+   */
+  previewConfig?: PublishedImporter;
   /** Overrides of the built-in texts; see {@link ImporterStrings}. */
   strings: Partial<ImporterStrings> = {};
   /**
@@ -302,12 +308,13 @@ export class InlayImporter extends InlayElement {
     this.#closeEngine();
     this.#published = undefined;
     this.state = initialState();
-    const { importerId, publishableKey, baseUrl } = this;
-    this.phase = importerId && publishableKey && baseUrl ? 'loading' : 'idle';
+    const { importerId, publishableKey, baseUrl, previewConfig } = this;
+    this.phase = previewConfig || (importerId && publishableKey && baseUrl) ? 'loading' : 'idle';
     if (this.phase === 'idle') return undefined;
     return (async () => {
-      this.#client = createImporterClient({ publishableKey, baseUrl });
-      const published = await guard(this.#client.getConfig(importerId));
+      // A preview (the dashboard's draft) opens no session: there is no client to open one with.
+      const client = (this.#client = previewConfig ? undefined : createImporterClient({ publishableKey, baseUrl }));
+      const published = previewConfig ?? (await guard((client as ImporterClient).getConfig(importerId)));
       this.#published = published;
       this.#set({ name: published.name, fields: published.config.fields, duplicateKey: published.config.duplicateKey });
       this.phase = 'upload';
@@ -358,12 +365,13 @@ export class InlayImporter extends InlayElement {
   /** The user chose a file or pasted rows: the session opens and the file is read. */
   async #start(source: SourceInput, name: string): Promise<void> {
     const client = this.#client;
-    if (!client) return;
+    // A preview has no client: the file is read, mapped and reviewed, but no session is opened.
+    if (!client && !this.previewConfig) return;
     const generation = this.#generation;
     this.#source = source;
     this.#set({ sourceName: name, openOptions: {}, headerRow: 0, refused: undefined });
     this.phase = 'reading';
-    if (!this.#session) {
+    if (!this.#session && client) {
       this.#session = client.openSession({ importerId: this.importerId, metadata: Object.keys(this.metadata ?? {}).length > 0 ? this.metadata : undefined });
       this.#session.then(
         (session) => (this.#sessionId = session.id),

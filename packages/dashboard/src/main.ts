@@ -1,0 +1,251 @@
+import { css, html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { Api, type Mode, type PageContext, type SessionInfo } from './api.js';
+import { match, NAV, PREFIX, type Route } from './routes.js';
+import { baseStyles } from './styles.js';
+import './page.css';
+
+const MODE_KEY = 'inlay-dashboard-mode';
+
+/**
+ * The dashboard's shell (docs/dashboard.md): the session, the header (workspace switcher,
+ * test/live toggle, sign-out), and a router over `location.pathname` under /dashboard/ that
+ * loads each page's module when the page is first opened.
+ */
+export class InlayDashboard extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host { min-height: 100vh; background: var(--bg); }
+      .skip { position: absolute; left: -999px; top: 0; background: var(--surface); padding: 0.5rem; z-index: 2; }
+      .skip:focus { left: 0.5rem; }
+      header { background: var(--surface); border-bottom: 1px solid var(--border); padding: 0.5rem 1rem; }
+      .bar { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; justify-content: space-between; }
+      .brand { font-weight: 700; font-size: 1.1rem; color: var(--text); text-decoration: none; }
+      .controls { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+      nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem 0.9rem; list-style: none; margin: 0.5rem 0 0; padding: 0; }
+      nav a { color: var(--muted); text-decoration: none; padding: 0.2rem 0; display: inline-block; }
+      nav a[aria-current='page'] { color: var(--text); font-weight: 600; border-bottom: 2px solid var(--accent); }
+      nav a:hover { color: var(--text); }
+      .mode { display: inline-flex; border: 1px solid var(--border); border-radius: 6px; overflow: hidden; }
+      .mode button { border: 0; border-radius: 0; }
+      .mode button[aria-pressed='true'] { background: var(--accent); color: var(--accent-text); }
+      .switcher { flex-direction: row; align-items: center; gap: 0.4rem; font-weight: 400; }
+      main { padding: 1.25rem 1rem 3rem; max-width: 72rem; margin: 0 auto; }
+      .toast { position: fixed; bottom: 1rem; right: 1rem; background: var(--text); color: var(--bg); padding: 0.5rem 0.9rem; border-radius: 6px; max-width: 90vw; }
+      .test-banner { background: #fef3c7; color: #713f12; text-align: center; font-size: 0.85rem; padding: 0.15rem; margin: 0.5rem -1rem -0.5rem; }
+      @media (prefers-color-scheme: dark) { .test-banner { background: #422006; color: #fde68a; } }
+    `,
+  ];
+
+  static override properties: PropertyDeclarations = {
+    session: { state: true },
+    mode: { state: true },
+    page: { state: true },
+    loading: { state: true },
+    failure: { state: true },
+    toast: { state: true },
+  };
+
+  session?: SessionInfo;
+  mode: Mode = localStorage.getItem(MODE_KEY) === 'live' ? 'live' : 'test';
+  page?: HTMLElement;
+  loading = true;
+  failure = '';
+  toast = '';
+
+  readonly api = new Api();
+  #route?: Route;
+  #params: Record<string, string> = {};
+  #toastTimer?: ReturnType<typeof setTimeout>;
+  #ticket = 0;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('popstate', this.#onPopState);
+    document.addEventListener('click', this.#onClick);
+    this.api.onSignedOut = () => {
+      this.session = undefined;
+      this.api.csrfToken = '';
+      this.navigate(`sign-in?next=${encodeURIComponent(location.pathname)}`, true);
+    };
+    void this.#start();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('popstate', this.#onPopState);
+    document.removeEventListener('click', this.#onClick);
+  }
+
+  async #start(): Promise<void> {
+    try {
+      this.#setSession(await this.api.get<SessionInfo>('/session'));
+    } catch {
+      // Signed out (401) or unreachable: the sign-in page says which when it is used.
+    }
+    await this.#show();
+  }
+
+  #setSession(session: SessionInfo | undefined): void {
+    this.session = session;
+    this.api.csrfToken = session?.csrfToken ?? '';
+  }
+
+  /** Goes to `path` (relative to /dashboard/), adding a history entry unless `replace`. */
+  navigate = (path: string, replace = false): void => {
+    const url = `${PREFIX}${path.replace(/^\/?(dashboard\/?)?/, '')}`;
+    if (replace) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
+    void this.#show();
+  };
+
+  #onPopState = (): void => void this.#show();
+
+  /** Same-page links under /dashboard/ (in any shadow root) go through the router. */
+  #onClick = (event: MouseEvent): void => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = event.composedPath().find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
+    if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== location.origin) return;
+    if (!anchor.pathname.startsWith(PREFIX) || anchor.pathname.startsWith(`${PREFIX}api/`)) return;
+    event.preventDefault();
+    this.navigate(anchor.pathname.slice(PREFIX.length) + anchor.search);
+  };
+
+  async #show(): Promise<void> {
+    const ticket = ++this.#ticket;
+    const found = match(location.pathname);
+    if (!found) {
+      this.navigate('', true);
+      return;
+    }
+    if (!found.route.public && !this.session) {
+      this.navigate(`sign-in?next=${encodeURIComponent(location.pathname)}`, true);
+      return;
+    }
+    if (found.route.tag === 'dash-sign-in' && this.session) {
+      this.navigate('', true);
+      return;
+    }
+    this.loading = true;
+    this.failure = '';
+    try {
+      await found.route.load();
+    } catch {
+      if (ticket !== this.#ticket) return;
+      this.loading = false;
+      this.failure = 'This page could not be loaded. Reload to try again.';
+      return;
+    }
+    if (ticket !== this.#ticket) return;
+    this.#route = found.route;
+    this.#params = found.params;
+    const page = document.createElement(found.route.tag);
+    this.#give(page);
+    this.page = page;
+    this.loading = false;
+    document.title = `${found.route.title} · Inlay dashboard`;
+  }
+
+  #context(): PageContext {
+    return {
+      api: this.api,
+      // Pages that need no session (sign-in) get a placeholder they never read.
+      session: this.session as SessionInfo,
+      mode: this.mode,
+      params: this.#params,
+      navigate: this.navigate,
+      announce: (message) => this.#announce(message),
+    };
+  }
+
+  #give(page: HTMLElement): void {
+    Object.assign(page, { ctx: this.#context() });
+    page.addEventListener('dash-signed-in', ((event: CustomEvent<SessionInfo>) => {
+      this.#setSession(event.detail);
+      const next = new URLSearchParams(location.search).get('next');
+      this.navigate(next && next.startsWith(PREFIX) && !next.includes('sign-in') ? next : '', true);
+    }) as EventListener);
+  }
+
+  #announce(message: string): void {
+    this.toast = message;
+    clearTimeout(this.#toastTimer);
+    this.#toastTimer = setTimeout(() => (this.toast = ''), 5000);
+  }
+
+  #setMode(mode: Mode): void {
+    if (mode === this.mode) return;
+    this.mode = mode;
+    localStorage.setItem(MODE_KEY, mode);
+    if (this.page) this.#give(this.page);
+    this.#announce(`Showing ${mode} mode.`);
+  }
+
+  async #switchWorkspace(event: Event): Promise<void> {
+    const workspaceId = (event.target as HTMLSelectElement).value;
+    try {
+      this.#setSession(await this.api.put<SessionInfo>('/session/workspace', { workspaceId }));
+      this.#announce(`Switched to ${this.session?.workspace.name ?? 'the workspace'}.`);
+      // Ids of the old workspace mean nothing in the new one.
+      this.navigate(this.#route?.keys.length ? (this.#params.collection ?? '') : location.pathname.slice(PREFIX.length), true);
+    } catch (error) {
+      this.#announce((error as Error).message);
+    }
+  }
+
+  async #signOut(): Promise<void> {
+    try {
+      await this.api.delete('/session');
+    } catch {
+      // Already signed out on the server: the page forgets the session either way.
+    }
+    this.#setSession(undefined);
+    this.navigate('sign-in', true);
+  }
+
+  #header(session: SessionInfo): TemplateResult {
+    const current = location.pathname.slice(PREFIX.length).split('/')[0] ?? '';
+    return html`
+      <header>
+        <button type="button" class="skip" @click=${() => this.renderRoot.querySelector<HTMLElement>('main')?.focus()}>Skip to content</button>
+        <div class="bar">
+          <a class="brand" href="${PREFIX}">Inlay</a>
+          <div class="controls">
+            <label class="switcher">
+              <span>Workspace</span>
+              <select @change=${(event: Event) => void this.#switchWorkspace(event)}>
+                ${session.workspaces.map((workspace) => html`<option value=${workspace.id} ?selected=${workspace.id === session.workspace.id}>${workspace.name}</option>`)}
+              </select>
+            </label>
+            <div class="mode" role="group" aria-label="Mode">
+              <button type="button" aria-pressed=${this.mode === 'test' ? 'true' : 'false'} @click=${() => this.#setMode('test')}>Test</button>
+              <button type="button" aria-pressed=${this.mode === 'live' ? 'true' : 'false'} @click=${() => this.#setMode('live')}>Live</button>
+            </div>
+            <span class="muted">${session.account.email}</span>
+            <button type="button" @click=${() => void this.#signOut()}>Sign out</button>
+          </div>
+        </div>
+        <nav aria-label="Dashboard">
+          <ul>
+            ${NAV.map(([path, label]) => html`<li><a href="${PREFIX}${path}" aria-current=${path === current ? 'page' : nothing}>${label}</a></li>`)}
+          </ul>
+        </nav>
+        ${this.mode === 'test' ? html`<p class="test-banner">Test mode: you are seeing test data.</p>` : nothing}
+      </header>
+    `;
+  }
+
+  protected override render(): TemplateResult {
+    const signedIn = this.session !== undefined && !this.#route?.public;
+    return html`
+      ${signedIn && this.session ? this.#header(this.session) : nothing}
+      <main id="main" tabindex="-1">
+        ${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : this.loading && !this.page ? html`<p class="muted">Loading…</p>` : this.page}
+        <div class="visually-hidden" role="status" aria-live="polite">${this.toast}</div>
+        ${this.toast ? html`<div class="toast" aria-hidden="true">${this.toast}</div>` : nothing}
+      </main>
+    `;
+  }
+}
+
+customElements.define('inlay-dashboard', InlayDashboard);

@@ -1,0 +1,96 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { Mode } from '../api.js';
+import { copy, Page, when } from '../ui/page.js';
+import { secretOnce } from '../ui/secret.js';
+
+interface KeyInfo {
+  id: string;
+  mode: Mode;
+  kind: 'pub' | 'sec';
+  prefix: string;
+  last4: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** The workspace's API keys: list, mint (the full key shown once), revoke. */
+export class KeysPage extends Page {
+  static override styles = [...Page.styles, css`.secret-box { border-color: var(--accent); } .toolbar { margin-bottom: 1rem; }`];
+  static override properties = { ...Page.properties, keys: { state: true }, minted: { state: true }, confirming: { state: true } };
+  keys?: KeyInfo[];
+  minted?: { key: string; info: KeyInfo };
+  confirming = '';
+
+  protected override async load(): Promise<void> {
+    this.keys = await this.ctx.api.get<KeyInfo[]>('/keys');
+  }
+
+  async #mint(kind: 'pub' | 'sec'): Promise<void> {
+    const done = await this.act(async () => {
+      this.minted = await this.ctx.api.post<{ key: string; info: KeyInfo }>('/keys', { mode: this.ctx.mode, kind });
+      await this.load();
+    });
+    if (done) {
+      this.ctx.announce(`New ${this.ctx.mode} ${kind === 'pub' ? 'publishable' : 'secret'} key created. Copy it now.`);
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>('.secret-box h2')?.setAttribute('tabindex', '-1');
+      this.renderRoot.querySelector<HTMLElement>('.secret-box h2')?.focus();
+    }
+  }
+
+  async #revoke(key: KeyInfo): Promise<void> {
+    const done = await this.act(async () => {
+      await this.ctx.api.delete(`/keys/${encodeURIComponent(key.id)}`);
+      this.confirming = '';
+      await this.load();
+    });
+    if (done) this.ctx.announce(`Key ending ${key.last4} revoked.`);
+  }
+
+  protected override render(): TemplateResult {
+    const mode = this.ctx.mode;
+    const keys = (this.keys ?? []).filter((key) => key.mode === mode);
+    return html`
+      <h1>API keys</h1>
+      <p class="muted">Publishable keys (<code>svc_${mode}_pub_…</code>) go in web pages; secret keys (<code>svc_${mode}_sec_…</code>) stay on your servers. Showing ${mode} mode.</p>
+      <div class="row toolbar">
+        <button type="button" class="primary" ?disabled=${this.busy} @click=${() => void this.#mint('pub')}>Create ${mode} publishable key</button>
+        <button type="button" ?disabled=${this.busy} @click=${() => void this.#mint('sec')}>Create ${mode} secret key</button>
+      </div>
+      ${this.renderError()}
+      ${this.minted
+        ? secretOnce(
+            'Your new key',
+            this.minted.key,
+            () => void copy(this.minted?.key ?? '').then((ok) => this.ctx.announce(ok ? 'Key copied.' : 'Copying failed: select the key and copy it by hand.')),
+            () => (this.minted = undefined),
+          )
+        : nothing}
+      <div class="card table-wrap">
+        <table>
+          <thead><tr><th scope="col">Key</th><th scope="col">Kind</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th></tr></thead>
+          <tbody>
+            ${keys.map(
+              (key) => html`<tr>
+                <td><code>${key.prefix}…${key.last4}</code></td>
+                <td>${key.kind === 'pub' ? 'Publishable' : 'Secret'}</td>
+                <td>${when(key.createdAt)}</td>
+                <td>${key.lastUsedAt ? when(key.lastUsedAt) : 'Never'}</td>
+                <td>
+                  ${key.revokedAt
+                    ? html`Revoked ${when(key.revokedAt)}`
+                    : this.confirming === key.id
+                      ? html`<span class="row"><button type="button" class="danger" @click=${() => void this.#revoke(key)}>Revoke …${key.last4} now</button><button type="button" @click=${() => (this.confirming = '')}>Keep it</button></span>`
+                      : html`<button type="button" @click=${() => (this.confirming = key.id)} aria-label="Revoke key ending ${key.last4}">Revoke…</button>`}
+                </td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+        ${this.keys && keys.length === 0 ? html`<p>No ${mode} keys.</p>` : nothing}
+      </div>
+    `;
+  }
+}
+customElements.define('dash-keys', KeysPage);

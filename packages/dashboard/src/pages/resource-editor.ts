@@ -1,0 +1,293 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { type BoardConfig, type FlowConfig, type ImporterConfig, isEligible, type ResourceRecord } from '@inlay/core';
+import { boardForm } from '../ui/board-form.js';
+import { diffLines, linesOf, renderDiff } from '../ui/diff.js';
+import { flowForm } from '../ui/flow-form.js';
+import { importerForm } from '../ui/importer-form.js';
+import { Page, when } from '../ui/page.js';
+import { type Kind, loadWidget, preview, traitsOf } from '../ui/preview.js';
+import { KINDS } from './resource-list.js';
+
+interface Revision {
+  id: string;
+  number: number;
+  name: string;
+  config: unknown;
+  createdAt: string;
+}
+interface Deletion {
+  resource: { id: string; kind: string; name: string };
+  contents: Record<string, number>;
+}
+
+const PREVIEW_DELAY_MS = 400;
+
+/**
+ * A flow's, board's or importer's draft: a form for its config beside the real widget showing it,
+ * publish, the revisions with a side-by-side diff and restore, and delete by typing the name.
+ */
+export class ResourceEditorPage extends Page {
+  static override styles = [
+    ...Page.styles,
+    css`
+      .layout { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); }
+      @media (min-width: 1000px) {
+        .layout { grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); }
+        .preview { position: sticky; top: 1rem; align-self: start; max-height: calc(100vh - 2rem); overflow: auto; }
+      }
+      .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 1rem 0; }
+      .preview-frame { border: 1px dashed var(--border); border-radius: 8px; padding: 0.75rem; background: var(--bg); }
+      .item { background: var(--bg); }
+      .deps { margin-top: 0.5rem; }
+      .deps label { margin-right: 1rem; }
+      .diff pre { margin: 0; white-space: pre-wrap; font-size: 0.8rem; font-family: ui-monospace, Menlo, Consolas, monospace; }
+      .diff td { padding: 0 0.4rem; border: 0; width: 50%; }
+      .diff td.del { background: color-mix(in srgb, var(--danger) 16%, transparent); }
+      .diff td.ins { background: color-mix(in srgb, var(--ok) 18%, transparent); }
+      .diff td.empty { background: var(--code-bg); }
+      .danger-zone { border-color: var(--danger); }
+      input[name='Name'] { min-width: min(24rem, 100%); }
+    `,
+  ];
+  static override properties = {
+    ...Page.properties,
+    record: { state: true },
+    name: { state: true },
+    config: { state: true },
+    dirty: { state: true },
+    shown: { state: true },
+    revisions: { state: true },
+    compared: { state: true },
+    deletion: { state: true },
+    confirmName: { state: true },
+    traits: { state: true },
+  };
+
+  record?: ResourceRecord;
+  name = '';
+  config?: unknown;
+  dirty = false;
+  /** The widget as last rendered for the preview (debounced while typing). */
+  shown: TemplateResult | typeof nothing = nothing;
+  revisions?: Revision[];
+  compared?: Revision;
+  deletion?: Deletion;
+  confirmName = '';
+  /** The traits of the preview's user (flows), as typed: `plan=pro, seats=3`. */
+  traits = '';
+  #previewTimer?: ReturnType<typeof setTimeout>;
+
+  get #kind(): Kind {
+    return (this.ctx.params.collection ?? 'flows') as Kind;
+  }
+  get #path(): string {
+    return `/${this.#kind}/${encodeURIComponent(this.ctx.params.id ?? '')}`;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#previewTimer);
+  }
+
+  protected override async load(): Promise<void> {
+    if (this.record && this.record.id === this.ctx.params.id) return;
+    const [record, revisions] = await Promise.all([
+      this.ctx.api.get<ResourceRecord>(this.#path),
+      this.ctx.api.get<{ items: Revision[] }>(`${this.#path}/revisions?limit=100`),
+      loadWidget(this.#kind),
+    ]);
+    this.#take(record);
+    this.revisions = revisions.items;
+  }
+
+  #take(record: ResourceRecord): void {
+    this.record = record;
+    this.name = record.draft.name;
+    this.config = record.draft.config;
+    this.dirty = false;
+    this.#renderPreview(0);
+  }
+
+  #renderPreview(delay = PREVIEW_DELAY_MS): void {
+    clearTimeout(this.#previewTimer);
+    this.#previewTimer = setTimeout(() => {
+      this.shown = preview(this.#kind, this.record?.id ?? 'preview', this.name, this.config, traitsOf(this.traits));
+    }, delay);
+  }
+
+  #update = (config: unknown): void => {
+    this.config = config;
+    this.dirty = true;
+    this.#renderPreview();
+  };
+
+  async #save(): Promise<boolean> {
+    const done = await this.act(async () => {
+      await this.ctx.api.put(`${this.#path}/draft`, { name: this.name, config: this.config });
+      this.dirty = false;
+      await this.#reload();
+    });
+    if (done) this.ctx.announce('Draft saved.');
+    return done;
+  }
+
+  async #publish(): Promise<void> {
+    if (this.dirty && !(await this.#save())) return;
+    const done = await this.act(async () => {
+      await this.ctx.api.post(`${this.#path}/publish`);
+      await this.#reload();
+    });
+    if (done) this.ctx.announce('Published. The widget shows it from its next load.');
+  }
+
+  async #reload(): Promise<void> {
+    const [record, revisions] = await Promise.all([this.ctx.api.get<ResourceRecord>(this.#path), this.ctx.api.get<{ items: Revision[] }>(`${this.#path}/revisions?limit=100`)]);
+    this.#take(record);
+    this.revisions = revisions.items;
+  }
+
+  async #restore(revision: Revision): Promise<void> {
+    const done = await this.act(async () => {
+      await this.ctx.api.post(`${this.#path}/revisions/${encodeURIComponent(revision.id)}/restore`);
+      this.compared = undefined;
+      await this.#reload();
+    });
+    if (done) this.ctx.announce(`Revision ${revision.number} copied into the draft. Publish to show it.`);
+  }
+
+  async #askDelete(): Promise<void> {
+    await this.act(async () => {
+      this.deletion = await this.ctx.api.get<Deletion>(`${this.#path}/deletion`);
+      this.confirmName = '';
+    });
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLInputElement>('#confirm-name')?.focus();
+  }
+
+  async #delete(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const name = this.record?.name ?? '';
+    const done = await this.act(() => this.ctx.api.delete(this.#path, { confirmName: this.confirmName }));
+    if (done) {
+      this.ctx.announce(`Deleted ${name}.`);
+      this.ctx.navigate(this.#kind);
+    }
+  }
+
+  #form(): TemplateResult {
+    if (this.#kind === 'flows') return flowForm(this.config as FlowConfig, this.#update);
+    if (this.#kind === 'boards') return boardForm(this.config as BoardConfig, this.#update);
+    return importerForm(this.config as ImporterConfig, this.#update);
+  }
+
+  #status(record: ResourceRecord): string {
+    if (!record.published) return 'Never published.';
+    const changed = record.published.revisionId !== record.draft.revisionId || this.dirty;
+    return `Published ${when(record.published.publishedAt)}${changed ? '; the draft has unpublished changes.' : '; the draft is what is published.'}`;
+  }
+
+  #revisions(record: ResourceRecord): TemplateResult {
+    const revisions = this.revisions ?? [];
+    const compared = this.compared;
+    return html`
+      <section class="card" aria-labelledby="revisions-heading">
+        <h2 id="revisions-heading">Revisions</h2>
+        ${revisions.length === 0
+          ? html`<p class="muted">No revisions yet.</p>`
+          : html`<div class="table-wrap">
+              <table>
+                <thead><tr><th scope="col">Revision</th><th scope="col">Name</th><th scope="col">Saved</th><th scope="col">Actions</th></tr></thead>
+                <tbody>
+                  ${revisions.map(
+                    (revision) => html`<tr>
+                      <td>${revision.number}${revision.id === record.published?.revisionId ? html` <span class="badge">published</span>` : nothing}${revision.id === record.draft.revisionId ? html` <span class="badge">draft</span>` : nothing}</td>
+                      <td>${revision.name}</td>
+                      <td>${when(revision.createdAt)}</td>
+                      <td class="row">
+                        <button type="button" aria-pressed=${compared?.id === revision.id ? 'true' : 'false'} @click=${() => (this.compared = compared?.id === revision.id ? undefined : revision)}>Compare ${revision.number} with draft</button>
+                        <button type="button" ?disabled=${this.busy || revision.id === record.draft.revisionId} @click=${() => void this.#restore(revision)}>Restore ${revision.number}</button>
+                      </td>
+                    </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`}
+        ${compared
+          ? html`<h3>Revision ${compared.number} and the draft</h3>
+              ${renderDiff(`Revision ${compared.number}`, this.dirty ? 'Draft (unsaved)' : 'Draft', diffLines(linesOf({ name: compared.name, config: compared.config }), linesOf({ name: this.name, config: this.config })))}`
+          : nothing}
+      </section>
+    `;
+  }
+
+  #dangerZone(record: ResourceRecord, one: string): TemplateResult {
+    const deletion = this.deletion;
+    return html`
+      <section class="card danger-zone" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete this ${one}</h2>
+        ${deletion
+          ? html`
+              <p>Deleting removes it in both modes, with everything end users created under it:</p>
+              <ul>${Object.entries(deletion.contents).map(([what, count]) => html`<li>${count.toLocaleString()} ${what.replace(/([A-Z])/g, ' $1').toLowerCase()}</li>`)}</ul>
+              <form class="row" @submit=${(event: SubmitEvent) => void this.#delete(event)}>
+                <label>Type <strong>${record.name}</strong> to confirm
+                  <input id="confirm-name" autocomplete="off" .value=${this.confirmName} @input=${(event: Event) => (this.confirmName = (event.target as HTMLInputElement).value)} />
+                </label>
+                <button class="danger" type="submit" ?disabled=${this.busy || this.confirmName !== record.name}>Delete ${one}</button>
+                <button type="button" @click=${() => (this.deletion = undefined)}>Cancel</button>
+              </form>
+            `
+          : html`<button class="danger" type="button" @click=${() => void this.#askDelete()}>Delete…</button>`}
+      </section>
+    `;
+  }
+
+  protected override render(): TemplateResult {
+    const record = this.record;
+    const kind = KINDS[this.#kind] ?? { title: 'Items', one: 'item', docs: '' };
+    if (!record) return html`<h1>${kind.one.charAt(0).toUpperCase()}${kind.one.slice(1)}</h1>${this.renderError()}${this.error ? nothing : html`<p class="muted">Loading…</p>`}`;
+    return html`
+      <p><a href="/dashboard/${this.#kind}">← All ${kind.title.toLowerCase()}</a></p>
+      <h1>${record.name}</h1>
+      <p class="muted"><code>${record.id}</code> · ${this.#status(record)}</p>
+      <div class="layout">
+        <form class="card" @submit=${(event: SubmitEvent) => {
+          event.preventDefault();
+          void this.#save();
+        }}>
+          <h2>Draft</h2>
+          <label>Name <input name="Name" required maxlength="120" .value=${this.name} @input=${(event: Event) => {
+            this.name = (event.target as HTMLInputElement).value;
+            this.dirty = true;
+          }} /></label>
+          ${this.#form()}
+          ${this.renderError()}
+          <div class="actions">
+            <button type="submit" ?disabled=${this.busy || !this.dirty}>Save draft</button>
+            <button type="button" class="primary" ?disabled=${this.busy} @click=${() => void this.#publish()}>${this.dirty ? 'Save and publish' : 'Publish'}</button>
+            ${this.dirty ? html`<button type="button" @click=${() => record && this.#take(record)}>Discard changes</button>` : nothing}
+            <span class="muted" role="status">${this.dirty ? 'Unsaved changes' : ''}</span>
+          </div>
+        </form>
+        <section class="card preview" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">Live preview</h2>
+          <p class="muted">The real widget with this draft. Nothing here is saved or seen by end users.</p>
+          ${this.#kind === 'flows'
+            ? html`<label>Preview as a user with traits (name=value, comma-separated)
+                  <input .value=${this.traits} placeholder="plan=pro, seats=3" @input=${(event: Event) => {
+                    this.traits = (event.target as HTMLInputElement).value;
+                    this.#renderPreview();
+                  }} /></label>
+                ${(this.config as FlowConfig).eligibility && !isEligible((this.config as FlowConfig).eligibility, traitsOf(this.traits))
+                  ? html`<p class="muted">A user with these traits is not eligible: the checklist shows nothing to them.</p>`
+                  : nothing}`
+            : nothing}
+          <div class="preview-frame">${this.shown}</div>
+        </section>
+      </div>
+      ${this.#revisions(record)}
+      ${this.#dangerZone(record, kind.one)}
+    `;
+  }
+}
+customElements.define('dash-resource-editor', ResourceEditorPage);

@@ -1,0 +1,58 @@
+import { html, type TemplateResult } from 'lit';
+
+/** Small form controls shared by the draft editors; every value is a text binding. */
+
+export const valueOf = (event: Event): string => (event.target as HTMLInputElement).value;
+export const checkedOf = (event: Event): boolean => (event.target as HTMLInputElement).checked;
+
+/** '' → undefined, so optional config fields are left out rather than sent empty. */
+export const optional = (text: string): string | undefined => (text.trim() === '' ? undefined : text);
+
+/** A comma- or newline-separated list, trimmed, without empty entries. */
+export const listOf = (text: string, separator = /[,\n]/): string[] =>
+  text
+    .split(separator)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+
+export function textInput(label: string, value: string | undefined, onInput: (value: string) => void, options: { type?: string; required?: boolean; placeholder?: string; name?: string } = {}): TemplateResult {
+  return html`<label>${label}
+    <input type=${options.type ?? 'text'} name=${options.name ?? label} .value=${value ?? ''} ?required=${options.required ?? false} placeholder=${options.placeholder ?? ''} @input=${(event: Event) => onInput(valueOf(event))} />
+  </label>`;
+}
+
+export function checkbox(label: string, checked: boolean | undefined, onChange: (checked: boolean) => void): TemplateResult {
+  return html`<label class="inline"><input type="checkbox" .checked=${checked ?? false} @change=${(event: Event) => onChange(checkedOf(event))} /> ${label}</label>`;
+}
+
+export function select(label: string, value: string, options: readonly (readonly [string, string])[], onChange: (value: string) => void): TemplateResult {
+  return html`<label>${label}
+    <select @change=${(event: Event) => onChange(valueOf(event))}>
+      ${options.map(([optionValue, text]) => html`<option value=${optionValue} ?selected=${optionValue === value}>${text}</option>`)}
+    </select>
+  </label>`;
+}
+
+/** Moves entry `from` of a list by `by` places; answers a new list. */
+export function moved<T>(list: readonly T[], from: number, by: number): T[] {
+  const to = from + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [entry] = next.splice(from, 1) as [T];
+  next.splice(to, 0, entry);
+  return next;
+}
+
+/** A list with entry `index` replaced by `entry`. */
+export const replaced = <T>(list: readonly T[], index: number, entry: T): T[] => list.map((old, i) => (i === index ? entry : old));
+
+/** A list without entry `index`. */
+export const without = <T>(list: readonly T[], index: number): T[] => list.filter((_old, i) => i !== index);
+
+/** "true" → true, "42" → 42, anything else stays text: how an eligibility value is typed in. */
+export function traitValue(text: string): string | number | boolean {
+  const trimmed = text.trim();
+  if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+  if (trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
+  return text;
+}

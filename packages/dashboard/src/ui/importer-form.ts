@@ -1,0 +1,91 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { FieldDefinition, FieldType, ImporterConfig } from '@inlay/core';
+import { checkbox, listOf, moved, optional, replaced, select, textInput, valueOf, without } from './fields.js';
+
+type Update = (config: ImporterConfig) => void;
+
+const TYPES: readonly FieldType[] = ['string', 'number', 'date', 'email', 'enum', 'boolean', 'url'];
+const TEXT_TYPES = new Set<FieldType>(['string', 'email', 'url']);
+
+const numberOrUndefined = (text: string): number | undefined => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
+
+function field(config: ImporterConfig, index: number, update: Update): TemplateResult {
+  const entry = config.fields[index] as FieldDefinition;
+  const set = (patch: Record<string, unknown>): void => {
+    const next = Object.fromEntries(Object.entries({ ...entry, ...patch }).filter(([, value]) => value !== undefined));
+    update({ ...config, fields: replaced(config.fields, index, next as unknown as FieldDefinition) });
+  };
+  const label = `Field ${index + 1}`;
+  const changeType = (type: string): void => {
+    // Rules of the old type would be refused with the new one (docs/importer.md).
+    set({ type, enumValues: type === 'enum' ? (entry.enumValues ?? ['A', 'B']) : undefined, min: undefined, max: undefined, minLength: undefined, maxLength: undefined, pattern: undefined, patternMessage: undefined });
+  };
+  const bound = (key: 'min' | 'max') =>
+    entry.type === 'number'
+      ? textInput(key === 'min' ? 'Minimum' : 'Maximum', entry[key] === undefined ? '' : String(entry[key]), (text) => set({ [key]: numberOrUndefined(text) }), { type: 'number' })
+      : textInput(key === 'min' ? 'Earliest (YYYY-MM-DD)' : 'Latest (YYYY-MM-DD)', entry[key] === undefined ? '' : String(entry[key]), (text) => set({ [key]: optional(text) }), { type: 'date' });
+  return html`
+    <fieldset class="item">
+      <legend>${label}: ${entry.label || entry.key}</legend>
+      <div class="row">
+        ${textInput('Key', entry.key, (key) => set({ key }), { required: true })}
+        ${textInput('Label', entry.label, (text) => set({ label: text }), { required: true })}
+        ${select('Type', entry.type, TYPES.map((type) => [type, type] as const), changeType)}
+      </div>
+      <div class="row">
+        ${checkbox('Required', entry.required, (on) => set({ required: on || undefined }))}
+        ${checkbox('Unique', entry.unique, (on) => set({ unique: on || undefined }))}
+      </div>
+      ${textInput('Aliases (other column names, comma-separated)', (entry.aliases ?? []).join(', '), (text) => set({ aliases: listOf(text, /,/).length > 0 ? listOf(text, /,/) : undefined }))}
+      ${entry.type === 'enum'
+        ? html`<label>Allowed values (one per line)<textarea .value=${(entry.enumValues ?? []).join('\n')} @input=${(event: Event) => set({ enumValues: listOf(valueOf(event), /\n/) })}></textarea></label>`
+        : nothing}
+      ${entry.type === 'number' || entry.type === 'date' ? html`<div class="row">${bound('min')} ${bound('max')}</div>` : nothing}
+      ${TEXT_TYPES.has(entry.type)
+        ? html`<div class="row">
+            ${textInput('Fewest characters', entry.minLength === undefined ? '' : String(entry.minLength), (text) => set({ minLength: numberOrUndefined(text) }), { type: 'number' })}
+            ${textInput('Most characters', entry.maxLength === undefined ? '' : String(entry.maxLength), (text) => set({ maxLength: numberOrUndefined(text) }), { type: 'number' })}
+            ${textInput('Pattern (regular expression)', entry.pattern, (pattern) => set({ pattern: optional(pattern) }))}
+            ${textInput('Message when the pattern does not match', entry.patternMessage, (text) => set({ patternMessage: optional(text) }))}
+          </div>`
+        : nothing}
+      <div class="row">
+        <button type="button" ?disabled=${index === 0} aria-label="Move up: ${label}" @click=${() => update({ ...config, fields: moved(config.fields, index, -1) })}>Move up</button>
+        <button type="button" ?disabled=${index === config.fields.length - 1} aria-label="Move down: ${label}" @click=${() => update({ ...config, fields: moved(config.fields, index, 1) })}>Move down</button>
+        <button type="button" class="danger" aria-label="Remove: ${label}" @click=${() => update({ ...config, fields: without(config.fields, index), duplicateKey: config.duplicateKey === entry.key ? undefined : config.duplicateKey })}>Remove</button>
+      </div>
+    </fieldset>
+  `;
+}
+
+/** The form of an importer's draft: fields with types, rules and aliases (docs/importer.md). */
+export function importerForm(config: ImporterConfig, update: Update): TemplateResult {
+  const addField = (): void => {
+    let n = config.fields.length + 1;
+    while (config.fields.some((entry) => entry.key === `field_${n}`)) n += 1;
+    update({ ...config, fields: [...config.fields, { key: `field_${n}`, label: `Field ${n}`, type: 'string' }] });
+  };
+  return html`
+    <fieldset>
+      <legend>Fields</legend>
+      ${config.fields.length === 0 ? html`<p class="muted">No fields yet.</p>` : config.fields.map((_entry, i) => field(config, i, update))}
+      <button type="button" @click=${addField}>Add field</button>
+    </fieldset>
+    <fieldset>
+      <legend>Import</legend>
+      <div class="row">
+        ${select('Duplicate rows are those with the same', config.duplicateKey ?? '', [['', '(no duplicate check)'], ...config.fields.map((entry) => [entry.key, entry.label || entry.key] as const)], (key) => update({ ...config, duplicateKey: optional(key) }))}
+        ${select(
+          'Rows go to',
+          config.delivery ?? 'page',
+          [
+            ['page', 'the host page'],
+            ['server', 'your server (through Inlay)'],
+          ],
+          (delivery) => update({ ...config, delivery: delivery as ImporterConfig['delivery'] }),
+        )}
+      </div>
+      ${checkbox('Neutralise cells that look like spreadsheet formulas', config.neutralizeFormulas, (on) => update({ ...config, neutralizeFormulas: on || undefined }))}
+    </fieldset>
+  `;
+}

@@ -1,0 +1,355 @@
+// The dashboard in Chromium against a real server (scripts/inlay-server.mjs): per page, sign in,
+// do the page's action, and check its effect through the server's PUBLIC, key-authenticated API
+// (or the file it serves), with axe-core run on every page and no CSP violation or page error.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type InlayServer, startInlayServer } from '../scripts/inlay-server.mjs';
+import { seed } from '../scripts/seed.mjs';
+import { expectAccessible, launch, openAt, openPage, signIn, type StorageState, visit } from './browser.js';
+
+let server: InlayServer;
+let browser: Browser;
+let seeded: Awaited<ReturnType<typeof seed>>;
+let page: Page;
+let problems: string[];
+let close: () => Promise<void>;
+/** The operator's session, signed in once: sign-ins are rate-limited per account and address. */
+let signedIn: StorageState;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startInlayServer(), launch()]);
+  seeded = await seed(server);
+  signedIn = await signIn(browser, server.origin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+beforeEach(async () => {
+  const opened = await openPage(browser, { storageState: signedIn });
+  page = opened.page;
+  problems = opened.problems;
+  close = () => opened.context.close();
+});
+
+afterEach(async () => {
+  await close();
+  expect(problems).toEqual([]);
+});
+
+const pub = (): string => server.keys.testPublishable;
+
+describe('sign-in and the shell', () => {
+  it('refuses a wrong password, signs in, keeps the session across a reload, and signs out', async () => {
+    await close();
+    const fresh = await openPage(browser);
+    page = fresh.page;
+    problems = fresh.problems;
+    close = () => fresh.context.close();
+    await page.goto(`${server.origin}/dashboard/keys`);
+    await page.getByRole('heading', { name: 'Sign in to Inlay' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill('operator@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/password/i);
+
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Back to the page asked for.
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Inlay' }).waitFor();
+    const session = await page.evaluate(async () => (await fetch('/dashboard/api/session')).status);
+    expect(session).toBe(401);
+  });
+
+  it('navigates by keyboard between lazily loaded pages and switches test/live', async () => {
+    await openAt(page, server.origin);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: 'Plan' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Plan' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/plan');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByRole('button', { name: 'Live', exact: true }).click();
+    await expect.poll(() => page.getByText(/Live mode, /).count()).toBe(1);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect.poll(() => page.getByText(/Test mode, /).count()).toBe(1);
+  });
+});
+
+describe('overview', () => {
+  it('charts 30 days of usage per service with a table alternative', async () => {
+    await openAt(page, server.origin);
+    await page.getByRole('heading', { level: 2, name: 'Onboarding' }).waitFor();
+    await expect.poll(() => page.getByRole('img', { name: /Onboarding: .* per day/ }).count()).toBe(1);
+    await page.getByText('Show as a table').first().click();
+    expect(await page.locator('details[open] tbody tr').count()).toBe(30);
+    await expectAccessible(page);
+  });
+});
+
+describe('keys', () => {
+  it('mints a publishable key shown once, which the public API accepts, then revokes it (401)', async () => {
+    await openAt(page, server.origin, 'keys');
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    await page.getByRole('button', { name: 'Create test publishable key' }).click();
+    const shown = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
+    expect(shown).toMatch(/^svc_test_pub_\w+$/);
+    await expectAccessible(page);
+    const path = `/onboarding/api/v1/config/${seeded.flowId}`;
+    expect((await server.publicApi(shown, 'GET', path)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    expect(await page.locator('[data-secret]').count()).toBe(0);
+    await page.getByRole('button', { name: `Revoke key ending ${shown.slice(-4)}` }).click();
+    await page.getByRole('button', { name: `Revoke …${shown.slice(-4)} now` }).click();
+    await expect.poll(() => page.getByText(/Revoked/).count()).toBeGreaterThan(0);
+    const refused = await server.publicApi(shown, 'GET', path);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('api_key_revoked');
+  });
+});
+
+describe('flows', () => {
+  it('creates a flow, edits items with a dependency and a rule, previews it in <inlay-checklist>, publishes, diffs, restores and deletes', async () => {
+    await openAt(page, server.origin, 'flows');
+    await page.getByLabel('New flow name').fill('Trial onboarding');
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Trial onboarding' }).waitFor();
+    const flowId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Title').first().fill('Create a project');
+    await page.getByLabel('Id').first().fill('project');
+    await page.getByLabel('Title').nth(1).fill('Invite a colleague');
+    await page.getByRole('group', { name: 'Depends on' }).getByLabel('Create a project').check();
+    await page.getByLabel('Who sees this checklist').selectOption('all');
+    await page.getByLabel('Rule 1 value').fill('trial');
+    // The rule hides the checklist from a user without the trait, and shows it to one with it.
+    await expect.poll(() => page.getByText(/is not eligible/).count()).toBe(1);
+    await page.getByLabel(/Preview as a user with traits/).fill('plan=trial');
+    // The real widget shows the draft, with its dependency.
+    const preview = page.locator('inlay-checklist');
+    await expect.poll(() => preview.getByText('Invite a colleague').count()).toBe(1);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
+    const config = await server.publicApi(pub(), 'GET', `/onboarding/api/v1/config/${flowId}`);
+    expect(config.status).toBe(200);
+    expect(config.body.data.config.items.map((item: { id: string }) => item.id)).toEqual(['project', 'item-2']);
+    expect(config.body.data.config.items[1].dependsOn).toEqual(['project']);
+    expect(config.body.data.config.eligibility).toEqual({ all: [{ trait: 'plan', op: 'eq', value: 'trial' }] });
+
+    // A later draft, then the published revision compared with it side by side and restored.
+    await page.getByLabel('Title').first().fill('Create your first project');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    const published = page.getByRole('row', { name: /published/ });
+    await published.getByRole('button', { name: /^Compare / }).click();
+    await expect.poll(() => page.locator('.diff td.del').filter({ hasText: 'Create a project' }).count()).toBe(1);
+    expect(await page.locator('.diff td.ins').filter({ hasText: 'Create your first project' }).count()).toBe(1);
+    await expectAccessible(page);
+    await published.getByRole('button', { name: /^Restore / }).click();
+    await expect.poll(() => page.getByLabel('Title').first().inputValue()).toBe('Create a project');
+
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByLabel(/Type .* to confirm/).fill('Trial onboarding');
+    await page.getByRole('button', { name: 'Delete flow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flows' }).waitFor();
+    expect((await server.publicApi(pub(), 'GET', `/onboarding/api/v1/config/${flowId}`)).status).toBe(404);
+  });
+});
+
+describe('boards', () => {
+  it('edits settings and branding, previews them in <inlay-feedback-board>, and publishes', async () => {
+    await openAt(page, server.origin, `boards/${seeded.boardId}`);
+    await page.getByRole('heading', { level: 1, name: 'Product ideas' }).waitFor();
+    await page.getByLabel('Allow anonymous posts and votes').check();
+    await page.getByLabel('Title', { exact: true }).fill('Shape our roadmap');
+    await page.getByLabel('Accent colour (#rrggbb)').fill('#0f766e');
+    await expect.poll(() => page.locator('inlay-feedback-board').getByText('Shape our roadmap').count()).toBe(1);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
+    await expect
+      .poll(async () => (await server.publicApi(pub(), 'GET', `/feedback/api/v1/config/${seeded.boardId}`)).body.data.config)
+      .toMatchObject({ allowAnonymous: true, branding: { title: 'Shape our roadmap', accentColor: '#0f766e' } });
+  });
+});
+
+describe('importers', () => {
+  it('adds a field with a type, a rule and aliases, previews it in <inlay-importer>, and publishes', async () => {
+    await openAt(page, server.origin, `importers/${seeded.importerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    const field = page.getByRole('group', { name: /^Field 4/ });
+    await field.getByLabel('Key').fill('seats');
+    await field.getByLabel('Label').fill('Seats');
+    await field.getByLabel('Type').selectOption('number');
+    await field.getByLabel('Minimum').fill('1');
+    await field.getByLabel(/Aliases/).fill('Users, Licences');
+    // The real importer reads pasted rows against the draft's fields.
+    await page.locator('inlay-importer').getByLabel(/paste/i).fill('Email,Users\nann@example.com,3\n');
+    await page.locator('inlay-importer').getByRole('button', { name: /paste/i }).click();
+    await page.locator('inlay-importer').getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.locator('inlay-importer').getByText('Seats').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
+    const config = await server.publicApi(pub(), 'GET', `/importer/api/v1/config/${seeded.importerId}`);
+    expect(config.body.data.config.fields[3]).toEqual({ key: 'seats', label: 'Seats', type: 'number', min: 1, aliases: ['Users', 'Licences'] });
+  });
+});
+
+describe('webhooks', () => {
+  it('adds an endpoint with its secret shown once, sends a test event and shows it in the delivery log', async () => {
+    await openAt(page, server.origin, 'webhooks');
+    await page.getByLabel('URL (https)').fill('https://hooks.example.com/inlay');
+    await page.getByRole('button', { name: 'Add test endpoint' }).click();
+    const secret = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
+    expect(secret.length).toBeGreaterThan(20);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
+    expect(rotated).not.toBe(secret);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => page.getByText('webhook.test', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Replay' }).first().click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    await expectAccessible(page);
+  });
+});
+
+describe('feedback inbox', () => {
+  it('triages by keyboard: a status, a merge and a delete, each seen through the public API', async () => {
+    await openAt(page, server.origin, 'inbox');
+    await page.getByRole('heading', { level: 1, name: 'Feedback inbox' }).waitFor();
+    await page.getByRole('list', { name: 'Posts' }).waitFor();
+    await expectAccessible(page);
+    const listPublic = async () => (await server.publicApi(pub(), 'GET', `/feedback/api/v1/posts?boardId=${seeded.boardId}&limit=50`)).body.data.items as { id: string; title: string; status: string; voteCount: number }[];
+
+    // Newest first: "Dark theme please", "Export to CSV", "Dark mode". Search narrows it.
+    await page.keyboard.press('/');
+    await page.keyboard.type('Export');
+    await expect.poll(() => page.locator('li.post').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.locator('li.post').first().focus();
+    await page.keyboard.press('p');
+    await expect.poll(async () => (await listPublic()).find((post) => post.title === 'Export to CSV')?.status).toBe('planned');
+
+    await page.getByLabel('Search').fill('Dark');
+    await expect.poll(() => page.locator('li.post').count()).toBe(2);
+    await page.locator('li.post').first().focus();
+    await page.keyboard.press('m');
+    await page.getByLabel('Merge into').selectOption({ label: 'Dark mode' });
+    await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expect.poll(async () => (await listPublic()).map((post) => post.title).sort()).toEqual(['Dark mode', 'Export to CSV']);
+
+    await page.getByLabel('Search').fill('');
+    await expect.poll(() => page.locator('li.post').count()).toBe(2);
+    await page.locator('li.post').filter({ hasText: 'Export to CSV' }).focus();
+    await page.keyboard.press('Delete');
+    await page.getByRole('button', { name: 'Delete “Export to CSV”' }).click();
+    await expect.poll(async () => (await listPublic()).map((post) => post.title)).toEqual(['Dark mode']);
+  });
+});
+
+describe('onboarding', () => {
+  it('shows the funnel and outcomes of a flow, and exports its progress as CSV', async () => {
+    await openAt(page, server.origin, 'onboarding');
+    await page.getByRole('heading', { level: 2, name: 'Progress' }).waitFor();
+    const row = page.getByRole('row', { name: /Complete your profile/ });
+    await expect.poll(() => row.getByRole('cell').first().textContent()).toBe('2');
+    await page.getByText('first_report_created').first().waitFor();
+    await expectAccessible(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export progress as CSV' }).click()]);
+    const csv = await (await import('node:fs/promises')).readFile((await download.path()) ?? '', 'utf8');
+    expect(csv).toContain('user-1');
+    expect(csv).toContain('user-2');
+  });
+});
+
+describe('import sessions', () => {
+  it('lists a session opened through the public API, without its rows', async () => {
+    await openAt(page, server.origin, 'import-sessions');
+    await page.getByRole('cell', { name: 'Contacts' }).first().waitFor();
+    expect(await page.getByText('In progress').count()).toBeGreaterThan(0);
+    expect(await page.getByText('team: sales').count()).toBe(1);
+    await expectAccessible(page);
+  });
+});
+
+describe('plan', () => {
+  it('switches the plan, which lets live publishable keys fetch configs', async () => {
+    const live = server.keys.livePublishable ?? '';
+    const path = `/onboarding/api/v1/config/${seeded.flowId}`;
+    await openAt(page, server.origin, 'plan');
+    await page.getByRole('heading', { level: 2, name: 'Free' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Switch to Free' }).click().catch(() => undefined);
+    expect((await server.publicApi(live, 'GET', path)).status).toBe(402);
+    await page.getByRole('button', { name: 'Switch to Hosted' }).click();
+    await page.getByText('Current plan').waitFor();
+    await expect.poll(async () => (await server.publicApi(live, 'GET', path)).status).toBe(200);
+  });
+});
+
+describe('members', () => {
+  it('creates an invite link shown once; opening it makes an account that joins the workspace', async () => {
+    await openAt(page, server.origin, 'members');
+    await page.getByLabel('Invite by email').fill('colleague@example.com');
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    const link = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
+    expect(link).toMatch(new RegExp(`^${server.origin}/dashboard/invite/`));
+    await expectAccessible(page);
+
+    const invited = await openPage(browser);
+    try {
+      await invited.page.goto(link);
+      await invited.page.getByLabel(/Choose a password/).fill('a long enough password');
+      await invited.page.getByRole('button', { name: /^Join / }).click();
+      await invited.page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+      expect(await invited.page.getByText('colleague@example.com').count()).toBe(1);
+      expect(invited.problems).toEqual([]);
+    } finally {
+      await invited.context.close();
+    }
+    await page.reload();
+    await expect.poll(() => page.getByRole('cell', { name: 'colleague@example.com' }).count()).toBe(1);
+  });
+});
+
+describe('375 px and dark', () => {
+  it('keeps the shell usable on a phone in dark mode, with no page wider than the screen', async () => {
+    const small = await openPage(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark', storageState: signedIn });
+    try {
+      await openAt(small.page, server.origin);
+      for (const [path, heading] of [
+        ['', 'Overview'],
+        [`flows/${seeded.flowId}`, 'Getting started'],
+        ['inbox', 'Feedback inbox'],
+        ['keys', 'API keys'],
+      ] as const) {
+        await visit(small.page, server.origin, path, heading);
+        const width = await small.page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, path).toBeLessThanOrEqual(375);
+      }
+      await expectAccessible(small.page);
+      expect(small.problems).toEqual([]);
+    } finally {
+      await small.context.close();
+    }
+  });
+});
