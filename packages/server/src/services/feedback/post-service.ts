@@ -1,5 +1,4 @@
 import type { ListPage, Post, PostListQuery } from '@inlay/core';
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
 import {
   newestPosts,
@@ -15,6 +14,7 @@ import type { BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
 import { searchReaderOf } from './search-pool.js';
 import { searchTerms } from './search-terms.js';
+import type { InlayContext } from '../../context.js';
 
 /** How many ids a ranked snapshot keeps; past them, pages continue by keyset. */
 const SNAPSHOT_SIZE = 500;
@@ -59,12 +59,12 @@ function sortValue(row: PostRow, sort: PostListQuery['sort']): number {
  * paging shows every post once even while votes reorder the board and posts arrive.
  */
 export async function listPosts(
-  app: FastifyInstance,
+  context: InlayContext,
   access: BoardAccess,
   query: PostListQuery,
   readerKeys: string[],
 ): Promise<ListPage<Post>> {
-  const { db, snapshots } = app.inlay;
+  const { db, snapshots, options } = context;
   const scope = scopeOf(access);
   const cursor = query.cursor === undefined ? undefined : decodePostCursor(query.cursor);
   const q = query.q === undefined || query.q === '' ? undefined : query.q;
@@ -73,11 +73,10 @@ export async function listPosts(
   }
 
   // Terms first: a search too expensive by construction is refused before anything runs.
-  const { options } = app.inlay;
   const terms = q === undefined ? undefined : searchTerms(q, options.searchMaxTerms);
   const budget = { maxRows: options.searchMaxRows, candidates: Math.max(options.searchCandidates, SNAPSHOT_SIZE) };
   const search = (order: Parameters<typeof searchPosts>[4]) => {
-    const reader = searchReaderOf(app.inlay);
+    const reader = searchReaderOf(context);
     if (terms === undefined || reader === undefined) throw new Error('search without terms or a search reader');
     return searchPosts(db, reader, scope, terms, order, query.match, budget);
   };

@@ -40,7 +40,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
   app.get('/api/v1/posts', { config, schema: { querystring: PostListQuerySchema, response: { 200: dataEnvelope(listPage(PostSchema)) } } }, async (request) => {
     const access = await openHostedBoard(app, request, request.query.boardId);
     const keys = await readerKeys(app, request, access, request.query.authorId);
-    const page = await listPosts(app, access, request.query, keys);
+    const page = await listPosts(app.inlay, access, request.query, keys);
     if (request.query.q) usage.increment({ ...scope(access), metric: 'searches' });
     return { data: page };
   });

@@ -14,7 +14,7 @@ export function registerOutcomeRoute(parent: FastifyInstance): void {
     const { flowId, event, occurredAt, ...identity } = request.body;
     const access = await openHostedFlow(app, request, flowId);
     const user = await resolveEndUser(app, request, access, identity, { write: true });
-    const result = await recordOutcome(app, access, user, { event, occurredAt });
+    const result = await recordOutcome(app.inlay, access, user, { event, occurredAt });
     const data: OutcomeResult = { outcomeId: result.outcomeId, event, completedItemIds: result.completedItemIds, progress: result.progress };
     return { data };
   });

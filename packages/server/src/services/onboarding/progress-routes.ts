@@ -35,13 +35,13 @@ export function registerProgressRoutes(parent: FastifyInstance): void {
   async function write(request: FastifyRequest, flowId: string, body: ProgressWriteBody, operation: ProgressOperation) {
     const access = await openHostedFlow(app, request, flowId);
     const user = await resolveEndUser(app, request, access, body, { write: true });
-    return { data: await writeProgress(app, access, user, operation) };
+    return { data: await writeProgress(app.inlay, access, user, operation) };
   }
 
   app.get(base, { config, schema: { params: FlowParams, querystring: ProgressQuerySchema, response: PROGRESS } }, async (request) => {
     const access = await openHostedFlow(app, request, request.params.flowId);
     const user = await resolveEndUser(app, request, access, request.query, { write: false });
-    return { data: await readProgress(app, access, user) };
+    return { data: await readProgress(app.inlay, access, user) };
   });
 
   for (const type of ['complete', 'skip'] as const) {

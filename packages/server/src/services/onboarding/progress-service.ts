@@ -9,7 +9,7 @@ import {
   type ProgressOperation,
   type ProgressRefusal,
 } from '@inlay/core';
-import type { FastifyInstance } from 'fastify';
+import type { InlayContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { read, transaction, type Tx } from '../../db/statements.js';
 import { progressStore, type ProgressKey } from '../../repositories/progress.js';
@@ -63,8 +63,8 @@ async function load(tx: Tx, store: ReturnType<typeof progressStore>, access: Flo
   return { progress, completedByRevision: stored.completedAt === null && progress.completedAt !== null, stale: stored.revisionId !== context.revisionId };
 }
 
-export async function readProgress(app: FastifyInstance, access: FlowAccess, user: EndUser): Promise<Progress> {
-  const { db } = app.inlay;
+export async function readProgress(context: InlayContext, access: FlowAccess, user: EndUser): Promise<Progress> {
+  const { db } = context;
   const store = progressStore(db);
   const now = new Date();
   const loaded = await read(db, (tx) => load(tx, store, access, user, now));
@@ -76,11 +76,11 @@ export async function readProgress(app: FastifyInstance, access: FlowAccess, use
     const again = await load(tx, store, access, user, now);
     if (again.completedByRevision) {
       await store.save(tx, key, again.progress);
-      await recordProgressEvents(app, tx, key, again.progress, [{ type: 'flow_completed' }]);
+      await recordProgressEvents(context, tx, key, again.progress, [{ type: 'flow_completed' }]);
     }
     return again;
   });
-  if (saved.completedByRevision) countEvents(app, access, [{ type: 'flow_completed' }]);
+  if (saved.completedByRevision) countEvents(context, access, [{ type: 'flow_completed' }]);
   return saved.progress;
 }
 
@@ -97,7 +97,7 @@ const REFUSALS: Record<ProgressRefusal, (message: string, current: Progress) => 
  * concurrent writes for the same user never lose each other's changes.
  */
 export async function writeProgress(
-  app: FastifyInstance,
+  context: InlayContext,
   access: FlowAccess,
   user: EndUser,
   operation: ProgressOperation,
@@ -105,7 +105,7 @@ export async function writeProgress(
   const now = new Date();
   const key = progressKey(access, user);
   type Outcome = { refused: ApiError } | { progress: Progress; events: ProgressEvent[] };
-  const { db } = app.inlay;
+  const { db } = context;
   const store = progressStore(db);
   const result = await transaction(db, async (tx): Promise<Outcome> => {
     await store.lock(tx, key);
@@ -115,27 +115,27 @@ export async function writeProgress(
     // `current` is already reconciled to the live revision: whether to pin it is `stale`.
     if (applied.changed || stale) await store.save(tx, key, applied.progress);
     const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
-    await recordProgressEvents(app, tx, key, applied.progress, events);
+    await recordProgressEvents(context, tx, key, applied.progress, events);
     return { progress: applied.progress, events };
   });
   if ('refused' in result) {
-    recordWrite(app, access, key, []);
+    recordWrite(context, access, key, []);
     throw result.refused;
   }
-  recordWrite(app, access, key, result.events);
+  recordWrite(context, access, key, result.events);
   return result.progress;
 }
 
 /** Completes the items whose completion event matches, and keeps the outcome for the dashboard. */
 export async function recordOutcome(
-  app: FastifyInstance,
+  context: InlayContext,
   access: FlowAccess,
   user: EndUser,
   outcome: { event: string; occurredAt?: string | undefined },
 ): Promise<{ outcomeId: string; completedItemIds: string[]; progress: Progress }> {
   const now = new Date();
   const key = progressKey(access, user);
-  const { db } = app.inlay;
+  const { db } = context;
   const store = progressStore(db);
   const result = await transaction(db, async (tx) => {
     await store.lock(tx, key);
@@ -160,11 +160,11 @@ export async function recordOutcome(
         completedItemIds: completed.completedItemIds,
       },
     });
-    await recordProgressEvents(app, tx, key, completed.progress, completed.events);
+    await recordProgressEvents(context, tx, key, completed.progress, completed.events);
     return { outcomeId, ...completed };
   });
-  recordWrite(app, access, key, result.events);
-  app.inlay.usage.increment({ ...usageScope(access), metric: 'outcomes' });
+  recordWrite(context, access, key, result.events);
+  context.usage.increment({ ...usageScope(access), metric: 'outcomes' });
   return { outcomeId: result.outcomeId, completedItemIds: result.completedItemIds, progress: result.progress };
 }
 
@@ -181,8 +181,8 @@ function ownerOf(key: ProgressKey) {
  * completed by a republish (its last pending items removed) is reported here too, when the
  * progress is next read or written and re-pinned to the live revision.
  */
-async function recordProgressEvents(app: FastifyInstance, tx: Tx, key: ProgressKey, progress: Progress, events: readonly ProgressEvent[]): Promise<void> {
-  const { db } = app.inlay;
+async function recordProgressEvents(context: InlayContext, tx: Tx, key: ProgressKey, progress: Progress, events: readonly ProgressEvent[]): Promise<void> {
+  const { db } = context;
   for (const event of events) {
     if (event.type === 'flow_completed') {
       await recordEvent(db, tx, {
@@ -204,17 +204,17 @@ function usageScope(access: FlowAccess) {
   return { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'onboarding' as const, resourceId: access.flowId };
 }
 
-function recordWrite(app: FastifyInstance, access: FlowAccess, key: ProgressKey, events: ProgressEvent[]): void {
+function recordWrite(context: InlayContext, access: FlowAccess, key: ProgressKey, events: ProgressEvent[]): void {
   const scope = usageScope(access);
-  const { usage } = app.inlay;
+  const { usage } = context;
   usage.increment({ ...scope, metric: 'progressWrites' });
   usage.markActive(scope, `${key.workspaceKey}\u0000${key.userId}`);
-  countEvents(app, access, events);
+  countEvents(context, access, events);
 }
 
-function countEvents(app: FastifyInstance, access: FlowAccess, events: readonly ProgressEvent[]): void {
+function countEvents(context: InlayContext, access: FlowAccess, events: readonly ProgressEvent[]): void {
   const scope = usageScope(access);
-  const { usage } = app.inlay;
+  const { usage } = context;
   for (const event of events) {
     if (event.type === 'item_completed') usage.increment({ ...scope, metric: 'itemCompletions' });
     if (event.type === 'flow_completed') usage.increment({ ...scope, metric: 'flowCompletions' });
