@@ -68,6 +68,14 @@ describe('createHttpClient', () => {
     expect(sleeps).toEqual([250, 500]);
   });
 
+  it('has no default key generator: a platform without one sends given keys and refuses `true` before any request', async () => {
+    const { client, requests } = setup([ok(1)], { generateIdempotencyKey: undefined });
+    await expect(client.request({ ...CALL, idempotencyKey: true })).rejects.toThrow(TypeError);
+    expect(requests).toEqual([]);
+    await client.request({ ...CALL, idempotencyKey: 'order_42' });
+    expect(requests[0]!.init.headers['Idempotency-Key']).toBe('order_42');
+  });
+
   it('sends a caller’s key as given, and none when the call asks for none', async () => {
     const { client, requests } = setup([ok(1), ok(2)]);
     await client.request({ ...CALL, idempotencyKey: 'order_42' });

@@ -1,5 +1,4 @@
 import { errorFromResponse, type InlayError, InlayApiError, InlayConnectionError, isInlayError, isRecord } from './errors.js';
-import { generateIdempotencyKey } from './idempotency.js';
 import { parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 
 /**
@@ -51,7 +50,13 @@ export interface HttpPlatform {
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source in [0, 1); defaults to `Math.random`. */
   random?: () => number;
-  /** Idempotency key source; defaults to {@link generateIdempotencyKey}. */
+  /**
+   * Idempotency key source, needed only by a platform whose calls send `idempotencyKey: true`
+   * (the Node SDK passes `randomUUID`; `generateIdempotencyKey` in idempotency.ts works anywhere
+   * with Web Crypto). No default: the browser SDK sends no keys, and a default would put the
+   * generator in every widget's script-tag bundle (docs/decisions.md, "Script-tag bundles back
+   * under budget").
+   */
   generateIdempotencyKey?: () => string;
   timers?: HttpTimers;
 }
@@ -132,7 +137,11 @@ export function createHttpClient(platform: HttpPlatform): HttpClient {
   const timers = platform.timers ?? globalTimers;
   const sleep = platform.sleep ?? ((ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms)));
   const random = platform.random ?? Math.random;
-  const generateKey = platform.generateIdempotencyKey ?? generateIdempotencyKey;
+
+  function newIdempotencyKey(): string {
+    if (!platform.generateIdempotencyKey) throw new TypeError('Inlay: this client has no generateIdempotencyKey to send idempotencyKey: true with.');
+    return platform.generateIdempotencyKey();
+  }
 
   async function attempt(call: HttpCall, headers: Record<string, string>): Promise<unknown> {
     const controller = new AbortControllerClass();
@@ -197,7 +206,7 @@ export function createHttpClient(platform: HttpPlatform): HttpClient {
       if (call.body !== undefined) headers['Content-Type'] = 'application/json';
       // Generated once per call, outside the loop: every attempt must carry the same key.
       if (call.idempotencyKey !== undefined) {
-        headers['Idempotency-Key'] = call.idempotencyKey === true ? generateKey() : call.idempotencyKey;
+        headers['Idempotency-Key'] = call.idempotencyKey === true ? newIdempotencyKey() : call.idempotencyKey;
       }
       for (let retry = 0; ; ) {
         try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_CHUNKS_MAX, UPLOAD_ROWS_PER_CHUNK } from '../session-limits.js';
 import { FieldKeySchema } from './importer.js';
 
 /** Free-form key-value pairs the host attaches to a session (Stripe-style metadata). */
@@ -46,12 +47,7 @@ export const ImportSessionSchema = z.strictObject({
 });
 export type ImportSession = z.infer<typeof ImportSessionSchema>;
 
-/** How long a session may be completed after it opens. */
-export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Most rows one upload chunk may carry, and most chunks a session may have. */
-export const UPLOAD_ROWS_PER_CHUNK = 5_000;
-export const UPLOAD_CHUNKS_MAX = 200;
+export { SESSION_TTL_MS, UPLOAD_CHUNKS_MAX, UPLOAD_ROWS_PER_CHUNK } from '../session-limits.js';
 
 /**
  * `POST /api/v1/sessions/:id/rows`: one chunk of rows, as objects keyed by field key, for

@@ -3,8 +3,6 @@
  * `inlay-importer.worker.js` beside it, found from this script's own URL (the bundle may be on a
  * CDN, under any path). `worker-url` on an element overrides it.
  */
-// First: before any schema of the bundle is used.
-import './no-eval.js';
 import { assetsAt } from './connection.js';
 import { InlayImporter } from './importer.js';
 import './define.js';
