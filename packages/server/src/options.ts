@@ -106,6 +106,11 @@ export interface ServerOptions {
    */
   externalChangePollMs: number;
   /**
+   * PostgreSQL: connections each server process keeps in its pool, besides the one that listens
+   * for other instances' changes (docs/self-hosting.md, "Running many instances on PostgreSQL").
+   */
+  dbPoolSize: number;
+  /**
    * Trust `X-Forwarded-For`/`-Proto` from a reverse proxy for client addresses (rate limits) and
    * the scheme: `true` for any proxy, a hop count, or comma-separated proxy addresses/CIDRs.
    */
@@ -184,6 +189,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   walTruncateBytes: 16 * 1024 * 1024,
   walIdleMs: 1_000,
   externalChangePollMs: 1_000,
+  dbPoolSize: 10,
   trustProxy: false,
   oauth: {
     registrationsPerAddressPerHour: 20,

@@ -161,6 +161,7 @@ export const OperatorConfigSchema = z.strictObject({
     'How often the server checks for writes by another process (the operator CLI) and drops its caches after one; 0 turns it off.',
     DEFAULT_OPTIONS.externalChangePollMs,
   ),
+  dbPoolSize: count('PostgreSQL: connections each server process keeps in its pool (plus one that listens for changes).', DEFAULT_OPTIONS.dbPoolSize),
   webhooks: WebhooksSchema.describe('Webhook delivery (docs/webhooks.md).'),
 });
 

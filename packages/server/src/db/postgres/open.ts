@@ -15,6 +15,13 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+const urls = new WeakMap<Db, string>();
+
+/** The URL `db` was opened with: the change listener opens its own connection to it (db/postgres/changes.ts). */
+export function postgresUrlOf(db: Db): string | undefined {
+  return urls.get(db);
+}
+
 /** Pool size when the operator sets none: enough for a 2–4 core instance (docs/self-hosting.md). */
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -28,6 +35,7 @@ export async function openPostgres(url: string, options: OpenDatabaseOptions = {
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerDialect(db, 'postgres');
+  urls.set(db, url);
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {
