@@ -14,6 +14,14 @@ export interface RateLimitOptions {
   postsPerClient: number;
   /** Post creation, per author. */
   postsPerAuthor: number;
+  /**
+   * Where the per-key limits are counted (docs/decisions.md, "Rate limits across instances"):
+   * `memory` (per process), `postgres` (shared by every instance of a PostgreSQL database), or
+   * `auto`: `postgres` on PostgreSQL, `memory` on SQLite.
+   */
+  store: string;
+  /** With the `postgres` store: how often each instance adds its counted hits to the shared counts. */
+  sharedFlushMs: number;
 }
 
 /** Limits of the OAuth authorization server for MCP (docs/security.md#oauth). */
@@ -181,6 +189,8 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     authorTokensPerKey: 120,
     postsPerClient: 10,
     postsPerAuthor: 5,
+    store: 'auto',
+    sharedFlushMs: 200,
   },
   keyCacheTtlMs: 5_000,
   configCacheControl: 'public, no-cache',
