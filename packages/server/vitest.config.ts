@@ -1,10 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Tests of what only PostgreSQL offers: several server processes on one database. */
+export const POSTGRES_ONLY = ['test/two-instances.test.ts', 'test/shared-rate-counts.test.ts'];
+
+/** What both runs share (this one on SQLite files, vitest.postgres.config.ts on PostgreSQL). */
+export const SHARED = {
+  include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+  // Each file builds its own app on its own database; two cores run two files at a time.
+  pool: 'forks' as const,
+  testTimeout: 20_000,
+};
 
 export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Each file builds its own app on its own SQLite file; two cores run two files at a time.
-    pool: 'forks',
-    testTimeout: 20_000,
-  },
+  test: { ...SHARED, exclude: [...configDefaults.exclude, ...POSTGRES_ONLY] },
 });

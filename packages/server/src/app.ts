@@ -8,7 +8,11 @@ import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
 import { openDatabase, type Db } from './db/connect.js';
 import { clientErrorHandler, connectionCap, timeoutServerOptions } from './connection-limits.js';
-import { watchExternalChanges } from './engine/external-changes.js';
+import { changesOf } from './db/changes.js';
+import { isPostgres } from './db/dialect.js';
+import { listenForChanges } from './db/postgres/changes.js';
+import { postgresUrlOf } from './db/postgres/open.js';
+import { applyChange, watchExternalChanges } from './engine/external-changes.js';
 import { ListSnapshots } from './engine/list-snapshots.js';
 import { PublishedCache } from './engine/published-cache.js';
 import { dashboardPlugin } from './dashboard/index.js';
@@ -51,7 +55,7 @@ export interface BuildAppOptions extends Partial<ServerOptionsInput> {
 export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInstance> {
   const options = resolveOptions({ db: ':memory:', ...input });
   const ownsDb = input.database === undefined;
-  const db = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true, walTruncateBytes: options.walTruncateBytes, walIdleMs: options.walIdleMs }));
+  const db = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true, walTruncateBytes: options.walTruncateBytes, walIdleMs: options.walIdleMs, poolSize: options.dbPoolSize }));
 
   const nextRequestId = requestIds();
   const app = Fastify({
@@ -166,6 +170,7 @@ const contextPlugin = fp(
       published: new PublishedCache(db),
       usage: new UsageRecorder(db, options.usageFlushIntervalMs),
       snapshots: new ListSnapshots(),
+      changes: changesOf(db),
     };
     app.decorate('inlay', context);
     const prune = async () => {
@@ -178,8 +183,19 @@ const contextPlugin = fp(
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
     pruneTimer.unref();
-    // The operator CLI writes the same file: its changes must reach the caches (docs/self-hosting.md).
-    const watcher = options.externalChangePollMs > 0 && options.db !== ':memory:' ? watchExternalChanges(context, options.externalChangePollMs) : undefined;
+    // Changes announced here, by other instances or by the operator CLI reach every cache (docs/self-hosting.md).
+    const unsubscribe = context.changes.subscribe((change) => applyChange(context, change));
+    context.changes.onSendError((error) => app.log.error({ err: error }, 'could not announce a change to the other instances'));
+    const postgresUrl = isPostgres(db) ? postgresUrlOf(db) : undefined;
+    const listener =
+      postgresUrl !== undefined
+        ? listenForChanges(postgresUrl, context.changes, {
+            pollMs: options.externalChangePollMs,
+            onError: (error) => app.log.warn({ err: error }, 'change listener disconnected: caches are cleared until it reconnects'),
+          })
+        : undefined;
+    // On SQLite the operator CLI writes the same file: its commits are noticed by the data version.
+    const watcher = !isPostgres(db) && options.externalChangePollMs > 0 && options.db !== ':memory:' ? watchExternalChanges(context, options.externalChangePollMs) : undefined;
     // Webhook delivery runs in the server process, from the outbox (docs/webhooks.md).
     const webhookSender = new WebhookSender(db, options.webhooks, app.log);
     app.addHook('onReady', async () => webhookSender.start());
@@ -187,7 +203,10 @@ const contextPlugin = fp(
       webhookSender.stop();
       clearInterval(pruneTimer);
       watcher?.stop();
+      unsubscribe();
+      await listener?.stop();
       await context.usage.close();
+      await context.changes.settled();
       if (ownsDb) await db.destroy();
     });
   },

@@ -1,6 +1,7 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
 import type { SigningSecretCache } from './auth/author-tokens.js';
 import type { KeyCache } from './auth/key-cache.js';
+import type { ChangeBus } from './db/changes.js';
 import type { Db } from './db/connect.js';
 import type { ListSnapshots } from './engine/list-snapshots.js';
 import type { PublishedCache } from './engine/published-cache.js';
@@ -26,6 +27,8 @@ export interface InlayContext {
   published: PublishedCache;
   usage: UsageRecorder;
   snapshots: ListSnapshots;
+  /** What this process changed, told to every cache here and on other instances (db/changes.ts). */
+  changes: ChangeBus;
 }
 
 /** Which credential a route takes; routes without it are public (`/healthz`). */

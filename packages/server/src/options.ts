@@ -14,6 +14,14 @@ export interface RateLimitOptions {
   postsPerClient: number;
   /** Post creation, per author. */
   postsPerAuthor: number;
+  /**
+   * Where the per-key limits are counted (docs/decisions.md, "Rate limits across instances"):
+   * `memory` (per process), `postgres` (shared by every instance of a PostgreSQL database), or
+   * `auto`: `postgres` on PostgreSQL, `memory` on SQLite.
+   */
+  store: string;
+  /** With the `postgres` store: how often each instance adds its counted hits to the shared counts. */
+  sharedFlushMs: number;
 }
 
 /** Limits of the OAuth authorization server for MCP (docs/security.md#oauth). */
@@ -120,6 +128,11 @@ export interface ServerOptions {
    */
   externalChangePollMs: number;
   /**
+   * PostgreSQL: connections each server process keeps in its pool, besides the one that listens
+   * for other instances' changes (docs/self-hosting.md, "Running many instances on PostgreSQL").
+   */
+  dbPoolSize: number;
+  /**
    * Trust `X-Forwarded-For`/`-Proto` from a reverse proxy for client addresses (rate limits) and
    * the scheme: `true` for any proxy, a hop count, or comma-separated proxy addresses/CIDRs.
    */
@@ -195,6 +208,8 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     authorTokensPerKey: 120,
     postsPerClient: 10,
     postsPerAuthor: 5,
+    store: 'auto',
+    sharedFlushMs: 200,
   },
   keyCacheTtlMs: 5_000,
   configCacheControl: 'public, no-cache',
@@ -203,6 +218,7 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
   walTruncateBytes: 16 * 1024 * 1024,
   walIdleMs: 1_000,
   externalChangePollMs: 1_000,
+  dbPoolSize: 10,
   trustProxy: false,
   oauth: {
     registrationsPerAddressPerHour: 20,

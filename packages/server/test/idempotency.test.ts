@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { pruneIdempotencyKeys } from '../src/repositories/idempotency.js';
+import { claimIdempotencyKey, pruneIdempotencyKeys } from '../src/repositories/idempotency.js';
 import { call, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();
@@ -144,5 +144,26 @@ describe('Idempotency-Key on secret POSTs', () => {
     const responses = await Promise.all([send(), send(), send()]);
     for (const response of responses) expect([200, 409]).toContain(response.statusCode);
     expect(await flowCount()).toBe(before + 1);
+  });
+
+  it('of many concurrent claims of one key, exactly one claims and none fails (an insert that does nothing on conflict)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const ref = { workspaceId: h.ws.id, mode: 'test' as const, key: `concurrent-claim-${round}` };
+      const claim = () =>
+        claimIdempotencyKey(h.db, { ...ref, requestHash: 'same', now: new Date().toISOString(), owner: `boot-${round}`, leaseMs: 60_000, runningHere: () => true });
+      const outcomes = await Promise.all(Array.from({ length: 8 }, claim));
+      expect(outcomes.filter((outcome) => outcome.kind === 'claimed')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome.kind !== 'claimed').every((outcome) => outcome.kind === 'in_progress')).toBe(true);
+    }
+  });
+
+  it('answers concurrent requests with one key without a 500: one runs, the others replay or get 409', async () => {
+    for (let round = 0; round < 3; round++) {
+      const before = await flowCount();
+      const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Race' }, headers: { 'idempotency-key': `race-many-${round}` } });
+      const responses = await Promise.all(Array.from({ length: 8 }, send));
+      for (const response of responses) expect([200, 409]).toContain(response.statusCode);
+      expect(await flowCount()).toBe(before + 1);
+    }
   });
 });

@@ -134,4 +134,9 @@ export class SigningSecretCache {
     this.#entries.set(id, { value, expires: Math.min(now + this.#ttlMs, value?.verifiesUntil ?? Number.POSITIVE_INFINITY) });
     return value;
   }
+
+  /** Drops every entry: a secret was rotated, here or by another instance (db/changes.ts). */
+  clear(): void {
+    this.#entries.clear();
+  }
 }

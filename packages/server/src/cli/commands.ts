@@ -1,5 +1,5 @@
 import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
-import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
 import { addMembership, createAccount, findAccountByEmail } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { rotateSigningSecret } from '../repositories/signing-secrets.js';
@@ -14,7 +14,7 @@ async function withDb<T>(path: string, run: (db: Db) => Promise<T>): Promise<T> 
   try {
     return await run(db);
   } finally {
-    await db.destroy();
+    await closeDatabase(db);
   }
 }
 

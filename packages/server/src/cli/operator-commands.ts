@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { KeyModeSchema, PostStatusSchema, type ResourceKind } from '@inlay/core';
-import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
 import { deleteResource, previewResourceDeletion, type ResourceDeletion } from '../engine/resource-deletion.js';
 import { ApiError } from '../errors.js';
 import { findPostById } from '../repositories/post-inbox.js';
@@ -29,7 +29,7 @@ async function withDb<T>(path: string, run: (db: Db) => Promise<T>): Promise<T> 
     if (error instanceof ApiError) throw new UsageError(error.message);
     throw error;
   } finally {
-    await db.destroy();
+    await closeDatabase(db);
   }
 }
 

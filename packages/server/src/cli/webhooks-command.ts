@@ -1,5 +1,5 @@
 import { KeyModeSchema } from '@inlay/core';
-import { DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -27,7 +27,7 @@ async function withDb<T>(path: string | undefined, run: (db: Db) => Promise<T>):
     if (error instanceof WebhookInputError) throw new UsageError(error.message);
     throw error;
   } finally {
-    await db.destroy();
+    await closeDatabase(db);
   }
 }
 

@@ -42,6 +42,8 @@ const RateLimitsSchema = section(DEFAULT_OPTIONS.rateLimits, {
   authorTokensPerKey: 'Author-token minting: requests per minute per key.',
   postsPerClient: 'Feedback posts created per minute per (key, client address).',
   postsPerAuthor: 'Feedback posts created per minute per author.',
+  store: 'Where per-key limits are counted: memory (per process), postgres (shared by every instance), or auto (postgres on PostgreSQL).',
+  sharedFlushMs: 'With the postgres store: how often each instance adds its counted hits to the shared counts.',
 });
 
 const OAuthSchema = section(DEFAULT_OPTIONS.oauth, {
@@ -169,6 +171,7 @@ export const OperatorConfigSchema = z.strictObject({
     'How often the server checks for writes by another process (the operator CLI) and drops its caches after one; 0 turns it off.',
     DEFAULT_OPTIONS.externalChangePollMs,
   ),
+  dbPoolSize: count('PostgreSQL: connections each server process keeps in its pool (plus one that listens for changes).', DEFAULT_OPTIONS.dbPoolSize),
   webhooks: WebhooksSchema.describe('Webhook delivery (docs/webhooks.md).'),
   dashboard: z.boolean().default(DEFAULT_OPTIONS.dashboard).describe('Serve the operator dashboard at /dashboard (docs/dashboard.md).'),
   dashboardDir: z.string().min(1).optional().describe("Folder of the built dashboard app; default: the installed @inlay/dashboard package's dist."),

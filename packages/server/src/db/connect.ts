@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { changesOf } from './changes.js';
 import { openPostgres } from './postgres/open.js';
 import type { Database } from './schema.js';
 import { openSqlite } from './sqlite/open.js';
@@ -34,4 +35,13 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(location: string, options: OpenDatabaseOptions = {}): Promise<Db> {
   return isPostgresUrl(location) ? openPostgres(location, options) : openSqlite(location, options);
+}
+
+/**
+ * Closes a database the operator CLI opened, once the changes it announced have gone out to the
+ * running servers (db/changes.ts).
+ */
+export async function closeDatabase(db: Db): Promise<void> {
+  await changesOf(db).settled();
+  await db.destroy();
 }

@@ -15,6 +15,7 @@ import * as webhooks from './migrations/0013-webhooks.js';
 import * as importRowsAcknowledged from './migrations/0014-import-rows-acknowledged.js';
 import * as dashboardSessions from './migrations/0015-dashboard-sessions.js';
 import * as postgresSearch from './migrations/0016-postgres-search.js';
+import * as rateLimitCounts from './migrations/0017-rate-limit-counts.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-import-rows-acknowledged': importRowsAcknowledged,
   '0015-dashboard-sessions': dashboardSessions,
   '0016-postgres-search': postgresSearch,
+  '0017-rate-limit-counts': rateLimitCounts,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { ResourceKind } from '@inlay/core';
+import { changesOf } from '../db/changes.js';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import {
@@ -33,7 +34,10 @@ export async function previewResourceDeletion(db: Db, kind: ResourceKind, id: st
 }
 
 export async function deleteResource(db: Db, kind: ResourceKind, id: string): Promise<ResourceDeletion> {
-  return db.transaction().execute((trx) => deleteResourceIn(trx, kind, id));
+  const deletion = await db.transaction().execute((trx) => deleteResourceIn(trx, kind, id));
+  // Its published config, posts and lists are gone on every instance (db/changes.ts).
+  changesOf(db).announce({ topic: 'all' });
+  return deletion;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   saveDraft,
   type RevisionRow,
 } from '../repositories/resources.js';
+import { changesOf } from '../db/changes.js';
 import { joinTransaction } from '../db/statements.js';
 import { recordSharedEvent } from '../webhooks/events.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -35,7 +36,7 @@ export interface ResourceService {
 }
 
 export function resourceService(context: InlayContext, descriptor: ServiceDescriptor): ResourceService {
-  const { db, published } = context;
+  const { db } = context;
   const { kind } = descriptor;
   const scope = (workspaceId: string) => ({ workspaceId, kind });
   const missing = (id: string) => notFound(kind, id);
@@ -69,7 +70,8 @@ export function resourceService(context: InlayContext, descriptor: ServiceDescri
         }),
       );
       if (!result) throw missing(id);
-      published.invalidate(kind, id);
+      // Every instance serves the new revision from its next request (db/changes.ts).
+      changesOf(db).announce({ topic: 'published', kind, id });
       return result;
     },
     async publishedConfig(workspaceId, id) {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
+import { isPostgres } from '../db/dialect.js';
 import { RateLimit } from './rate-limiter.js';
+import { SharedRateCounts } from './shared-rate-counts.js';
 import { addRouteHook } from './route-hooks.js';
 
 /**
@@ -13,11 +15,12 @@ export const rateLimitPlugin = fp(
   (app: FastifyInstance) => {
     const limits = app.inlay.options.rateLimits;
     const refusal = (max: number) => (retryAfter: string) => `Too many requests: at most ${max} a minute. Retry after ${retryAfter} s.`;
-    const limit = (max: number) => new RateLimit(max, refusal(max));
-    const perClient = limit(limits.publishablePerClient);
-    const perPublishableKey = limit(limits.publishablePerKey);
-    const perSecretKey = limit(limits.secretPerKey);
-    const perAuthorTokenKey = limit(limits.authorTokensPerKey);
+    const counts = sharedCounts(app);
+    const limit = (max: number, name: string) => new RateLimit(max, refusal(max), counts && { counts, name });
+    const perClient = limit(limits.publishablePerClient, 'client');
+    const perPublishableKey = limit(limits.publishablePerKey, 'publishable');
+    const perSecretKey = limit(limits.secretPerKey, 'secret');
+    const perAuthorTokenKey = limit(limits.authorTokensPerKey, 'author-tokens');
 
     const hook = (count: (request: FastifyRequest, keyId: string) => void) =>
       function rateLimit(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -44,3 +47,18 @@ export const rateLimitPlugin = fp(
   },
   { name: 'inlay-rate-limit', dependencies: ['inlay-auth'] },
 );
+
+/**
+ * The shared counts when the limits are counted across instances (`rateLimits.store`), closed
+ * with the app; undefined for the per-process store.
+ */
+function sharedCounts(app: FastifyInstance): SharedRateCounts | undefined {
+  const { db, options } = app.inlay;
+  const { store, sharedFlushMs } = options.rateLimits;
+  if (store !== 'auto' && store !== 'memory' && store !== 'postgres') throw new Error(`rateLimits.store must be memory, postgres or auto, not ${store}`);
+  if (store === 'memory' || (store === 'auto' && !isPostgres(db))) return undefined;
+  if (!isPostgres(db)) throw new Error('rateLimits.store postgres needs a PostgreSQL database');
+  const counts = new SharedRateCounts(db, sharedFlushMs);
+  app.addHook('onClose', () => counts.close());
+  return counts;
+}

@@ -1,5 +1,6 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { ApiError } from '../errors.js';
+import type { SharedRateCounts } from './shared-rate-counts.js';
 
 const MINUTE = 60_000;
 /** Keys each limit remembers; the least recently seen go first (the plugin's default is 5,000). */
@@ -18,16 +19,22 @@ export class RateLimit {
    * @param max hits a minute per key
    * @param refusal the 429's message, given the seconds to wait
    */
+  /**
+   * @param shared counts shared with the other instances (plugins/shared-rate-counts.ts), under
+   *   `name`; without it, this process's own LRU store
+   */
   constructor(
     readonly max: number,
     private readonly refusal: (retryAfter: string) => string,
+    private readonly shared?: { counts: SharedRateCounts; name: string },
   ) {}
 
   /** Counts one hit of `key`; throws `rate_limited` (429 with `Retry-After`) past the limit. */
   hit(key: string): void {
     let current = 0;
     let ttl = 0;
-    this.#store.incr(
+    if (this.shared !== undefined) ({ current, ttl } = this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE));
+    else this.#store.incr(
       key,
       (error, counted) => {
         if (error) throw error;

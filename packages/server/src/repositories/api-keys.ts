@@ -1,5 +1,6 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
 import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
+import { changesOf } from '../db/changes.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { Plan } from './workspaces.js';
@@ -57,6 +58,8 @@ export async function createApiKey(
       revoked_at: null,
     })
     .execute();
+  // An instance may remember this key as unknown (a key presented before it existed).
+  changesOf(db).announce({ topic: 'keys' });
   return { key, info };
 }
 
@@ -87,6 +90,7 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  changesOf(db).announce({ topic: 'keys' });
   return result.numUpdatedRows > 0n;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.js';
+import { isPostgres } from '../db/dialect.js';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -32,14 +33,38 @@ export interface ClaimRequest extends KeyRef {
  * Claims a key for a request, or reports what the earlier request with that key decides.
  * Keys older than 24 h are forgotten. A claim whose request is still running answers
  * `in_progress`; one whose lease has run out (its process died, or the request hangs) is taken
- * over, so a client's retry after a crash runs instead of being refused for 24 hours. Runs in
- * one transaction, and the take-over is a conditional update, so of two racing requests (in
- * this process or another on the same file) only one claims.
+ * over, so a client's retry after a crash runs instead of being refused for 24 hours.
+ *
+ * The claim is an insert that does nothing on conflict, then a read of the row that won: of
+ * two racing requests — in this process, or in two instances on one PostgreSQL database, where
+ * a read-then-insert would let both read nothing and one fail on the primary key — exactly one
+ * claims, and the other answers from the winner's row. The take-over is a conditional update
+ * for the same reason.
  */
 export async function claimIdempotencyKey(db: Db, claim: ClaimRequest): Promise<ClaimOutcome> {
   const cutoff = new Date(Date.parse(claim.now) - WINDOW_MS).toISOString();
   const leaseExpiresAt = new Date(Date.parse(claim.now) + claim.leaseMs).toISOString();
   return db.transaction().execute(async (trx) => {
+    const insert = () =>
+      trx
+        .insertInto('idempotency_keys')
+        .values({
+          workspace_id: claim.workspaceId,
+          mode: claim.mode,
+          idempotency_key: claim.key,
+          request_hash: claim.requestHash,
+          status_code: null,
+          response_body: null,
+          created_at: claim.now,
+          claimed_by: claim.owner,
+          lease_expires_at: leaseExpiresAt,
+        })
+        .onConflict((conflict) => conflict.columns(['workspace_id', 'mode', 'idempotency_key']).doNothing())
+        .executeTakeFirst()
+        .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n) === 1);
+    if (await insert()) return { kind: 'claimed' };
+    // Another request holds the key; on PostgreSQL the insert waited for its commit, so this
+    // read (a new statement) sees its row.
     const existing = await trx
       .selectFrom('idempotency_keys')
       .selectAll()
@@ -47,41 +72,29 @@ export async function claimIdempotencyKey(db: Db, claim: ClaimRequest): Promise<
       .where('mode', '=', claim.mode)
       .where('idempotency_key', '=', claim.key)
       .executeTakeFirst();
-    if (existing && existing.created_at > cutoff) {
-      if (existing.request_hash !== claim.requestHash) return { kind: 'reused' };
-      if (existing.status_code !== null && existing.response_body !== null) {
-        return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
-      }
-      const live =
-        (existing.claimed_by === claim.owner && claim.runningHere(claim)) ||
-        (existing.lease_expires_at !== null && existing.lease_expires_at > claim.now);
-      if (live) return { kind: 'in_progress' };
-      const taken = await takeOverClaim(trx, claim, { claimedBy: existing.claimed_by, leaseExpiresAt: existing.lease_expires_at }, { owner: claim.owner, leaseExpiresAt });
-      return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
-    }
-    if (existing) {
+    if (existing === undefined) return { kind: 'in_progress' };
+    if (existing.created_at <= cutoff) {
+      // Past its 24 hours: forgotten, and the key is free for this request (unless a racing one
+      // freed and took it first).
       await trx
         .deleteFrom('idempotency_keys')
         .where('workspace_id', '=', claim.workspaceId)
         .where('mode', '=', claim.mode)
         .where('idempotency_key', '=', claim.key)
+        .where('created_at', '=', existing.created_at)
         .execute();
+      return (await insert()) ? { kind: 'claimed' } : { kind: 'in_progress' };
     }
-    await trx
-      .insertInto('idempotency_keys')
-      .values({
-        workspace_id: claim.workspaceId,
-        mode: claim.mode,
-        idempotency_key: claim.key,
-        request_hash: claim.requestHash,
-        status_code: null,
-        response_body: null,
-        created_at: claim.now,
-        claimed_by: claim.owner,
-        lease_expires_at: leaseExpiresAt,
-      })
-      .execute();
-    return { kind: 'claimed' };
+    if (existing.request_hash !== claim.requestHash) return { kind: 'reused' };
+    if (existing.status_code !== null && existing.response_body !== null) {
+      return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
+    }
+    const live =
+      (existing.claimed_by === claim.owner && claim.runningHere(claim)) ||
+      (existing.lease_expires_at !== null && existing.lease_expires_at > claim.now);
+    if (live) return { kind: 'in_progress' };
+    const taken = await takeOverClaim(trx, claim, { claimedBy: existing.claimed_by, leaseExpiresAt: existing.lease_expires_at }, { owner: claim.owner, leaseExpiresAt });
+    return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
   });
 }
 
@@ -110,11 +123,14 @@ export async function takeOverClaim(
 }
 
 /**
- * At start: forgets the unfinished claims of every other boot. One server process owns a
+ * At start, on SQLite: forgets the unfinished claims of every other boot. One server process owns a
  * database file (docs/self-hosting.md), so a claim it did not make belongs to a process that is
  * gone, and its request will never finish; the client's retry then runs at once.
  */
 export async function releaseClaimsOfOtherBoots(db: Db, owner: string): Promise<number> {
+  // On PostgreSQL other instances are alive and their claims are running requests: only a
+  // claim's lease tells that its process is gone (docs/self-hosting.md).
+  if (isPostgres(db)) return 0;
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('status_code', 'is', null)

@@ -5,6 +5,7 @@ import { compile, joinTransaction, perDatabase, read, transaction, type Param } 
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { PostsTable } from '../db/schema.js';
+import { changesOf } from '../db/changes.js';
 import { PostRowCache } from './post-cache.js';
 import type { SearchJob, SearchReader } from '../services/feedback/search-pool.js';
 import { postgresSearchJob } from '../services/feedback/search-postgres.js';
@@ -116,16 +117,27 @@ export function findPostBoard(db: Db, scope: { workspaceId: string; mode: KeyMod
   return read(db, (tx) => boardOf.get(tx, { id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
 
-const postRows = perDatabase(() => new PostRowCache());
+/** Post rows of `db`, dropped when any process announces a post change on the change bus (db/changes.ts). */
+const postRows = perDatabase((db) => {
+  const cache = new PostRowCache();
+  changesOf(db).subscribe((change) => {
+    if (change.topic === 'all') cache.clear();
+    else if (change.topic === 'posts') {
+      if (change.id === undefined) cache.clear();
+      else cache.delete(change.id);
+    }
+  });
+  return cache;
+});
 
 /** Drops a post's cached row after a change made outside `setVote`/`setPostStatus` (operator actions). */
 export function forgetPost(db: Db, id: string): void {
-  postRows(db).delete(id);
+  changesOf(db).announce({ topic: 'posts', id });
 }
 
 /** Drops every cached post row of `db`: another process wrote posts. */
 export function forgetAllPosts(db: Db): void {
-  postRows(db).clear();
+  changesOf(db).announce({ topic: 'posts' });
 }
 
 /** Rows for ids, in the order of `ids`; recently read rows come from memory (PostRowCache). */
@@ -320,7 +332,7 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
   const { addVote, removeVote, counts, setCounts } = voteStatements(db);
   const postId = post.id;
   const cache = postRows(db);
-  return transaction(db, async (tx) => {
+  const result = transaction(db, async (tx) => {
     cache.delete(postId);
     // Votes on one post from several server processes apply one after the other (PostgreSQL).
     await tx.lock(JSON.stringify(['post', postId]));
@@ -337,11 +349,16 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
     });
     return { voteCount, changed };
   });
+  // After the commit: every instance drops the row with the old count (db/changes.ts).
+  return result.then((answer) => {
+    if (answer?.changed === true) forgetPost(db, postId);
+    return answer;
+  });
 }
 
 export async function setPostStatus(db: Db, id: string, status: PostStatus): Promise<void> {
   await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
-  postRows(db).delete(id);
+  forgetPost(db, id);
 }
 
 /** Limits of one search (docs/security.md, Search). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyMode } from '@inlay/core';
+import { changesOf } from '../db/changes.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 
@@ -55,7 +56,7 @@ export interface Rotation {
  * 24 h more. Never returns a secret's value.
  */
 export async function rotateSigningSecret(db: Db, workspaceId: string, mode: KeyMode): Promise<Rotation> {
-  return db.transaction().execute(async (trx) => {
+  const rotation = await db.transaction().execute(async (trx) => {
     const now = nowIso();
     const current = await trx
       .selectFrom('signing_secrets')
@@ -75,6 +76,9 @@ export async function rotateSigningSecret(db: Db, workspaceId: string, mode: Key
     const verifiesUntil = new Date(Date.parse(now) + RETIRED_SECRET_GRACE_MS).toISOString();
     return { kid, retired: current.map((row) => ({ kid: row.id, verifiesUntil })) };
   });
+  // Every instance re-reads the secrets it verifies with (auth/author-tokens.ts).
+  changesOf(db).announce({ topic: 'signing-secrets' });
+  return rotation;
 }
 
 /** The secret named by a token's `kid`, if it belongs to this workspace and mode and may verify. */

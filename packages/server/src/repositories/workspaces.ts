@@ -1,3 +1,4 @@
+import { changesOf } from '../db/changes.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { WorkspacesTable } from '../db/schema.js';
@@ -34,5 +35,7 @@ export async function listWorkspaces(db: Db): Promise<Workspace[]> {
 /** Sets the plan; returns false when no workspace has that id. */
 export async function setWorkspacePlan(db: Db, id: string, plan: Plan): Promise<boolean> {
   const result = await db.updateTable('workspaces').set({ plan }).where('id', '=', id).executeTakeFirst();
+  // Resolved keys carry their workspace's plan (auth/key-cache.ts).
+  changesOf(db).announce({ topic: 'keys' });
   return result.numUpdatedRows > 0n;
 }

@@ -1,6 +1,7 @@
 import type { KeyMode, WebhookEventData, WebhookEventType } from '@inlay/core';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { changesOf } from '../db/changes.js';
 import { dialectOf } from '../db/dialect.js';
 import { compile, perDatabase, type Param, type Tx } from '../db/statements.js';
 import { newId, nowIso } from '../db/ids.js';
@@ -57,7 +58,13 @@ class SubscriptionIndex {
   }
 }
 
-const indexes = perDatabase(() => new SubscriptionIndex());
+const indexes = perDatabase((db) => {
+  const index = new SubscriptionIndex();
+  changesOf(db).subscribe((change) => {
+    if (change.topic === 'webhooks' || change.topic === 'all') index.invalidate();
+  });
+  return index;
+});
 
 const indexStatements = perDatabase((db) => {
   const wdb = webhookDb(db);
@@ -86,9 +93,10 @@ const indexStatements = perDatabase((db) => {
   };
 });
 
-/** An endpoint changed in this process: the next event rebuilds the index. */
+/** An endpoint changed: the next event rebuilds the index, in this process and every other instance (db/changes.ts). */
 export function invalidateSubscriptions(db: Db): void {
-  indexes(db).invalidate();
+  indexes(db);
+  changesOf(db).announce({ topic: 'webhooks' });
 }
 
 /** Hears the endpoints a delivery was just written for (not yet committed). */

@@ -16,6 +16,13 @@ export const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+const urls = new WeakMap<Db, string>();
+
+/** The URL `db` was opened with: the change listener opens its own connection to it (db/postgres/changes.ts). */
+export function postgresUrlOf(db: Db): string | undefined {
+  return urls.get(db);
+}
+
 /** Pool size when the operator sets none: enough for a 2–4 core instance (docs/self-hosting.md). */
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -29,6 +36,7 @@ export async function openPostgres(url: string, options: OpenDatabaseOptions = {
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
   registerDialect(db, 'postgres');
+  urls.set(db, url);
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {

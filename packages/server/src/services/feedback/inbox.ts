@@ -1,4 +1,5 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
+import { changesOf } from '../../db/changes.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from '../../repositories/post-inbox.js';
@@ -33,6 +34,11 @@ function placeOf(row: PostRow): PostPlace {
   return { id: row.id, workspaceId: row.workspace_id, mode: row.mode, boardId: row.board_id };
 }
 
+/** Every instance ranks its lists' first pages again: a post left a list or moved (db/changes.ts). */
+function forgetLists(db: Db): void {
+  changesOf(db).announce({ topic: 'lists' });
+}
+
 export interface StatusChange {
   post: PostPlace;
   from: PostStatus;
@@ -55,6 +61,7 @@ export async function changePostStatus(db: Db, postId: string, status: PostStatu
     return done;
   });
   forgetPost(db, postId);
+  forgetLists(db);
   return change;
 }
 
@@ -89,6 +96,7 @@ export async function mergePosts(db: Db, postId: string, intoId: string): Promis
   });
   forgetPost(db, postId);
   forgetPost(db, intoId);
+  forgetLists(db);
   return result;
 }
 
@@ -127,6 +135,7 @@ export interface DeletedPost {
 export async function deletePost(db: Db, postId: string): Promise<DeletedPost> {
   const result = await db.transaction().execute((trx) => deletePostIn(trx, postId));
   forgetPost(db, postId);
+  forgetLists(db);
   return result;
 }
 

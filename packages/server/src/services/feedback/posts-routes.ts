@@ -53,7 +53,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     const boardScope = { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId };
     const row = await insertPost(db, boardScope, { title: request.body.title, body: request.body.body, author });
     // The next first page ranks the board again, so the new post shows at once.
-    app.inlay.snapshots.invalidate(listPrefix(boardScope));
+    app.inlay.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
     usage.increment({ ...scope(access), metric: 'postsCreated' });
     usage.markActive(scope(access), author.key);
     return { data: toPost(row, access, false) };

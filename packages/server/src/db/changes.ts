@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from './connect.js';
+import { dialectOf } from './dialect.js';
+
+/**
+ * The change bus (docs/self-hosting.md, "Running many instances on PostgreSQL"): what a process
+ * changed that other processes may hold in memory. Whoever changes something — a route, a
+ * service, the operator CLI — announces it on its database's bus; every cache that remembers
+ * rows of that database listens and drops what the change makes stale.
+ *
+ * - Locally, listeners hear an announcement at once (synchronously).
+ * - On PostgreSQL, the announcements of one event-loop turn go out together in one `NOTIFY`
+ *   after the change committed; every other instance hears them through its listening
+ *   connection (db/postgres/changes.ts).
+ * - On SQLite there is one server per file; the operator CLI's commits are noticed by the
+ *   `PRAGMA data_version` watcher (engine/external-changes.ts), which announces `all` locally.
+ */
+
+/** What changed. `all`: anything may have (a lost listening connection, another process on the SQLite file). */
+export type ChangeTopic = 'published' | 'keys' | 'signing-secrets' | 'webhooks' | 'posts' | 'lists' | 'all';
+
+export interface Change {
+  topic: ChangeTopic;
+  /** The changed object (a resource id, a post id, a list prefix); absent: every one of the topic. */
+  id?: string;
+  /** `published`: the resource's kind. */
+  kind?: string;
+}
+
+export type ChangeListener = (change: Change) => void;
+
+/** The one channel every instance of a database listens on. */
+export const CHANGE_CHANNEL = 'inlay_changes';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD = 7_000;
+
+/** What a NOTIFY carries: who sent it (so an instance skips its own) and the changes. */
+export interface ChangeMessage {
+  origin: string;
+  changes: Change[];
+}
+
+export class ChangeBus {
+  /** Identifies this process's announcements, so its own listener skips them. */
+  readonly origin = randomBytes(8).toString('hex');
+  readonly #listeners = new Set<ChangeListener>();
+  readonly #db: Db;
+  #queued: Change[] = [];
+  #pending = new Set<Promise<void>>();
+  #onSendError: (error: unknown) => void = () => undefined;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Where a failed NOTIFY is reported (the server's log); the listeners' TTLs bound the harm. */
+  onSendError(report: (error: unknown) => void): void {
+    this.#onSendError = report;
+  }
+
+  /**
+   * Tells this process's listeners now, and other instances (PostgreSQL) with the next batch.
+   * Call it after the change committed: an instance that re-reads on hearing it must see it.
+   */
+  announce(change: Change): void {
+    this.deliver(change);
+    if (dialectOf(this.#db) !== 'postgres') return;
+    if (this.#queued.length === 0) {
+      const sending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#send());
+      this.#pending.add(sending);
+      void sending.finally(() => this.#pending.delete(sending));
+    }
+    this.#queued.push(change);
+  }
+
+  /** Tells this process's listeners only: what another process announced, or `all` on a lost connection. */
+  deliver(change: Change): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure must not keep the change from the others.
+      }
+    }
+  }
+
+  /** Settles once every announcement made so far has been sent: the CLI waits for it before closing. */
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  }
+
+  async #send(): Promise<void> {
+    const changes = this.#queued;
+    this.#queued = [];
+    for (const payload of payloads(this.origin, changes)) {
+      try {
+        await sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(this.#db);
+      } catch (error) {
+        this.#onSendError(error);
+      }
+    }
+  }
+}
+
+/** Splits `changes` into payloads under PostgreSQL's limit; a change too large alone becomes `all`. */
+function payloads(origin: string, changes: Change[]): string[] {
+  const out: string[] = [];
+  let batch: Change[] = [];
+  const encode = (list: Change[]) => JSON.stringify({ origin, changes: list } satisfies ChangeMessage);
+  for (const change of changes) {
+    const one = Buffer.byteLength(encode([change])) < MAX_PAYLOAD ? change : { topic: 'all' as const };
+    if (batch.length > 0 && Buffer.byteLength(encode([...batch, one])) >= MAX_PAYLOAD) {
+      out.push(encode(batch));
+      batch = [];
+    }
+    batch.push(one);
+  }
+  if (batch.length > 0) out.push(encode(batch));
+  return out;
+}
+
+/** Parses a NOTIFY payload; undefined for anything not written by {@link ChangeBus}. */
+export function parseChangeMessage(payload: string | undefined): ChangeMessage | undefined {
+  try {
+    const message = JSON.parse(payload ?? '') as Partial<ChangeMessage>;
+    if (typeof message.origin !== 'string' || !Array.isArray(message.changes)) return undefined;
+    return { origin: message.origin, changes: message.changes.filter((change) => typeof change?.topic === 'string') };
+  } catch {
+    return undefined;
+  }
+}
+
+const buses = new WeakMap<Db, ChangeBus>();
+
+/** The change bus of `db`: one per opened database, shared by every cache and writer on it. */
+export function changesOf(db: Db): ChangeBus {
+  let bus = buses.get(db);
+  if (bus === undefined) {
+    bus = new ChangeBus(db);
+    buses.set(db, bus);
+  }
+  return bus;
+}
