@@ -6,6 +6,6 @@ export default defineConfig({
     environment: 'node',
     // The test starts a real Inlay server (the built CLI) and this backend on free ports.
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });

@@ -7,6 +7,6 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });

@@ -49,7 +49,7 @@ export async function startInlay() {
   try {
     /** @type {string} */
     const origin = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 20 s\n${output}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 90 s\n${output}`)), 90_000);
       child.stdout.on('data', (chunk) => {
         output += chunk;
         const match = /Inlay is running at (http:\/\/\S+)/.exec(output);

@@ -60,7 +60,7 @@ export async function startInlayServer(options: { env?: Record<string, string> }
 
   try {
     const origin = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 20 s\n${output}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 90 s\n${output}`)), 90_000);
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /Inlay is running at (http:\/\/\S+)/.exec(output);
