@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.js';
 import { crossOriginRoutes } from './plugins/cors.js';
 import { ApiError } from './errors.js';
 import { errorsPlugin, sendApiError } from './plugins/errors.js';
+import { noNulPlugin } from './plugins/no-nul.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pageHeaders, setSecurityHeaders } from './plugins/security-headers.js';
@@ -101,6 +102,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     done();
   });
   await app.register(errorsPlugin);
+  await app.register(noNulPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);

@@ -1,14 +1,34 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.js';
+import { isPostgres } from '../src/db/dialect.js';
 import { UsageRecorder } from '../src/usage/recorder.js';
 import { initWorkspace } from '../src/workspace-setup.js';
 import { testDatabase } from './helpers.js';
 
-// The recorder on a real SQLite file, flushed by hand (no timer).
+// The recorder on a real database (SQLite file or PostgreSQL), flushed by hand (no timer).
 const db = await openDatabase(await testDatabase('usage.db'));
 const { workspace } = await initWorkspace(db, 'Acme');
 afterAll(() => db.destroy());
+
+/** Makes every insert into `table` fail with 'disk full', in each dialect's trigger language. */
+async function failInserts(table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`CREATE FUNCTION flush_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(db);
+    await sql`CREATE TRIGGER flush_fails BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION flush_fails()`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER flush_fails BEFORE INSERT ON ${sql.table(table)} BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
+  }
+}
+
+async function stopFailing(table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`DROP TRIGGER flush_fails ON ${sql.table(table)}`.execute(db);
+    await sql`DROP FUNCTION flush_fails()`.execute(db);
+  } else {
+    await sql`DROP TRIGGER flush_fails`.execute(db);
+  }
+}
 
 const scope = { workspaceId: workspace.id, mode: 'test' as const, service: 'onboarding' as const };
 const stored = async (resourceId: string) =>
@@ -45,11 +65,11 @@ describe('UsageRecorder', () => {
     const recorder = new UsageRecorder(db, 0);
     recorder.increment({ ...scope, resourceId, metric: 'configFetches' }, 5, new Date('2026-03-01T10:00:00Z'));
     recorder.markActive({ ...scope, resourceId }, 'user_1', new Date('2026-03-01T10:00:00Z'));
-    await sql`CREATE TRIGGER flush_fails BEFORE INSERT ON ${sql.table(failing)} BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(db);
+    await failInserts(failing);
     try {
       await expect(recorder.flush()).rejects.toThrow('disk full');
     } finally {
-      await sql`DROP TRIGGER flush_fails`.execute(db);
+      await stopFailing(failing);
     }
     await recorder.close();
     expect(await stored(resourceId)).toEqual([['2026-03-01', 'configFetches', 5]]);

@@ -13,7 +13,7 @@ type Plain = Record<string, unknown>;
  * `INLAY_*` variables that are not `startServer` options, so they are not "unknown".
  * `INLAY_CONFIG` names the file; the rest belong to other commands and the test suite.
  */
-const NOT_OPTIONS = new Set(['INLAY_CONFIG', 'INLAY_ADMIN_PASSWORD', 'INLAY_TEST_PG']);
+const NOT_OPTIONS = new Set(['INLAY_CONFIG', 'INLAY_ADMIN_PASSWORD', 'INLAY_TEST_PG', 'INLAY_TEST_BACKEND']);
 
 export interface ConfigSources {
   /** A JSON file (`--config FILE`, else `INLAY_CONFIG`). */

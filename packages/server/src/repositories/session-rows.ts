@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
 /**
@@ -142,7 +141,15 @@ export async function deleteSessionRows(db: Db, sessionId: string): Promise<void
   for (;;) {
     const deleted = await db
       .deleteFrom('import_row_parts')
-      .where(sql.ref('rowid'), 'in', db.selectFrom('import_row_parts').select(sql.ref('rowid').as('r')).where('session_id', '=', sessionId).limit(PART_SLICE))
+      .where('session_id', '=', sessionId)
+      // By primary key, not SQLite's rowid, which PostgreSQL has not.
+      .where((eb) =>
+        eb(
+          eb.refTuple('chunk', 'upload_id', 'part'),
+          'in',
+          eb.selectFrom('import_row_parts').select(['chunk', 'upload_id', 'part']).where('session_id', '=', sessionId).limit(PART_SLICE).$asTuple('chunk', 'upload_id', 'part'),
+        ),
+      )
       .executeTakeFirst();
     if (deleted.numDeletedRows === 0n) break;
   }
@@ -169,7 +176,8 @@ export async function deleteSessionRows(db: Db, sessionId: string): Promise<void
   for (;;) {
     const deleted = await db
       .deleteFrom('import_rows')
-      .where(sql.ref('rowid'), 'in', db.selectFrom('import_rows').select(sql.ref('rowid').as('r')).where('session_id', '=', sessionId).limit(1))
+      .where('session_id', '=', sessionId)
+      .where('chunk', 'in', db.selectFrom('import_rows').select('chunk').where('session_id', '=', sessionId).limit(1))
       .executeTakeFirst();
     if (deleted.numDeletedRows === 0n) break;
   }
