@@ -10,7 +10,7 @@
 // server built (`npx turbo run build --filter=@inlay/server...`).
 import { parseArgs } from 'node:util';
 import { buildApp } from '@inlay/server';
-import { searchPosts } from '../dist/repositories/posts.js';
+import { searchPosts } from '../dist/services/feedback/posts.js';
 import { searchReaderOf } from '../dist/services/feedback/search-pool.js';
 import { searchTerms } from '../dist/services/feedback/search-terms.js';
 import { trendingScore } from '../dist/services/feedback/trending.js';

@@ -124,7 +124,7 @@ export interface ServerOptions {
   /**
    * How often the server checks whether another process (the operator CLI) committed to the
    * database, and if so drops its cached posts, lists, published configs and keys
-   * (engine/external-changes.ts). 0 turns the check off.
+   * (platform/external-changes.ts). 0 turns the check off.
    */
   externalChangePollMs: number;
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PublishedCache } from '../src/engine/published-cache.js';
+import { PublishedCache } from '../src/publishing/published-cache.js';
 import { call, createResource, dataOf, harness, SAMPLE_CONFIGS } from './helpers.js';
 
 const h = await harness();

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { insertPost } from '../src/repositories/posts.js';
+import { insertPost } from '../src/services/feedback/posts.js';
 import { searchReaderOf, type SearchJob } from '../src/services/feedback/search-pool.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';
 import { initWorkspace } from '../src/workspace-setup.js';

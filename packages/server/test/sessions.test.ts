@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { completeSession, findSession, pruneUploadedRows, readUploadedChunk, toSession } from '../src/repositories/import-sessions.js';
+import { completeSession, findSession, pruneUploadedRows, readUploadedChunk, toSession } from '../src/services/importer/import-sessions.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();

@@ -12,7 +12,7 @@ import { Receiver, waitFor } from './webhook-receiver.js';
 // far longer than the test, so an instance can only see another's change by hearing of it: on
 // PostgreSQL through LISTEN/NOTIFY (db/postgres/changes.ts), on SQLite — where two servers on
 // one file is not the documented setup, but must not serve stale data either — through the
-// file's data version (engine/external-changes.ts).
+// file's data version (platform/external-changes.ts).
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
 const db = await testDatabase();

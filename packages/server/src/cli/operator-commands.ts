@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { KeyModeSchema, PostStatusSchema, type ResourceKind } from '@inlay/core';
 import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
-import { deleteResource, previewResourceDeletion, type ResourceDeletion } from '../engine/resource-deletion.js';
+import { deleteResource, previewResourceDeletion, type ResourceDeletion } from '../publishing/resource-deletion.js';
 import { ApiError } from '../errors.js';
-import { findPostById } from '../repositories/post-inbox.js';
+import { findPostById } from '../services/feedback/post-inbox.js';
 import { changePostStatus, deletePost, mergePosts } from '../services/feedback/inbox.js';
 import { exportProgressCsv } from '../services/onboarding/progress-export.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
-import { findPostById } from '../repositories/post-inbox.js';
+import { findPostById } from '../services/feedback/post-inbox.js';
 import { changePostStatus, deletePost, mergePosts } from '../services/feedback/inbox.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 import { forgetAfterWrite } from './invalidate.js';

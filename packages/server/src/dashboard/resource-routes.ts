@@ -1,10 +1,10 @@
 import { CreateResourceBodySchema, ListQuerySchema, saveDraftBodySchema, SERVICES } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { deleteResource, previewResourceDeletion } from '../engine/resource-deletion.js';
-import { resourceService } from '../engine/resource-service.js';
+import { deleteResource, previewResourceDeletion } from '../publishing/resource-deletion.js';
+import { resourceService } from '../publishing/resource-service.js';
 import { ApiError, notFound } from '../errors.js';
-import { findRevision } from '../repositories/resources.js';
+import { findRevision } from '../publishing/resources.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 import { forgetAfterWrite } from './invalidate.js';
 import { sessionOf } from './session-auth.js';
@@ -15,7 +15,7 @@ const RevisionParams = z.object({ id: z.string().max(100), revisionId: z.string(
 /**
  * Flows, boards and importers (docs/dashboard-api.md#flows-boards-importers): the same
  * resource service as the secret-key routes and MCP, plus deletion, which only operators have
- * (engine/resource-deletion.ts, as `inlay flows delete`). Scoped to the session's workspace.
+ * (publishing/resource-deletion.ts, as `inlay flows delete`). Scoped to the session's workspace.
  */
 export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();

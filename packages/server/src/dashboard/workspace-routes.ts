@@ -1,7 +1,7 @@
 import { KeyModeSchema, type ServiceName } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { toSession } from '../repositories/import-sessions.js';
+import { toSession } from '../services/importer/import-sessions.js';
 import { readActiveUsers, readUsage } from '../repositories/usage.js';
 import { PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
 import { FEEDBACK_METRICS } from '../services/feedback/index.js';
@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from '../type-provider.js';
 import { forgetAfterWrite } from './invalidate.js';
 import { sessionOf } from './session-auth.js';
 
-/** Each service's metrics and the one that counts distinct end users, as its `GET /api/v1/usage` (engine/usage-route.ts). */
+/** Each service's metrics and the one that counts distinct end users, as its `GET /api/v1/usage` (usage/usage-route.ts). */
 const METRICS: Record<ServiceName, { metrics: readonly string[]; distinct?: string }> = {
   onboarding: { metrics: ONBOARDING_METRICS, distinct: 'activeUsers' },
   feedback: { metrics: FEEDBACK_METRICS, distinct: 'authors' },

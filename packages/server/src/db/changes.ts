@@ -14,7 +14,7 @@ import { dialectOf } from './dialect.js';
  *   after the change committed; every other instance hears them through its listening
  *   connection (db/postgres/changes.ts).
  * - On SQLite there is one server per file; the operator CLI's commits are noticed by the
- *   `PRAGMA data_version` watcher (engine/external-changes.ts), which announces `all` locally.
+ *   `PRAGMA data_version` watcher (platform/external-changes.ts), which announces `all` locally.
  */
 
 /** What changed. `all`: anything may have (a lost listening connection, another process on the SQLite file). */

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
 import { isPostgresUrl, type Db } from '../db/connect.js';
-import { insertPost, setPostStatus, setVote } from '../repositories/posts.js';
-import { createResource, publishDraft, saveDraft } from '../repositories/resources.js';
+import { insertPost, setPostStatus, setVote } from '../services/feedback/posts.js';
+import { createResource, publishDraft, saveDraft } from '../publishing/resources.js';
 import { findWorkspace } from '../repositories/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../workspace-setup.js';
 

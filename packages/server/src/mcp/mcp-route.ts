@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
-import type { ResourceService } from '../engine/resource-service.js';
+import type { ResourceService } from '../publishing/resource-service.js';
 import { ApiError } from '../errors.js';
 import { RateLimit } from '../plugins/rate-limiter.js';
 import { originOf } from '../oauth/oauth-routes.js';

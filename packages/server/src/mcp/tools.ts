@@ -11,7 +11,7 @@ import {
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ResourceService } from '../engine/resource-service.js';
+import type { ResourceService } from '../publishing/resource-service.js';
 import { ApiError } from '../errors.js';
 import { installSnippet } from './install-snippet.js';
 import { toolResultSchemas, type ToolResultKind } from './tool-results.js';

@@ -2,9 +2,9 @@ import type { BoardConfig, PostAuthorInput } from '@inlay/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext } from '../../context.js';
-import { requirePlan } from '../../engine/plans.js';
+import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import type { StoredAuthor } from '../../repositories/posts.js';
+import type { StoredAuthor } from './posts.js';
 
 /** A published board the caller may use on the hosted post routes. */
 export interface BoardAccess {

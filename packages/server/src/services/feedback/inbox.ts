@@ -2,8 +2,8 @@ import type { KeyMode, PostStatus } from '@inlay/core';
 import { changesOf } from '../../db/changes.js';
 import type { Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
-import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from '../../repositories/post-inbox.js';
-import { forgetPost, setPostStatus, type PostRow } from '../../repositories/posts.js';
+import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from './post-inbox.js';
+import { forgetPost, setPostStatus, type PostRow } from './posts.js';
 import { recordEvent } from '../../webhooks/events.js';
 import { joinTransaction } from '../../db/statements.js';
 
@@ -18,7 +18,7 @@ import { joinTransaction } from '../../db/statements.js';
  * between cannot make the later write fail.
  *
  * The caller's own post cache is updated here; a running server in another process sees the
- * change through engine/external-changes.ts, and an in-process caller (the dashboard) calls
+ * change through platform/external-changes.ts, and an in-process caller (the dashboard) calls
  * `forgetCachedState` from there for lists and snapshots.
  */
 

@@ -9,7 +9,7 @@ import {
   votedPostIds,
   type BoardScope,
   type PostRow,
-} from '../../repositories/posts.js';
+} from './posts.js';
 import type { BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
 import { searchReaderOf } from './search-pool.js';

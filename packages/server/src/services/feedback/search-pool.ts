@@ -14,7 +14,7 @@ export interface SearchStatement {
   parameters: readonly unknown[];
 }
 
-/** What one search reads (built by `searchPosts` in repositories/posts.ts). */
+/** What one search reads (built by `searchPosts` in services/feedback/posts.ts). */
 export interface SearchJob {
   /** When it returns no row, the search is empty: one of its terms matches no post at all. */
   precheck?: SearchStatement | undefined;

@@ -2,14 +2,14 @@ import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl, type Db } from '../../db/connect.js';
 import { types } from '../../db/postgres/open.js';
-import type { BoardScope, SearchBudget } from '../../repositories/posts.js';
+import type { BoardScope, SearchBudget } from './posts.js';
 import { rankCandidates } from './search-rank.js';
 import { deduplicated, tooExpensive, type Outcome, type SearchJob, type SearchPoolOptions, type SearchReader, type SearchStatement } from './search-pool.js';
 import type { SearchTerms } from './search-terms.js';
 
 /**
  * Post search on PostgreSQL (docs/decisions.md, "Search on PostgreSQL"): the same results as
- * SQLite's FTS5 path in repositories/posts.ts, from the indexes of migration 0016. Terms of three
+ * SQLite's FTS5 path in services/feedback/posts.ts, from the indexes of migration 0016. Terms of three
  * characters or more match anywhere in the folded title and body (`LIKE '%term%'`, served by the
  * trigram index); shorter ones match the start of a word (`'ui':*`, served by the word index).
  * The row budget counts matches on any board, newest first, as on SQLite; the time budget is the
@@ -29,7 +29,7 @@ const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
  */
 const prefix = (term: string) => `'${term.replace(/[^\p{L}\p{N}]/gu, '')}':*`;
 
-/** The job of one search (see `searchPosts` in repositories/posts.ts, whose contract it keeps). */
+/** The job of one search (see `searchPosts` in services/feedback/posts.ts, whose contract it keeps). */
 export function postgresSearchJob(
   db: Db,
   scope: BoardScope,

@@ -1,13 +1,13 @@
 import { ImporterCreateResultSchema, SERVICES, type ImportSession, type ImporterCreateResult } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
-import { registerConfigRoute } from '../../engine/config-route.js';
-import { registerManagementRoutes } from '../../engine/management-routes.js';
-import { resourceService } from '../../engine/resource-service.js';
+import { registerConfigRoute } from '../../publishing/config-route.js';
+import { registerManagementRoutes } from '../../publishing/management-routes.js';
+import { resourceService } from '../../publishing/resource-service.js';
 import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
-import { registerUsageRoute } from '../../engine/usage-route.js';
-import { recentSessions } from '../../repositories/import-sessions.js';
+import { registerUsageRoute } from '../../usage/usage-route.js';
+import { recentSessions } from './import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
 import { registerRowsRoutes, registerUploadStatusRoute } from './delivery-routes.js';
 

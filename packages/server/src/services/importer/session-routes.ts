@@ -14,7 +14,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf, type AuthContext } from '../../context.js';
-import { requirePlan } from '../../engine/plans.js';
+import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
 import {
   chunkFigures,
@@ -30,11 +30,11 @@ import {
   toSession,
   type CapBreach,
   type UploadCaps,
-} from '../../repositories/import-sessions.js';
+} from './import-sessions.js';
 import type { Db } from '../../db/connect.js';
 import { parseOrThrow } from '../../validation.js';
 import { validateChunk } from './chunk-validation.js';
-import { findRevisionConfig } from '../../repositories/resources.js';
+import { findRevisionConfig } from '../../publishing/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { recordEvent } from '../../webhooks/events.js';
 import { joinTransaction } from '../../db/statements.js';

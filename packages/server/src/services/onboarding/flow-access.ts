@@ -2,7 +2,7 @@ import type { FlowConfig } from '@inlay/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext } from '../../context.js';
-import { requirePlan } from '../../engine/plans.js';
+import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
 import { enforceAllowedOrigins } from './origins.js';
 

@@ -1,13 +1,13 @@
 import { OnboardingAuthorTokenRequestSchema, SERVICES } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
-import { registerAuthorTokenRoute } from '../../engine/author-token-route.js';
-import { registerConfigRoute } from '../../engine/config-route.js';
-import { registerManagementRoutes } from '../../engine/management-routes.js';
-import { resourceService } from '../../engine/resource-service.js';
+import { registerAuthorTokenRoute } from '../../auth/author-token-route.js';
+import { registerConfigRoute } from '../../publishing/config-route.js';
+import { registerManagementRoutes } from '../../publishing/management-routes.js';
+import { resourceService } from '../../publishing/resource-service.js';
 import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
-import { registerUsageRoute } from '../../engine/usage-route.js';
+import { registerUsageRoute } from '../../usage/usage-route.js';
 import { enforceAllowedOrigins } from './origins.js';
 import { registerOutcomeRoute } from './outcome-route.js';
 import { registerProgressRoutes } from './progress-routes.js';

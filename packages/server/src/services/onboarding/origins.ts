@@ -1,7 +1,7 @@
 import { isLocalDevelopmentOrigin, originAllowed, type FlowConfig } from '@inlay/core';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context.js';
-import type { PublishedEntry } from '../../engine/published-cache.js';
+import type { PublishedEntry } from '../../publishing/published-cache.js';
 import { ApiError } from '../../errors.js';
 
 /**

@@ -1,10 +1,10 @@
 import { AuthorTokenSchema, dataEnvelope, type AuthorTokenClaims, type ServiceDescriptor } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { mintAuthorToken } from '../auth/author-tokens.js';
+import { mintAuthorToken } from './author-tokens.js';
 import { authOf } from '../context.js';
 import { notFound } from '../errors.js';
-import { resourceExists } from '../repositories/resources.js';
+import { resourceExists } from '../publishing/resources.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 
 export interface AuthorTokenRouteOptions<B extends z.ZodType> {

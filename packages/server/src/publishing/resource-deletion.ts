@@ -9,7 +9,7 @@ import {
   lockResource,
   type ResourceContents,
   type ResourceHead,
-} from '../repositories/resource-contents.js';
+} from './resource-contents.js';
 
 /**
  * Deleting a flow, board or importer: an operator action (the CLI and the dashboard),

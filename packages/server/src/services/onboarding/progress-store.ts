@@ -1,7 +1,7 @@
 import type { KeyMode, Progress, ProgressItem } from '@inlay/core';
-import type { Db } from '../db/connect.js';
-import { compile, perDatabase, type Param, type Tx } from '../db/statements.js';
-import { newId, nowIso } from '../db/ids.js';
+import type { Db } from '../../db/connect.js';
+import { compile, perDatabase, type Param, type Tx } from '../../db/statements.js';
+import { newId, nowIso } from '../../db/ids.js';
 
 /** Whose progress: one row per (flow, mode, workspaceKey, userId). */
 export interface ProgressKey {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { PostsTable } from '../db/schema.js';
+import type { PostsTable } from '../../db/schema.js';
 import { PostRowCache } from './post-cache.js';
 
 const row = (id: string, voteCount = 0): Selectable<PostsTable> => ({

@@ -1,17 +1,17 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { dialectOf, isPostgres } from '../db/dialect.js';
-import { compile, joinTransaction, perDatabase, read, transaction, type Param } from '../db/statements.js';
-import type { Db } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
-import type { PostsTable } from '../db/schema.js';
-import { changesOf } from '../db/changes.js';
+import { dialectOf, isPostgres } from '../../db/dialect.js';
+import { compile, joinTransaction, perDatabase, read, transaction, type Param } from '../../db/statements.js';
+import type { Db } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
+import type { PostsTable } from '../../db/schema.js';
+import { changesOf } from '../../db/changes.js';
 import { PostRowCache } from './post-cache.js';
-import type { SearchJob, SearchReader } from '../services/feedback/search-pool.js';
-import { postgresSearchJob } from '../services/feedback/search-postgres.js';
-import type { SearchTerms } from '../services/feedback/search-terms.js';
-import { earliestToReach, trendingScore } from '../services/feedback/trending.js';
-import { recordEvent } from '../webhooks/events.js';
+import type { SearchJob, SearchReader } from './search-pool.js';
+import { postgresSearchJob } from './search-postgres.js';
+import type { SearchTerms } from './search-terms.js';
+import { earliestToReach, trendingScore } from './trending.js';
+import { recordEvent } from '../../webhooks/events.js';
 
 export type PostRow = Selectable<PostsTable>;
 

@@ -21,7 +21,7 @@ type CachingContext = Pick<InlayContext, 'db' | 'published' | 'snapshots' | 'key
 
 /**
  * What the server context's caches drop for one change (db/changes.ts). Post rows and the
- * webhook subscription index listen on the bus themselves (repositories/posts.ts,
+ * webhook subscription index listen on the bus themselves (services/feedback/posts.ts,
  * webhooks/events.ts).
  */
 export function applyChange(context: CachingContext, change: Change): void {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { onPostgres, testDatabase } from '../../test/helpers.js';
-import { openDatabase, type Db } from '../db/connect.js';
-import { trendingScore } from '../services/feedback/trending.js';
+import { onPostgres, testDatabase } from '../../../test/helpers.js';
+import { openDatabase, type Db } from '../../db/connect.js';
+import { trendingScore } from './trending.js';
 import { CompiledQuery } from 'kysely';
 import { rankedAfter, rankedIds, topAfterQuery, type BoardScope, type PostRow } from './posts.js';
 

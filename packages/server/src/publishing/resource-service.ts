@@ -10,11 +10,11 @@ import {
   publishDraft,
   saveDraft,
   type RevisionRow,
-} from '../repositories/resources.js';
+} from './resources.js';
 import { changesOf } from '../db/changes.js';
 import { joinTransaction } from '../db/statements.js';
 import { recordSharedEvent } from '../webhooks/events.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 
 /**
  * The draft/publish/revision engine's operations for one service's resource kind, shared by the

@@ -1,6 +1,6 @@
-import type { Db } from '../db/connect.js';
-import { nowIso } from '../db/ids.js';
-import { trendingScore } from '../services/feedback/trending.js';
+import type { Db } from '../../db/connect.js';
+import { nowIso } from '../../db/ids.js';
+import { trendingScore } from './trending.js';
 import { POST_COLUMNS, type PostRow } from './posts.js';
 
 /**

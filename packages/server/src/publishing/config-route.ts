@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf, type AuthContext } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import type { ZodTypeProvider } from '../type-provider.js';
-import { requirePlan } from './plans.js';
+import { requirePlan } from '../platform/plans.js';
 import type { PublishedEntry, PublishedLookup } from './published-cache.js';
 
 export interface ConfigRouteOptions {

@@ -1,7 +1,7 @@
 import type { KeyMode } from '@inlay/core';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/connect.js';
-import type { ProgressTable } from '../db/schema.js';
+import type { Db } from '../../db/connect.js';
+import type { ProgressTable } from '../../db/schema.js';
 
 export type ProgressRow = Pick<
   Selectable<ProgressTable>,

@@ -1,9 +1,9 @@
 import { SESSION_TTL_MS, UPLOAD_CHUNKS_MAX, type ColumnMapping, type ImportSession, type KeyMode } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
-import { compile, perDatabase, read, transaction, type Param, type Tx } from '../db/statements.js';
-import type { Db } from '../db/connect.js';
-import { newId } from '../db/ids.js';
-import type { ImportSessionsTable } from '../db/schema.js';
+import { compile, perDatabase, read, transaction, type Param, type Tx } from '../../db/statements.js';
+import type { Db } from '../../db/connect.js';
+import { newId } from '../../db/ids.js';
+import type { ImportSessionsTable } from '../../db/schema.js';
 import { deleteSessionRows, sessionsWithExpiredRows } from './session-rows.js';
 
 type SessionRow = Selectable<ImportSessionsTable>;

@@ -1,6 +1,6 @@
 import type { ResourceKind } from '@inlay/core';
 import type { Db } from '../db/connect.js';
-import { findPublished } from '../repositories/resources.js';
+import { findPublished } from './resources.js';
 
 /** A published config ready to send: the body is serialised once per publish, not per request. */
 export interface PublishedEntry {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connect.js';
+import type { Db } from '../../db/connect.js';
 
 /**
  * Uploaded rows read back by the customer's backend and deleted (docs/importer.md#server-delivery).
