@@ -68,17 +68,22 @@ export function postgresSearchJob(
   const total = sql`(SELECT greatest(reltuples, ${PROBE_WINDOW}) FROM pg_class WHERE oid = 'posts'::regclass)`;
   // Walk when share² × posts × BITMAP_COST > want, i.e. hits² × posts × BITMAP_COST > want × window².
   const walk = sql`(SELECT h.n * h.n * ${total} * ${BITMAP_COST} > ${want}::float8 * ${PROBE_WINDOW * PROBE_WINDOW} FROM hits h)`;
-  // Newest first by the time-ordered id; the LIMIT is the row budget. The post's columns are read
-  // with the match, as no join after it could be planned without an estimate of its rows.
+  // Newest first by the time-ordered id; the inner LIMIT is the row budget, the outer one the
+  // candidates of the board. The post's columns are read with the match, as no join after it
+  // could be planned without an estimate of its rows. The index read sorts its matches by
+  // `COLLATE "C"` (ids are ASCII, so the order is the same): under a UTF-8 locale the default
+  // collation's comparisons cost more than reading the matches (docs/decisions.md).
   const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, body, vote_count`;
-  const matches = sql`(SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} AND ${walk} ORDER BY id DESC LIMIT ${budget.maxRows})
-    UNION ALL
-    (SELECT * FROM indexed WHERE NOT ${walk} ORDER BY id DESC LIMIT ${budget.maxRows})`;
+  const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
+  const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}`;
+  const walked = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} AND ${walk} ORDER BY id DESC LIMIT ${budget.maxRows}) w
+    WHERE ${board} LIMIT ${want}`;
+  const newest = sql`id COLLATE "C" DESC`;
+  const read = sql`SELECT ${output} FROM (SELECT * FROM indexed WHERE NOT ${walk} ORDER BY ${newest} LIMIT ${budget.maxRows}) r
+    WHERE ${board} ORDER BY ${newest} LIMIT ${want}`;
   const candidates = sql`WITH hits AS MATERIALIZED (SELECT (${probe})::float8 AS n),
     indexed AS MATERIALIZED (SELECT ${columns} FROM posts WHERE ${where} AND NOT ${walk})
-    SELECT ${order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`} FROM (${matches}) m
-    WHERE board_id = ${scope.boardId} AND mode = ${scope.mode}
-    ORDER BY id DESC LIMIT ${want}`;
+    SELECT * FROM ((${walked}) UNION ALL (${read})) m ORDER BY ${newest}`;
   return {
     candidates: candidates.compile(db),
     needed: order.by === 'new' ? want : 1,
