@@ -23,7 +23,7 @@ const WORDS = sql`search_words`;
 /** Posts tested newest first to decide how a search reads its matches (see `postgresSearchJob`). */
 const PROBE_WINDOW = 1_000;
 /** What reading one match through a GIN index costs against testing one post on the walk (measured, docs/decisions.md). */
-const BITMAP_COST = 3;
+const BITMAP_COST = 10;
 
 /** A `LIKE` pattern for a substring, its wildcards taken literally. */
 const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
