@@ -20,6 +20,11 @@ import type { SearchTerms } from './search-terms.js';
 const FOLDED = sql`search_text`;
 const WORDS = sql`search_words`;
 
+/** Posts tested newest first to decide how a search reads its matches (see `postgresSearchJob`). */
+const PROBE_WINDOW = 1_000;
+/** What reading one match through a GIN index costs against testing one post on the walk (measured, docs/decisions.md). */
+const BITMAP_COST = 10;
+
 /** A `LIKE` pattern for a substring, its wildcards taken literally. */
 const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -49,15 +54,36 @@ export function postgresSearchJob(
   // the match, so PostgreSQL intersects the two indexes before it reads a post.
   const narrow = trigram && match === 'all' && terms.short.length > 0;
   if (narrow) conditions.push(words(terms.short, ' & '));
-  if (order.by === 'new' && order.afterId !== undefined) conditions.push(sql`id < ${order.afterId}`);
-  const where = sql.join(conditions, sql` AND `);
-  // Newest first by the time-ordered id; the LIMIT is the row budget.
-  const matches = sql`SELECT id, board_id, mode FROM posts WHERE ${where} ORDER BY id DESC LIMIT ${budget.maxRows}`;
+  const matching = sql.join(conditions, sql` AND `);
+  const after = order.by === 'new' && order.afterId !== undefined ? sql` AND id < ${order.afterId}` : sql``;
+  const where = sql`${matching}${after}`;
   const want = order.by === 'new' ? order.limit : budget.candidates;
-  const columns = order.by === 'new' ? sql`p.id` : sql`p.id, p.title, p.body, p.vote_count`;
-  const candidates = sql`SELECT ${columns} FROM (${matches}) m JOIN posts p ON p.id = m.id
-    WHERE m.board_id = ${scope.boardId} AND m.mode = ${scope.mode}
-    ORDER BY m.id DESC LIMIT ${want}`;
+  // The plan is chosen here, not by PostgreSQL's estimate of the matches (docs/decisions.md,
+  // "Search on PostgreSQL"): the newest PROBE_WINDOW posts are tested first, and their share of
+  // matches decides between walking the primary key newest first (cost: want / share posts) and
+  // reading every match through the GIN indexes before sorting (cost: share × posts). Each branch
+  // is written so that it can only be run one way: the walk tests an expression no index serves,
+  // the index read is a materialized CTE without order or limit; the unused branch never runs.
+  const probe = sql`SELECT count(*) FROM (SELECT search_text, search_words FROM posts WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w WHERE ${matching}`;
+  const total = sql`(SELECT greatest(reltuples, ${PROBE_WINDOW}) FROM pg_class WHERE oid = 'posts'::regclass)`;
+  // Walk when share² × posts × BITMAP_COST > want, i.e. hits² × posts × BITMAP_COST > want × window².
+  const walk = sql`(SELECT h.n * h.n * ${total} * ${BITMAP_COST} > ${want}::float8 * ${PROBE_WINDOW * PROBE_WINDOW} FROM hits h)`;
+  // Newest first by the time-ordered id; the inner LIMIT is the row budget, the outer one the
+  // candidates of the board. The post's columns are read with the match, as no join after it
+  // could be planned without an estimate of its rows. The index read sorts its matches by
+  // `COLLATE "C"` (ids are ASCII, so the order is the same): under a UTF-8 locale the default
+  // collation's comparisons cost more than reading the matches (docs/decisions.md).
+  const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, body, vote_count`;
+  const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
+  const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}`;
+  const walked = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} AND ${walk} ORDER BY id DESC LIMIT ${budget.maxRows}) w
+    WHERE ${board} LIMIT ${want}`;
+  const newest = sql`id COLLATE "C" DESC`;
+  const read = sql`SELECT ${output} FROM (SELECT * FROM indexed WHERE NOT ${walk} ORDER BY ${newest} LIMIT ${budget.maxRows}) r
+    WHERE ${board} ORDER BY ${newest} LIMIT ${want}`;
+  const candidates = sql`WITH hits AS MATERIALIZED (SELECT (${probe})::float8 AS n),
+    indexed AS MATERIALIZED (SELECT ${columns} FROM posts WHERE ${where} AND NOT ${walk})
+    SELECT * FROM ((${walked}) UNION ALL (${read})) m ORDER BY ${newest}`;
   return {
     candidates: candidates.compile(db),
     needed: order.by === 'new' ? want : 1,
