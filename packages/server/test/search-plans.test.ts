@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertPost } from '../src/repositories/posts.js';
+import { insertPost } from '../src/services/feedback/posts.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 
 // On PostgreSQL a search either walks the posts newest first or reads every match through the
