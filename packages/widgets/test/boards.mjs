@@ -55,6 +55,13 @@ export const boards = {
     ],
     votes: [2],
   },
+  // Several-tab tests vote here, so the open board's counts stay known to its own tests.
+  tabs: {
+    name: 'Tabs board',
+    config: { allowAnonymous: true },
+    posts: [{ title: 'Printable invoices', body: '' }],
+    votes: [],
+  },
   locked: {
     name: 'Read-only board',
     config: { allowAnonymous: true },

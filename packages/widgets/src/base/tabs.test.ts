@@ -96,8 +96,8 @@ describe('several tabs of one user: the feedback board (real server)', () => {
   it('shows a vote made in one tab in the other, which dispatches no inlay-vote', async () => {
     const authorId = newAuthorId();
     const { feedback } = env;
-    const first = await mountBoard({ boardId: feedback.boards.open, authorId });
-    const second = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { boardId: feedback.boards.open, publishableKey: feedback.publishableKey, baseUrl: feedback.baseUrl, authorId });
+    const first = await mountBoard({ boardId: feedback.boards.tabs, authorId });
+    const second = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { boardId: feedback.boards.tabs, publishableKey: feedback.publishableKey, baseUrl: feedback.baseUrl, authorId });
     await boardSettled(second);
     const title = 'Printable invoices';
     const before = voteButton(second, title).querySelector('[part~="vote-count"]')?.textContent;
@@ -114,8 +114,8 @@ describe('several tabs of one user: the feedback board (real server)', () => {
 
   it('does not share votes with another author’s tab', async () => {
     const { feedback } = env;
-    const first = await mountBoard({ boardId: feedback.boards.open, authorId: newAuthorId() });
-    const second = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { boardId: feedback.boards.open, publishableKey: feedback.publishableKey, baseUrl: feedback.baseUrl, authorId: newAuthorId() });
+    const first = await mountBoard({ boardId: feedback.boards.tabs, authorId: newAuthorId() });
+    const second = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { boardId: feedback.boards.tabs, publishableKey: feedback.publishableKey, baseUrl: feedback.baseUrl, authorId: newAuthorId() });
     const title = 'Printable invoices';
     const saved = oneEvent(first, 'inlay-vote');
     voteButton(first, title).click();
