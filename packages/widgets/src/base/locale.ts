@@ -7,15 +7,15 @@
 
 /**
  * A translation: called with the tag it was chosen for (`de-AT` for the `de` file), so dates and
- * numbers are formatted with `Intl` in exactly that locale.
- * @internal
+ * numbers are formatted with `Intl` in exactly that locale. Public: the elements' `locales`
+ * property names it.
  */
 export type LocalePack<S> = (tag: string) => Partial<S>;
 
-/** Imports the translation shipped for exactly `tag`, or answers undefined when there is none. @internal */
+/** Imports the translation shipped for exactly `tag`, or answers undefined when there is none. */
 export type LocaleLoader = (tag: string) => Promise<{ default: LocalePack<object> }> | undefined;
 
-/** What a component shows in: the tag for `Intl`, and the translated strings (empty for English). @internal */
+/** What a component shows in: the tag for `Intl`, and the translated strings (empty for English). */
 export interface LoadedLocale {
   tag: string;
   strings: object;
