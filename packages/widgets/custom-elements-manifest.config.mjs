@@ -13,6 +13,7 @@
  * - a field with neither type nor description is no declared field but an assignment the
  *   analyzer misread (`this.#grid.shortcuts = …` in a constructor);
  * - only what a module exports is its API (a local `const t` inside a method is not);
+ * - the abstract base (`InlayElement`, no tag name) is no custom element of its own;
  * - modules are named by the files the package ships (`dist/…/x.js`), not by their sources.
  */
 function publicApiOnly() {
@@ -23,6 +24,9 @@ function publicApiOnly() {
         const exported = new Set((module.exports ?? []).map((entry) => entry.declaration?.name ?? entry.name));
         module.declarations = (module.declarations ?? []).filter((declaration) => exported.has(declaration.name));
         for (const declaration of module.declarations) {
+          // The abstract base every element extends is no element of its own: members, events and
+          // styles it declares reach the elements through inheritance, but it has no tag name.
+          if (declaration.customElement && !declaration.tagName) delete declaration.customElement;
           if (!declaration.customElement) continue;
           const hidden = new Set();
           declaration.members = (declaration.members ?? []).filter((member) => {

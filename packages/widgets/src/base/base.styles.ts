@@ -72,18 +72,27 @@ export const baseStyles = css`
 `;
 
 /**
- * The colours of states, for the components that show them (the checklist's bundle, which shows
- * none, leaves them out): success and warning (the importer), and one per feedback post status
- * (the board's badges, `::part(status status-planned)`). Same light/dark scheme as baseStyles.
- * A function, so that a bundle which does not call it drops it (a tagged template at the top of
- * a module is kept as a possible side effect).
+ * The colours of outcomes, for the importer (sure and unsure matches, duplicate rows). Same
+ * light/dark scheme as baseStyles. A function, so that a bundle which does not call it drops it
+ * (a tagged template at the top of a module is kept as a possible side effect).
  *
  * @internal
  */
-export const stateStyles = (): CSSResult => css`
+export const outcomeStyles = (): CSSResult => css`
   :host {
     --_success: var(--inlay-success-color, light-dark(#166534, #86efac));
     --_warning: var(--inlay-warning-color, light-dark(#92400e, #fcd34d));
+  }
+`;
+
+/**
+ * The colours of feedback post statuses, for the board's badges (`::part(status
+ * status-planned)`). Same light/dark scheme as baseStyles; a function for the same reason.
+ *
+ * @internal
+ */
+export const postStatusStyles = (): CSSResult => css`
+  :host {
     --_status-under_review: var(--inlay-status-under-review-color, light-dark(#6d28d9, #c4b5fd));
     --_status-planned: var(--inlay-status-planned-color, light-dark(#1d4ed8, #93c5fd));
     --_status-in_progress: var(--inlay-status-in-progress-color, light-dark(#9a3412, #fdba74));

@@ -1,9 +1,9 @@
-import { stateStyles } from '../base/base.styles.js';
+import { postStatusStyles } from '../base/base.styles.js';
 import { css } from '../base/css.js';
 
 /** Styles of `<inlay-feedback-board>`; theme values come from base.styles.ts. @internal */
 export const feedbackBoardStyles = [
-  stateStyles(),
+  postStatusStyles(),
   css`
   .card {
     padding: calc(var(--_space) * 1.25);

@@ -67,6 +67,11 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart post-body - A post's details.
  * @csspart post-meta - A post's status, author and date.
  * @csspart status - A post's status badge; it is also the part `status-<status>` (`status-planned`, …), for styling one status.
+ * @csspart status-under_review - The status badge of a post that is `under_review`, for styling that status alone.
+ * @csspart status-planned - The status badge of a post that is `planned`, for styling that status alone.
+ * @csspart status-in_progress - The status badge of a post that is `in_progress`, for styling that status alone.
+ * @csspart status-completed - The status badge of a post that is `completed`, for styling that status alone.
+ * @csspart status-closed - The status badge of a post that is `closed`, for styling that status alone.
  * @csspart empty - The text shown when there are no posts, or no search results.
  * @csspart load-more - The button that loads the next page.
  * @csspart list-error - Shown when a search, sort or next page failed.

@@ -4,6 +4,7 @@
  * to. Type declarations only; test/framework-types.test.ts checks them against
  * custom-elements.json in a React, a Vue and a Svelte project.
  */
+import type { InlayElement } from '../base/inlay-element.js';
 import type { InlayChecklist } from '../checklist/checklist.js';
 import type {
   InlayDismissEvent,
@@ -21,8 +22,12 @@ import type { InlayImporter } from '../importer/importer.js';
 /** Attributes are strings in markup; a boolean attribute may also be given as `true`. */
 type Attribute = string | number | boolean | null | undefined;
 
+/** What every element has from its base: `theme` and `locale`, each a property and an attribute of the same name. */
+type SharedProps = Partial<Pick<InlayElement, 'theme' | 'locale'>>;
+
 /** `<inlay-checklist>`'s settable properties and attributes. */
-export type InlayChecklistProps = Partial<Pick<InlayChecklist, 'flowId' | 'publishableKey' | 'baseUrl' | 'userId' | 'workspaceKey' | 'traits' | 'getAuthorToken' | 'store' | 'strings'>> & {
+export type InlayChecklistProps = SharedProps &
+  Partial<Pick<InlayChecklist, 'flowId' | 'publishableKey' | 'baseUrl' | 'userId' | 'workspaceKey' | 'traits' | 'getAuthorToken' | 'store' | 'previewConfig' | 'strings'>> & {
   'flow-id'?: Attribute;
   'publishable-key'?: Attribute;
   'base-url'?: Attribute;
@@ -39,8 +44,9 @@ export interface InlayChecklistEvents {
 }
 
 /** `<inlay-feedback-board>`'s settable properties and attributes. */
-export type InlayFeedbackBoardProps = Partial<
-  Pick<InlayFeedbackBoard, 'boardId' | 'publishableKey' | 'baseUrl' | 'authorId' | 'authorName' | 'anonymous' | 'pageSize' | 'getAuthorToken' | 'store' | 'strings'>
+export type InlayFeedbackBoardProps = SharedProps &
+  Partial<
+  Pick<InlayFeedbackBoard, 'boardId' | 'publishableKey' | 'baseUrl' | 'authorId' | 'authorName' | 'anonymous' | 'pageSize' | 'getAuthorToken' | 'store' | 'previewConfig' | 'strings'>
 > & {
   'board-id'?: Attribute;
   'publishable-key'?: Attribute;
@@ -58,8 +64,9 @@ export interface InlayFeedbackBoardEvents {
 }
 
 /** `<inlay-importer>`'s settable properties and attributes. */
-export type InlayImporterProps = Partial<
-  Pick<InlayImporter, 'importerId' | 'publishableKey' | 'baseUrl' | 'workerUrl' | 'workerTimeout' | 'metadata' | 'strings' | 'transformRow' | 'validateRow' | 'uploadChunkRows'>
+export type InlayImporterProps = SharedProps &
+  Partial<
+  Pick<InlayImporter, 'importerId' | 'publishableKey' | 'baseUrl' | 'workerUrl' | 'workerTimeout' | 'metadata' | 'strings' | 'transformRow' | 'validateRow' | 'uploadChunkRows' | 'previewConfig'>
 > & {
   'importer-id'?: Attribute;
   'publishable-key'?: Attribute;

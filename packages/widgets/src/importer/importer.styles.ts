@@ -1,9 +1,9 @@
 import { css } from 'lit';
-import { stateStyles } from '../base/base.styles.js';
+import { outcomeStyles } from '../base/base.styles.js';
 
 /** Styles of `<inlay-importer>`; theme values come from base.styles.ts. @internal */
 export const importerStyles = [
-  stateStyles(),
+  outcomeStyles(),
   css`
   .card {
     padding: calc(var(--_space) * 1.25);
