@@ -119,9 +119,7 @@ describe('keys', () => {
 });
 
 describe('flows', () => {
-  // KNOWN FAILURE after merging the widgets' loading controller and themes with the dashboard
-  // (fails deterministically; to be fixed first next session, see the session note).
-  it.skip('creates a flow, edits items with a dependency and a rule, previews it in <inlay-checklist>, publishes, diffs, restores and deletes', async () => {
+  it('creates a flow, edits items with a dependency and a rule, previews it in <inlay-checklist>, publishes, diffs, restores and deletes', async () => {
     await openAt(page, server.origin, 'flows');
     await page.getByLabel('New flow name').fill('Trial onboarding');
     await page.getByRole('button', { name: 'Create flow' }).click();
@@ -190,9 +188,7 @@ describe('boards', () => {
 });
 
 describe('importers', () => {
-  // KNOWN FAILURE after merging the widgets' loading controller and themes with the dashboard
-  // (fails deterministically; to be fixed first next session, see the session note).
-  it.skip('adds a field with a type, a rule and aliases, previews it in <inlay-importer>, and publishes', async () => {
+  it('adds a field with a type, a rule and aliases, previews it in <inlay-importer>, and publishes', async () => {
     await openAt(page, server.origin, `importers/${seeded.importerId}`);
     await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
     await page.getByRole('button', { name: 'Add field' }).click();
@@ -202,7 +198,8 @@ describe('importers', () => {
     await field.getByLabel('Type').selectOption('number');
     await field.getByLabel('Minimum').fill('1');
     await field.getByLabel(/Aliases/).fill('Users, Licences');
-    // The real importer reads pasted rows against the draft's fields.
+    // The real importer reads pasted rows against the draft's fields, once it shows the last edit.
+    await page.locator('.preview-frame[aria-busy="false"]').waitFor();
     await page.locator('inlay-importer').getByLabel(/paste/i).fill('Email,Users\nann@example.com,3\n');
     await page.locator('inlay-importer').getByRole('button', { name: /paste/i }).click();
     await page.locator('inlay-importer').getByRole('button', { name: 'Continue' }).click();
@@ -211,6 +208,7 @@ describe('importers', () => {
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
     const config = await server.publicApi(pub(), 'GET', `/importer/api/v1/config/${seeded.importerId}`);
+    console.log('DBGCFG', JSON.stringify(config.body));
     expect(config.body.data.config.fields[3]).toEqual({ key: 'seats', label: 'Seats', type: 'number', min: 1, aliases: ['Users', 'Licences'] });
   });
 });
@@ -271,10 +269,9 @@ describe('feedback inbox', () => {
 });
 
 describe('onboarding', () => {
-  // KNOWN FAILURE after merging the widgets' loading controller and themes with the dashboard
-  // (fails deterministically; to be fixed first next session, see the session note).
-  it.skip('shows the funnel and outcomes of a flow, and exports its progress as CSV', async () => {
+  it('shows the funnel and outcomes of a flow, and exports its progress as CSV', async () => {
     await openAt(page, server.origin, 'onboarding');
+    await page.getByRole('combobox', { name: /^Flow/ }).selectOption({ label: 'Getting started' });
     await page.getByRole('heading', { level: 2, name: 'Progress' }).waitFor();
     const row = page.getByRole('row', { name: /Complete your profile/ });
     await expect.poll(() => row.getByRole('cell').first().textContent()).toBe('2');
@@ -304,7 +301,10 @@ describe('plan', () => {
     await openAt(page, server.origin, 'plan');
     await page.getByRole('heading', { level: 2, name: 'Free' }).waitFor();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Switch to Free' }).click().catch(() => undefined);
+    // The seeded workspace starts on Free; switch to it only if an earlier run left it elsewhere.
+    await page.getByText('Current plan').waitFor();
+    const toFree = page.getByRole('button', { name: 'Switch to Free' });
+    if ((await toFree.count()) > 0) await toFree.click();
     expect((await server.publicApi(live, 'GET', path)).status).toBe(402);
     await page.getByRole('button', { name: 'Switch to Hosted' }).click();
     await page.getByText('Current plan').waitFor();

@@ -1,4 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { type BoardConfig, type FlowConfig, type ImporterConfig, isEligible, type ResourceRecord } from '@inlay/core';
 import { boardForm } from '../ui/board-form.js';
 import { diffLines, linesOf, renderDiff } from '../ui/diff.js';
@@ -56,6 +57,7 @@ export class ResourceEditorPage extends Page {
     config: { state: true },
     dirty: { state: true },
     shown: { state: true },
+    previewPending: { state: true },
     revisions: { state: true },
     compared: { state: true },
     deletion: { state: true },
@@ -69,6 +71,8 @@ export class ResourceEditorPage extends Page {
   dirty = false;
   /** The widget as last rendered for the preview (debounced while typing). */
   shown: TemplateResult | typeof nothing = nothing;
+  /** An edit the preview does not show yet (its debounce is running): the frame is `aria-busy`. */
+  previewPending = false;
   revisions?: Revision[];
   compared?: Revision;
   deletion?: Deletion;
@@ -110,7 +114,9 @@ export class ResourceEditorPage extends Page {
 
   #renderPreview(delay = PREVIEW_DELAY_MS): void {
     clearTimeout(this.#previewTimer);
+    this.previewPending = true;
     this.#previewTimer = setTimeout(() => {
+      this.previewPending = false;
       this.shown = preview(this.#kind, this.record?.id ?? 'preview', this.name, this.config, traitsOf(this.traits));
     }, delay);
   }
@@ -124,7 +130,8 @@ export class ResourceEditorPage extends Page {
   async #save(): Promise<boolean> {
     const done = await this.act(async () => {
       await this.ctx.api.put(`${this.#path}/draft`, { name: this.name, config: this.config });
-      this.dirty = false;
+      // Still dirty until the reload brings the new draft revision: cleared now, the status
+      // would briefly compare the old record and say the draft is what is published.
       await this.#reload();
     });
     if (done) this.ctx.announce('Draft saved.');
@@ -198,7 +205,11 @@ export class ResourceEditorPage extends Page {
               <table>
                 <thead><tr><th scope="col">Revision</th><th scope="col">Name</th><th scope="col">Saved</th><th scope="col">Actions</th></tr></thead>
                 <tbody>
-                  ${revisions.map(
+                  ${repeat(
+                    revisions,
+                    // Keyed, so a row stays its revision's when the list grows under a pointer
+                    // (a save adds a revision at the top while its Compare button is clicked).
+                    (revision) => revision.id,
                     (revision) => html`<tr>
                       <td>${revision.number}${revision.id === record.published?.revisionId ? html` <span class="badge">published</span>` : nothing}${revision.id === record.draft.revisionId ? html` <span class="badge">draft</span>` : nothing}</td>
                       <td>${revision.name}</td>
@@ -282,7 +293,7 @@ export class ResourceEditorPage extends Page {
                   ? html`<p class="muted">A user with these traits is not eligible: the checklist shows nothing to them.</p>`
                   : nothing}`
             : nothing}
-          <div class="preview-frame">${this.shown}</div>
+          <div class="preview-frame" aria-busy=${this.previewPending ? 'true' : 'false'}>${this.shown}</div>
         </section>
       </div>
       ${this.#revisions(record)}
