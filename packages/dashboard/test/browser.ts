@@ -31,7 +31,8 @@ export async function signIn(browser: Browser, origin: string): Promise<StorageS
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('inlay-dashboard header').waitFor();
+    // The shell's banner: a widget previewed on the page has a header of its own.
+    await page.getByRole('banner').waitFor();
     return await context.storageState();
   } finally {
     await context.close();
@@ -43,7 +44,8 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** Opens a dashboard page as the signed-in operator. */
 export async function openAt(page: Page, origin: string, path = ''): Promise<void> {
   await page.goto(`${origin}/dashboard/${path}`);
-  await page.locator('inlay-dashboard header').waitFor();
+  // The shell's banner: a widget previewed on the page has a header of its own.
+  await page.getByRole('banner').waitFor();
 }
 
 /** Goes to a dashboard page through the app's own links, as a user would, and waits for its heading. */
