@@ -5,7 +5,8 @@
 // Creates a workspace (CLI `init`), then with --flow a published ten-item flow, with --board a
 // published board holding --posts generated posts (and votes) inserted straight into SQLite
 // through the app's own Kysely instance (the FTS triggers index them as the app's inserts do).
-// Every rate limit is raised out of the way (the limiters stay in the path). Listens on
+// Every rate limit is raised out of the way (the limiters stay in the path), unless
+// --publishable-per-key sets that one; --rate-store picks where limits are counted. Listens on
 // 127.0.0.1 at a free port and prints one JSON line once ready. Ends on SIGTERM/SIGINT.
 // With --cpu-prof-dir, it profiles only what it serves (not the set-up): `POST /__bench/profile
 // ?name=N` saves the profile so far (if any) and starts one named N; the last is saved at exit.
@@ -34,6 +35,10 @@ const { values } = parseArgs({
     // Another instance on the same database: serves what that target (its ready line, saved as
     // JSON) created, without creating anything.
     attach: { type: 'string' },
+    // rateLimits.store (memory, postgres, a redis:// URL) and the per-key ceiling of the
+    // publishable routes, for the rate-limit store benchmark; otherwise no limit refuses.
+    'rate-store': { type: 'string' },
+    'publishable-per-key': { type: 'string' },
   },
 });
 if (!values.db) throw new Error('--db <file> is required');
@@ -51,11 +56,12 @@ const app = await buildApp({
   logger: false,
   rateLimits: {
     publishablePerClient: NO_REFUSAL,
-    publishablePerKey: NO_REFUSAL,
+    publishablePerKey: values['publishable-per-key'] ? Number(values['publishable-per-key']) : NO_REFUSAL,
     secretPerKey: NO_REFUSAL,
     authorTokensPerKey: NO_REFUSAL,
     postsPerClient: NO_REFUSAL,
     postsPerAuthor: NO_REFUSAL,
+    ...(values['rate-store'] ? { store: values['rate-store'] } : {}),
   },
   // The webhooks benchmark's receiver listens on 127.0.0.1.
   webhooks: { allowPrivateTargets: true },

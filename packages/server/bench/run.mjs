@@ -48,6 +48,7 @@ import { importerBenchmark } from './importer.mjs';
 import { backendsFromEnv, createPostgresDatabase, startBenchPostgres } from './database.mjs';
 import { Children, envInt } from './lib.mjs';
 import { progressWritesBenchmark } from './progress-writes.mjs';
+import { rateLimitStoresBenchmark } from './rate-limit-stores.mjs';
 import { twoInstancesBenchmark } from './two-instances.mjs';
 import { webhooksBenchmark } from './webhooks.mjs';
 
@@ -60,7 +61,7 @@ import { webhooksBenchmark } from './webhooks.mjs';
  */
 
 /** @type {Benchmark[]} */
-const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark, importDeliveryBenchmark, twoInstancesBenchmark];
+const BENCHMARKS = [configRouteBenchmark, progressWritesBenchmark, feedbackBenchmark, bundlesBenchmark, importerBenchmark, webhooksBenchmark, importDeliveryBenchmark, twoInstancesBenchmark, rateLimitStoresBenchmark];
 
 /** The whole command is bounded: no benchmark may hang the run (both backends: twice the work). */
 const OVERALL_LIMIT_MS = 60 * 60_000;

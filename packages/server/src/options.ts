@@ -16,11 +16,13 @@ export interface RateLimitOptions {
   postsPerAuthor: number;
   /**
    * Where the per-key limits are counted (docs/decisions.md, "Rate limits across instances"):
-   * `memory` (per process), `postgres` (shared by every instance of a PostgreSQL database), or
-   * `auto`: `postgres` on PostgreSQL, `memory` on SQLite.
+   * `memory` (per process), `postgres` (shared by every instance of a PostgreSQL database), a
+   * Valkey/Redis server's `redis://[:password@]host[:port][/db]` (or `rediss://` with TLS) URL
+   * (shared by every instance that names it), or `auto`: `postgres` on PostgreSQL, `memory` on
+   * SQLite.
    */
   store: string;
-  /** With the `postgres` store: how often each instance adds its counted hits to the shared counts. */
+  /** With a shared store: how often each instance adds its counted hits to the shared counts. */
   sharedFlushMs: number;
 }
 

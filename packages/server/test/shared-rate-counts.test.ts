@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.js';
 import { isPostgres } from '../src/db/dialect.js';
 import { RateLimit } from '../src/plugins/rate-limiter.js';
-import { SharedRateCounts } from '../src/plugins/shared-rate-counts.js';
+import { PostgresRateCounts } from '../src/plugins/rate-counts/postgres-rate-counts.js';
+import { SharedRateCounts } from '../src/plugins/rate-counts/shared-rate-counts.js';
 import { testDatabase } from './helpers.js';
 
 // Two instances' limiters on one database: a limit is counted once across both. On SQLite (one
@@ -18,7 +19,7 @@ describe('rate limits counted across instances', () => {
         expect(() => local[0]?.hit('k')).toThrow();
         return;
       }
-      const counts = [new SharedRateCounts(first, 60_000), new SharedRateCounts(second, 60_000)];
+      const counts = [new SharedRateCounts(new PostgresRateCounts(first), 60_000), new SharedRateCounts(new PostgresRateCounts(second), 60_000)];
       const limits = counts.map((shared) => new RateLimit(10, () => 'no', { counts: shared, name: 'test' }));
       for (let i = 0; i < 3; i++) for (const limit of limits) limit.hit('key');
       await Promise.all(counts.map((shared) => shared.flush()));

@@ -42,8 +42,8 @@ const RateLimitsSchema = section(DEFAULT_OPTIONS.rateLimits, {
   authorTokensPerKey: 'Author-token minting: requests per minute per key.',
   postsPerClient: 'Feedback posts created per minute per (key, client address).',
   postsPerAuthor: 'Feedback posts created per minute per author.',
-  store: 'Where per-key limits are counted: memory (per process), postgres (shared by every instance), or auto (postgres on PostgreSQL).',
-  sharedFlushMs: 'With the postgres store: how often each instance adds its counted hits to the shared counts.',
+  store: 'Where per-key limits are counted: memory (per process), postgres (shared by every instance), a redis:// URL of a Valkey/Redis server (shared), or auto (postgres on PostgreSQL).',
+  sharedFlushMs: 'With a shared store: how often each instance adds its counted hits to the shared counts.',
 });
 
 const OAuthSchema = section(DEFAULT_OPTIONS.oauth, {

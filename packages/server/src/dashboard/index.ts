@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { inboxRoutes } from './inbox-routes.js';
 import { keyRoutes } from './key-routes.js';
@@ -10,6 +9,7 @@ import { sessionRoutes } from './session-routes.js';
 import { dashboardHeaders, spaRoutes } from './spa-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 import { workspaceRoutes } from './workspace-routes.js';
+import { registerThrottles } from '../plugins/rate-counts/throttle-store.js';
 
 /**
  * The operator dashboard (docs/dashboard.md): the app under `/dashboard` and its JSON routes
@@ -20,7 +20,7 @@ export async function dashboardPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('dashboard', null);
   await app.register(cookie);
   // Only the sign-in limits made with `createRateLimit`: no route gets the plugin's own hook.
-  await app.register(rateLimit, { global: false });
+  await registerThrottles(app);
   app.addHook('onRequest', dashboardHeaders);
   await app.register(
     async (api) => {

@@ -11,14 +11,15 @@ const emailOf = new WeakMap<FastifyRequest, string>();
 /**
  * Dashboard sign-in limits (docs/security.md#dashboard), counted by @fastify/rate-limit (the
  * caller registers it) as the OAuth sign-in is (src/oauth/throttles.ts): fixed windows per
- * email and per client address, in memory, counted before the password is checked.
+ * email and per client address, shared by the instances as the per-key limits are
+ * (`rateLimits.store`), counted before the password is checked.
  */
 export function dashboardThrottles(app: FastifyInstance, limits: DashboardAuthOptions) {
   const withCache = <T extends object>(options: T): T => ({ ...options, cache: CACHE_KEYS });
   const perAccount = app.createRateLimit(
-    withCache({ max: limits.loginAttemptsPerAccount, timeWindow: limits.loginWindowMs, keyGenerator: (request: FastifyRequest) => `email:${emailOf.get(request) ?? ''}` }),
+    withCache({ max: limits.loginAttemptsPerAccount, timeWindow: limits.loginWindowMs, keyGenerator: (request: FastifyRequest) => `email:${emailOf.get(request) ?? ''}`, sharedName: 'dashboard-sign-in-email' }),
   );
-  const perAddress = app.createRateLimit(withCache({ max: limits.loginAttemptsPerAddress, timeWindow: limits.loginWindowMs }));
+  const perAddress = app.createRateLimit(withCache({ max: limits.loginAttemptsPerAddress, timeWindow: limits.loginWindowMs, sharedName: 'dashboard-sign-in-address' }));
   const wait = (result: Awaited<ReturnType<typeof perAddress>>): number | undefined =>
     !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : undefined;
   return {

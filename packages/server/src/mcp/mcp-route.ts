@@ -15,7 +15,8 @@ import { buildMcpServer, type McpToolOptions } from './tools.js';
  */
 export function registerMcpRoute(app: FastifyInstance, service: ResourceService, options: McpToolOptions): void {
   const serviceName = service.descriptor.service;
-  const limit = new RateLimit(app.inlay.options.rateLimits.secretPerKey, (retryAfter) => `Too many MCP requests; retry after ${retryAfter} s.`);
+  const counts = app.sharedRateCounts;
+  const limit = new RateLimit(app.inlay.options.rateLimits.secretPerKey, (retryAfter) => `Too many MCP requests; retry after ${retryAfter} s.`, counts && { counts, name: `mcp-${serviceName}` });
 
   app.post('/mcp', async (request, reply) => {
     const origin = originOf(request);

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, createDashboardSession, findDashboardSession } from '../repositories/accounts.js';
 import { consumeCode, createCode, findClient, findToken, issueTokens, registerClient, revokeFamily, revokeToken } from '../repositories/oauth.js';
 import type { OAuthOptions } from '../options.js';
 import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
 import { oauthThrottles } from './throttles.js';
+import { registerThrottles } from '../plugins/rate-counts/throttle-store.js';
 
 const SESSION_COOKIE = 'inlay_session';
 const LOGIN_CSRF_COOKIE = 'inlay_login_csrf';
@@ -45,7 +45,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Only the limits made with `createRateLimit` below: no route gets the plugin's own hook.
-  await app.register(rateLimit, { global: false });
+  await registerThrottles(app);
   const { db } = app.inlay;
   const limits: OAuthOptions = app.inlay.options.oauth;
   const throttles = oauthThrottles(app, limits);

@@ -15,17 +15,18 @@ function emailKey(request: FastifyRequest): string {
 
 /**
  * The authorization server's abuse limits (docs/security.md#oauth), counted by
- * @fastify/rate-limit (registered by the caller) in its in-memory store: fixed windows per key,
- * per process, forgotten on restart. Client addresses are `request.ip` (the proxy's
+ * @fastify/rate-limit (registered by the caller): fixed windows per key, in the counts every
+ * instance shares when `rateLimits.store` is shared, else per process, forgotten on restart. Client addresses are `request.ip` (the proxy's
  * `X-Forwarded-For` with `trustProxy`), IPv6 grouped per /64. Each method answers the seconds to
  * wait when the limit is reached, or undefined.
  */
 export function oauthThrottles(app: FastifyInstance, limits: OAuthOptions) {
-  // `cache` sizes each limit's own LRU store; the plugin reads it, its types list it for routes only.
+  // `cache` sizes each limit's own LRU store, `sharedName` names its shared counts
+  // (plugins/rate-counts/throttle-store.ts); the plugin passes both on, its types list neither.
   const withCache = <T extends object>(options: T): T => ({ ...options, cache: CACHE_KEYS });
-  const registrations = app.createRateLimit(withCache({ max: limits.registrationsPerAddressPerHour, timeWindow: HOUR }));
-  const signInsPerAccount = app.createRateLimit(withCache({ max: limits.loginAttemptsPerAccount, timeWindow: limits.loginWindowMs, keyGenerator: emailKey }));
-  const signInsPerAddress = app.createRateLimit(withCache({ max: limits.loginAttemptsPerAddress, timeWindow: limits.loginWindowMs }));
+  const registrations = app.createRateLimit(withCache({ max: limits.registrationsPerAddressPerHour, timeWindow: HOUR, sharedName: 'oauth-registrations' }));
+  const signInsPerAccount = app.createRateLimit(withCache({ max: limits.loginAttemptsPerAccount, timeWindow: limits.loginWindowMs, keyGenerator: emailKey, sharedName: 'oauth-sign-in-email' }));
+  const signInsPerAddress = app.createRateLimit(withCache({ max: limits.loginAttemptsPerAddress, timeWindow: limits.loginWindowMs, sharedName: 'oauth-sign-in-address' }));
 
   const wait = (result: Awaited<ReturnType<typeof registrations>>): number | undefined =>
     !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : undefined;

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
 import { isPostgres } from '../db/dialect.js';
 import { RateLimit } from './rate-limiter.js';
-import { SharedRateCounts } from './shared-rate-counts.js';
+import { PostgresRateCounts } from './rate-counts/postgres-rate-counts.js';
+import { RedisRateCounts } from './rate-counts/redis-rate-counts.js';
+import { SharedRateCounts } from './rate-counts/shared-rate-counts.js';
 import { addRouteHook } from './route-hooks.js';
 
 /**
@@ -12,10 +14,12 @@ import { addRouteHook } from './route-hooks.js';
  * per key. A synchronous hook: see {@link RateLimit}.
  */
 export const rateLimitPlugin = fp(
-  (app: FastifyInstance) => {
+  // Async, so a bad `rateLimits.store` fails the app's start with its message.
+  async (app: FastifyInstance) => {
     const limits = app.inlay.options.rateLimits;
     const refusal = (max: number) => (retryAfter: string) => `Too many requests: at most ${max} a minute. Retry after ${retryAfter} s.`;
     const counts = sharedCounts(app);
+    app.decorate('sharedRateCounts', counts);
     const limit = (max: number, name: string) => new RateLimit(max, refusal(max), counts && { counts, name });
     const perClient = limit(limits.publishablePerClient, 'client');
     const perPublishableKey = limit(limits.publishablePerKey, 'publishable');
@@ -48,17 +52,37 @@ export const rateLimitPlugin = fp(
   { name: 'inlay-rate-limit', dependencies: ['inlay-auth'] },
 );
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The counts every instance shares (`rateLimits.store`); undefined when each process counts alone. */
+    sharedRateCounts: SharedRateCounts | undefined;
+  }
+}
+
 /**
- * The shared counts when the limits are counted across instances (`rateLimits.store`), closed
- * with the app; undefined for the per-process store.
+ * The shared counts when the limits are counted across instances (`rateLimits.store`: `postgres`,
+ * or a `redis://`/`rediss://` URL of a Valkey/Redis server), closed with the app; undefined for
+ * the per-process store.
  */
 function sharedCounts(app: FastifyInstance): SharedRateCounts | undefined {
   const { db, options } = app.inlay;
   const { store, sharedFlushMs } = options.rateLimits;
-  if (store !== 'auto' && store !== 'memory' && store !== 'postgres') throw new Error(`rateLimits.store must be memory, postgres or auto, not ${store}`);
+  const redis = /^rediss?:\/\//.test(store);
+  if (!redis && store !== 'auto' && store !== 'memory' && store !== 'postgres') {
+    throw new Error(`rateLimits.store must be memory, postgres, auto or a redis:// URL, not ${JSON.stringify(store.replace(/\/\/[^@/]*@/, '//…@'))}`);
+  }
   if (store === 'memory' || (store === 'auto' && !isPostgres(db))) return undefined;
-  if (!isPostgres(db)) throw new Error('rateLimits.store postgres needs a PostgreSQL database');
-  const counts = new SharedRateCounts(db, sharedFlushMs);
+  if (store !== 'auto' && !redis && !isPostgres(db)) throw new Error('rateLimits.store postgres needs a PostgreSQL database');
+  // Reported once per failing streak, never with the URL (it may hold a password).
+  let failing = false;
+  const onError = (error: Error) => {
+    if (!failing) app.log.warn({ err: { message: error.message } }, 'rate-limit counts cannot reach the shared store; each instance counts alone until it can');
+    failing = true;
+  };
+  const counts = new SharedRateCounts(redis ? new RedisRateCounts(store, onError) : new PostgresRateCounts(db), sharedFlushMs, {
+    onError,
+    onSuccess: () => (failing = false),
+  });
   app.addHook('onClose', () => counts.close());
   return counts;
 }

@@ -1,6 +1,6 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { ApiError } from '../errors.js';
-import type { SharedRateCounts } from './shared-rate-counts.js';
+import type { SharedRateCounts } from './rate-counts/shared-rate-counts.js';
 
 const MINUTE = 60_000;
 /** Keys each limit remembers; the least recently seen go first (the plugin's default is 5,000). */
@@ -20,7 +20,7 @@ export class RateLimit {
    * @param refusal the 429's message, given the seconds to wait
    */
   /**
-   * @param shared counts shared with the other instances (plugins/shared-rate-counts.ts), under
+   * @param shared counts shared with the other instances (plugins/rate-counts/shared-rate-counts.ts), under
    *   `name`; without it, this process's own LRU store
    */
   constructor(

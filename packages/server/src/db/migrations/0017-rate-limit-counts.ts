@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Rate-limit counts shared by the server processes of one PostgreSQL database
- * (plugins/shared-rate-counts.ts): one row per limited key and fixed window, added to by each
+ * (plugins/rate-counts/): one row per limited key and fixed window, added to by each
  * instance's batched upserts. SQLite has one server per file and counts in memory; the table
  * exists there too so both schemas stay one.
  */

@@ -1,37 +1,46 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
+import type { RateCountStore, WindowHits } from './rate-count-store.js';
 
 interface Entry {
   windowStart: number;
   windowMs: number;
-  /** The count of every instance together, as the database answered this instance's last upsert. */
+  /** The count of every instance together, as the store answered this instance's last flush. */
   known: number;
-  /** Hits of this instance not yet added to the database. */
+  /** Hits of this instance being added by the flush under way: still counted until it answers. */
+  inFlight: number;
+  /** Hits of this instance not yet added to the store. */
   pending: number;
 }
 
-/** Keys remembered at once; past this the oldest windows are forgotten (their counts stay in the database). */
+/** Keys remembered at once; past this the oldest windows are forgotten (their counts stay in the store). */
 const MAX_KEYS = 50_000;
 
 /**
- * Rate-limit counts shared by the instances of one PostgreSQL database (docs/decisions.md,
- * "Rate limits across instances"). A hit is counted in memory and answered at once, as the
- * in-memory store does — the limited routes are the hottest — from the count every instance
- * reached at this instance's last upsert plus its own hits since. Every `flushMs` the hits are
- * added to `rate_limit_counts` in one upsert, which answers the new totals. So a limit is
- * counted once across instances; past it, each instance may let through the hits it counted
- * within one flush interval before it learns of the others'.
+ * Rate-limit counts shared by every instance (docs/decisions.md, "Rate limits across
+ * instances"), kept in a {@link RateCountStore}: PostgreSQL's `rate_limit_counts` or a
+ * Valkey/Redis server. A hit is counted in memory and answered at once, as the in-memory store
+ * does — the limited routes are the hottest — from the count every instance reached at this
+ * instance's last flush plus its own hits since. Every `flushMs` the hits are added to the store
+ * in one round trip, which answers the new totals. So a limit is counted once across instances;
+ * past it, each instance may let through the hits it counted within one flush interval before
+ * it learns of the others'.
  */
 export class SharedRateCounts {
-  readonly #db: Db;
+  readonly #store: RateCountStore;
   readonly #entries = new Map<string, Entry>();
   readonly #timer: NodeJS.Timeout;
   #flushing: Promise<void> | undefined;
-  #lastPrune = 0;
 
-  constructor(db: Db, flushMs: number) {
-    this.#db = db;
-    this.#timer = setInterval(() => void this.flush().catch(() => undefined), flushMs);
+  /** @param report told of each failed and each successful timed flush (the server logs a failing streak once) */
+  constructor(store: RateCountStore, flushMs: number, report: { onError?: (error: Error) => void; onSuccess?: () => void } = {}) {
+    this.#store = store;
+    this.#timer = setInterval(
+      () =>
+        void this.flush().then(
+          () => report.onSuccess?.(),
+          (error: unknown) => report.onError?.(error instanceof Error ? error : new Error(String(error))),
+        ),
+      flushMs,
+    );
     this.#timer.unref();
   }
 
@@ -42,14 +51,14 @@ export class SharedRateCounts {
     if (entry === undefined || entry.windowStart !== windowStart) {
       if (entry !== undefined) this.#entries.delete(key);
       else if (this.#entries.size >= MAX_KEYS) this.#forgetOldest();
-      entry = { windowStart, windowMs, known: 0, pending: 0 };
+      entry = { windowStart, windowMs, known: 0, inFlight: 0, pending: 0 };
       this.#entries.set(key, entry);
     }
     entry.pending += 1;
-    return { current: entry.known + entry.pending, ttl: windowStart + windowMs - now };
+    return { current: entry.known + entry.inFlight + entry.pending, ttl: windowStart + windowMs - now };
   }
 
-  /** Adds this instance's hits since the last flush to the database, and learns the totals. */
+  /** Adds this instance's hits since the last flush to the store, and learns the totals. */
   flush(): Promise<void> {
     this.#flushing ??= this.#flush().finally(() => (this.#flushing = undefined));
     return this.#flushing;
@@ -58,41 +67,41 @@ export class SharedRateCounts {
   async close(): Promise<void> {
     clearInterval(this.#timer);
     await this.flush().catch(() => undefined);
+    await this.#store.close();
   }
 
   async #flush(): Promise<void> {
     const now = Date.now();
-    const batch: { key: string; entry: Entry; delta: number }[] = [];
+    const batch: (WindowHits & { entry: Entry })[] = [];
     for (const [key, entry] of this.#entries) {
       if (entry.windowStart + entry.windowMs <= now) {
         this.#entries.delete(key);
         continue;
       }
       if (entry.pending === 0) continue;
-      batch.push({ key, entry, delta: entry.pending });
+      batch.push({ key, windowStart: entry.windowStart, expiresAt: entry.windowStart + entry.windowMs, hits: entry.pending, entry });
+      entry.inFlight = entry.pending;
       entry.pending = 0;
     }
     if (batch.length > 0) {
+      let totals: number[];
       try {
-        const { rows } = await sql<{ limit_key: string; window_start: number; count: number }>`
-          INSERT INTO rate_limit_counts (limit_key, window_start, expires_at, count)
-          SELECT * FROM unnest(${batch.map((b) => b.key)}::text[], ${batch.map((b) => b.entry.windowStart)}::bigint[], ${batch.map((b) => b.entry.windowStart + b.entry.windowMs)}::bigint[], ${batch.map((b) => b.delta)}::bigint[])
-          ON CONFLICT (limit_key, window_start) DO UPDATE SET count = rate_limit_counts.count + excluded.count
-          RETURNING limit_key, window_start, count`.execute(this.#db);
-        for (const row of rows) {
-          const entry = this.#entries.get(row.limit_key);
-          if (entry !== undefined && entry.windowStart === Number(row.window_start)) entry.known = Number(row.count);
-        }
+        totals = await this.#store.add(batch);
       } catch (error) {
-        // Not counted in the database: kept here, to be added with the next flush.
-        for (const { entry, delta } of batch) entry.pending += delta;
+        // Not counted in the store: kept here, to be added with the next flush.
+        for (const { entry } of batch) {
+          entry.pending += entry.inFlight;
+          entry.inFlight = 0;
+        }
         throw error;
       }
+      batch.forEach(({ entry }, i) => {
+        // The total includes the hits in flight; those counted since stay pending.
+        entry.known = totals[i] ?? entry.known + entry.inFlight;
+        entry.inFlight = 0;
+      });
     }
-    if (now - this.#lastPrune >= 60_000) {
-      this.#lastPrune = now;
-      await sql`DELETE FROM rate_limit_counts WHERE expires_at < ${now}`.execute(this.#db);
-    }
+    await this.#store.prune(now);
   }
 
   #forgetOldest(): void {

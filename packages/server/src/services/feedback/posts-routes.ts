@@ -30,8 +30,10 @@ export function registerPostRoutes(parent: FastifyInstance): void {
   const { db, usage, options } = app.inlay;
   const scope = (access: BoardAccess) => ({ workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback' as const, resourceId: access.boardId });
 
-  const perClient = new RateLimit(options.rateLimits.postsPerClient, (retryAfter) => `Too many posts from this address; retry after ${retryAfter} s.`);
-  const perAuthor = new RateLimit(options.rateLimits.postsPerAuthor, (retryAfter) => `Too many posts by this author; retry after ${retryAfter} s.`);
+  // Counted once across instances when the server shares its counts (`rateLimits.store`).
+  const counts = parent.sharedRateCounts;
+  const perClient = new RateLimit(options.rateLimits.postsPerClient, (retryAfter) => `Too many posts from this address; retry after ${retryAfter} s.`, counts && { counts, name: 'posts-client' });
+  const perAuthor = new RateLimit(options.rateLimits.postsPerAuthor, (retryAfter) => `Too many posts by this author; retry after ${retryAfter} s.`, counts && { counts, name: 'posts-author' });
   const spamCheck = (request: FastifyRequest, authorKey: string) => {
     perClient.hit(`${authOf(request).keyId}:${request.ip}`);
     perAuthor.hit(authorKey);

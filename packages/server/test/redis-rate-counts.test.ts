@@ -1,0 +1,170 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRateCounts } from '../src/plugins/rate-counts/redis-rate-counts.js';
+import { SharedRateCounts } from '../src/plugins/rate-counts/shared-rate-counts.js';
+import { RateLimit } from '../src/plugins/rate-limiter.js';
+import { createAccount } from '../src/repositories/accounts.js';
+import { fakeDashboardDir, PASSWORD, signIn } from './dashboard-harness.js';
+import { call, createResource, dataOf, harness } from './helpers.js';
+import { type RedisServer, startRedisServer } from './redis-server.js';
+
+// Rate limits counted in a real Valkey/Redis server (`rateLimits.store: redis://…`), shared by
+// instances on any database: two limiters, then two apps on one database file.
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+const noop = () => undefined;
+/** An hour's window, so no window ends while a test runs. */
+const HOUR = 3_600_000;
+
+describe('rate limits counted in Valkey/Redis', () => {
+  it('refuses past the limit counted over two instances, and the window expires in the server', async () => {
+    const stores = [new RedisRateCounts(redis.url, noop), new RedisRateCounts(redis.url, noop)];
+    const counts = stores.map((store) => new SharedRateCounts(store, 60_000));
+    const limits = counts.map((shared) => new RateLimit(10, () => 'no', { counts: shared, name: 'test' }));
+    for (let i = 0; i < 3; i++) for (const limit of limits) limit.hit('key');
+    await Promise.all(counts.map((shared) => shared.flush()));
+    // The first instance's next flush learns the second's hits: 3 + 3 + 1.
+    limits[0]?.hit('key');
+    await counts[0]?.flush();
+    for (let i = 0; i < 3; i++) limits[0]?.hit('key');
+    expect(() => limits[0]?.hit('key')).toThrow();
+    // Another key is its own count.
+    expect(() => limits[1]?.hit('other')).not.toThrow();
+    // Each window's key expires when the window ends.
+    const now = Date.now();
+    const [total] = await stores[0]!.add([{ key: 'expiry', windowStart: now, expiresAt: now + 60_000, hits: 2 }]);
+    expect(total).toBe(2);
+    const raw = new Redis(redis.url);
+    const ttl = await raw.pttl(`inlay:rate:${now}:expiry`);
+    raw.disconnect();
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    await Promise.all(counts.map((shared) => shared.close()));
+  });
+
+  it('keeps the hits of a flush the server did not take, and adds them once it is back', async () => {
+    const errors: Error[] = [];
+    const down = await startRedisServer();
+    const store = new RedisRateCounts(down.url, (error) => errors.push(error));
+    const counts = new SharedRateCounts(store, 60_000);
+    counts.hit('k', HOUR);
+    await counts.flush();
+    await down.stop();
+    counts.hit('k', HOUR);
+    counts.hit('k', HOUR);
+    await expect(counts.flush()).rejects.toThrow();
+    expect(errors.length).toBeGreaterThan(0);
+    // Still answered from memory meanwhile: 1 known + 2 pending.
+    expect(counts.hit('k', HOUR).current).toBe(4);
+    // Back (empty: it kept nothing), it is told the 3 hits kept since.
+    const back = await startRedisServer(Number(new URL(down.url).port));
+    try {
+      await counts.flush();
+      const probe = new RedisRateCounts(back.url, noop);
+      const now = Date.now();
+      const windowStart = now - (now % HOUR);
+      expect(await probe.add([{ key: 'k', windowStart, expiresAt: windowStart + HOUR, hits: 0 }])).toEqual([3]);
+      await probe.close();
+      await counts.close();
+    } finally {
+      await back.stop();
+    }
+  });
+
+  it('counts the hits of a flush still under way', async () => {
+    const counts = new SharedRateCounts(new RedisRateCounts(redis.url, noop), 60_000);
+    for (let i = 0; i < 3; i++) counts.hit('slow', HOUR);
+    await counts.flush();
+    counts.hit('slow', HOUR);
+    // The server sleeps: the next flush (carrying the 4th hit) waits for it.
+    const raw = new Redis(redis.url);
+    const sleeping = raw.call('DEBUG', 'SLEEP', '0.5');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const flushing = counts.flush();
+    expect(counts.hit('slow', HOUR).current).toBe(5);
+    await Promise.all([sleeping, flushing]);
+    expect(counts.hit('slow', HOUR).current).toBe(6);
+    raw.disconnect();
+    await counts.close();
+  });
+
+  it('is the store of two apps on one database when rateLimits.store is a redis:// URL', async () => {
+    const rateLimits = { secretPerKey: 4, store: redis.url, sharedFlushMs: 60_000 };
+    const first = await harness({ rateLimits });
+    const { buildApp } = await import('../src/app.js');
+    const second = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits });
+    try {
+      const key = first.ws.keys.testSecret;
+      const list = (app: typeof second) => call(app, 'GET', '/onboarding/api/v1/flows', { key });
+      for (const app of [first.app, second, first.app]) expect((await list(app)).statusCode).toBe(200);
+      // Each instance adds its hits to the server's count (the timed flush, run now).
+      await first.app.close();
+      await second.close();
+      const third = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits: { ...rateLimits, sharedFlushMs: 10 } });
+      try {
+        // The third instance learns the 3 hits with its first flush: its 2nd hit is the 5th.
+        expect((await list(third)).statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await list(third)).statusCode).toBe(429);
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await second.close().catch(() => undefined);
+    }
+  });
+
+  it('counts dashboard sign-in attempts and new posts once over two instances', async () => {
+    const options = {
+      dashboardDir: fakeDashboardDir(),
+      rateLimits: { store: redis.url, sharedFlushMs: 10, postsPerClient: 4 },
+      dashboardAuth: { loginAttemptsPerAccount: 4, loginAttemptsPerAddress: 1000 },
+    };
+    const first = await harness(options);
+    const { buildApp } = await import('../src/app.js');
+    const second = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, ...options });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+    try {
+      await createAccount(first.db, { email: 'gina@acme.test', password: PASSWORD, workspaceId: first.ws.id });
+      for (const app of [first.app, second]) for (let i = 0; i < 2; i++) expect((await signIn(app, 'gina@acme.test', 'guess')).statusCode).toBe(401);
+      // Two guesses on each instance spend the limit of 4. An instance learns the others' hits
+      // with the flush of its own next one (docs/decisions.md, "Rate limits across instances"):
+      // one more attempt each, and from then on both refuse, the right password too.
+      await settle();
+      for (const app of [first.app, second]) await signIn(app, 'gina@acme.test', 'guess');
+      await settle();
+      for (const app of [first.app, second]) expect((await signIn(app, 'gina@acme.test', PASSWORD)).statusCode).toBe(429);
+
+      const boardId = await createResource(first.app, first.ws.keys.testSecret, 'feedback', 'boards');
+      dataOf(await call(first.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: first.ws.keys.testSecret, body: { action: 'publish' } }));
+      const post = (app: typeof second, n: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/feedback/api/v1/posts',
+          remoteAddress: '10.9.9.9',
+          headers: { authorization: `Bearer ${first.ws.keys.testPublishable}` },
+          payload: { boardId, title: `Idea ${n}`, body: 'text', author: { id: `author-${n}` } },
+        });
+      for (const [n, app] of [first.app, second, first.app, second].entries()) expect((await post(app, n)).statusCode).toBe(200);
+      await settle();
+      for (const app of [first.app, second]) await post(app, 7);
+      await settle();
+      for (const app of [first.app, second]) expect((await post(app, 8)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a store it does not know, without printing a password', async () => {
+    const { buildApp } = await import('../src/app.js');
+    const h = await harness();
+    await expect(buildApp({ database: h.db, db: h.dbPath, logger: false, rateLimits: { store: 'memcached://user:hunter2@host' } })).rejects.toThrow(/must be memory, postgres, auto or a redis:\/\/ URL/);
+    await expect(buildApp({ database: h.db, db: h.dbPath, logger: false, rateLimits: { store: 'memcached://user:hunter2@host' } })).rejects.not.toThrow(/hunter2/);
+  });
+});
