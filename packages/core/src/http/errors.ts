@@ -37,22 +37,25 @@ export interface InlayErrorInit {
  */
 export class InlayError extends Error {
   override readonly name: string = 'InlayError';
+  // The fields below are `declare`d: the constructor sets each, in this order, so class field
+  // declarations would only repeat their names in every script-tag bundle (docs/decisions.md,
+  // "Widget bundle budgets (measured)").
   /** The error type: one of docs/api.md's types, or `connection`/`api` for client-side failures. */
-  readonly type: string;
+  declare readonly type: string;
   /** Machine-readable code (`docs/errors.md`); treat the list as open. */
-  readonly code: string;
+  declare readonly code: string;
   /** HTTP status; 0 for {@link InlayConnectionError}. */
-  readonly status: number;
+  declare readonly status: number;
   /** The `Request-Id` to quote when asking for support; undefined when no response arrived. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The request field the error is about, when there is one (e.g. `config.items.0.id`). */
-  readonly param: string | undefined;
+  declare readonly param: string | undefined;
   /** On some conflicts, the object's current state. */
-  readonly current: unknown;
+  declare readonly current: unknown;
   /** The response headers, lower-cased; empty when no response arrived. */
-  readonly headers: Record<string, string>;
+  declare readonly headers: Record<string, string>;
   /** The server's `error` object, the unparsed body, or the thrown network error. */
-  readonly raw: unknown;
+  declare readonly raw: unknown;
 
   constructor(init: InlayErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -102,7 +105,7 @@ export class InlayConflictError extends InlayError {
 export class InlayRateLimitError extends InlayError {
   override readonly name: string = 'InlayRateLimitError';
   /** The `Retry-After` header in seconds, when the server sent one. */
-  readonly retryAfterSec: number | undefined;
+  declare readonly retryAfterSec: number | undefined;
 
   constructor(init: InlayErrorInit & { retryAfterSec?: number | undefined }) {
     super(init);

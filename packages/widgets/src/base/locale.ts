@@ -15,6 +15,22 @@ export type LocalePack<S> = (tag: string) => Partial<S>;
 /** Imports the translation shipped for exactly `tag`, or answers undefined when there is none. */
 export type LocaleLoader = (tag: string) => Promise<{ default: LocalePack<object> }> | undefined;
 
+/** A component's shipped translations by exact tag, each imported only when its function is called. */
+export type LocaleImports = Readonly<Record<string, () => Promise<{ default: LocalePack<object> }>>>;
+
+/**
+ * The npm build's loader over a component's shipped translations (its `locales.ts`): one loader
+ * for the three components rather than three copies of it. `pt` maps to the one Portuguese
+ * translation, so `pt` and `pt-PT` get `pt-BR` rather than English, as in base/cdn-locales.ts.
+ * @internal
+ */
+export const shippedLocales =
+  (imports: LocaleImports): LocaleLoader =>
+  (tag) => {
+    if (tag === 'pt') tag = 'pt-BR';
+    return Object.hasOwn(imports, tag) ? imports[tag]?.() : undefined;
+  };
+
 /** What a component shows in: the tag for `Intl`, and the translated strings (empty for English). */
 export interface LoadedLocale {
   tag: string;

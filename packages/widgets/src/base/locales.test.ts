@@ -6,7 +6,7 @@ import type { InlayChecklist } from '../checklist/checklist.js';
 import { $, $$, memoryPostStore, mountBoard, post } from '../testing/board-helpers.js';
 import { newUserId, part, settled, testEnv } from '../testing/helpers.js';
 import { mountImporter } from '../testing/importer-helpers.js';
-import { loadLocale } from './locale.js';
+import { loadLocale, shippedLocales } from './locale.js';
 
 /** `<inlay-checklist>` inside a `<div>` with the given attributes (lang, dir), loaded. */
 async function checklistIn(attributes: { lang?: string; dir?: string; locale?: string }): Promise<InlayChecklist> {
@@ -37,6 +37,18 @@ describe('languages', () => {
     expect(await loadLocale(load, 'zh-TW')).to.deep.equal({ tag: 'en', strings: {} });
     expect(await loadLocale(load, 'en_US')).to.deep.equal({ tag: 'en', strings: {} });
     expect(asked).to.deep.equal(['pt-BR', 'pt-PT', 'pt', 'de-AT', 'de', 'zh-TW', 'zh']);
+  });
+
+  it('loads a shipped translation by exact tag, `pt` as `pt-BR`, and nothing else (the npm loader)', async () => {
+    const imported: string[] = [];
+    const load = shippedLocales({
+      de: () => (imported.push('de'), Promise.resolve({ default: () => ({}) })),
+      'pt-BR': () => (imported.push('pt-BR'), Promise.resolve({ default: () => ({}) })),
+    });
+    for (const tag of ['de', 'pt', 'pt-BR', 'pt-PT', 'de-AT', 'fr', 'constructor', 'toString']) await load(tag);
+    expect(imported).to.deep.equal(['de', 'pt-BR', 'pt-BR']);
+    expect(load('fr')).to.equal(undefined);
+    expect(load('constructor')).to.equal(undefined);
   });
 
   it('shows the translation of its `locale`, or of the nearest `lang`', async () => {

@@ -1,6 +1,8 @@
-import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PostSort, type PublishedConfig } from '@inlay/core';
-import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
+// Lit first, then the SDK, then the rest, as in the checklist: the order modules take in the
+// script-tag bundle (docs/decisions.md, "Widget bundle budgets (measured)").
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
+import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PostSort, type PublishedConfig } from '@inlay/core';
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';

@@ -1,25 +1,14 @@
-import type { LocaleLoader } from '../base/locale.js';
+import { shippedLocales } from '../base/locale.js';
 
 /**
  * The translations of `<inlay-feedback-board>`, each imported only when asked for (docs/widgets.md,
  * Languages). The script-tag bundle uses locales.cdn.ts instead (vite.config.ts).
  * @internal
  */
-export const feedbackBoardLocales: LocaleLoader = (tag) => {
-  switch (tag) {
-    case 'de':
-      return import('./locales/de.js');
-    case 'es':
-      return import('./locales/es.js');
-    case 'fr':
-      return import('./locales/fr.js');
-    case 'ja':
-      return import('./locales/ja.js');
-    // The one Portuguese translation, for `pt` and `pt-PT` too rather than English.
-    case 'pt':
-    case 'pt-BR':
-      return import('./locales/pt-BR.js');
-    default:
-      return undefined;
-  }
-};
+export const feedbackBoardLocales = shippedLocales({
+  de: () => import('./locales/de.js'),
+  es: () => import('./locales/es.js'),
+  fr: () => import('./locales/fr.js'),
+  ja: () => import('./locales/ja.js'),
+  'pt-BR': () => import('./locales/pt-BR.js'),
+});
