@@ -122,11 +122,13 @@ export class PostgresSearches {
     if (!isPostgresUrl(url)) throw new Error('searches on PostgreSQL open connections of their own: the server needs the database URL as its db option');
     // No parallel workers and no JIT for these statements: each reads at most a few thousand posts,
     // and a worker or a compilation costs more than that on a busy machine (docs/decisions.md).
+    // Added to PGOPTIONS, which an explicit `options` would otherwise replace; `options` in the
+    // URL still replaces both, as for the server's other connections.
     this.#pool = new pg.Pool({
       connectionString: url,
       max: Math.max(1, options.workers),
       statement_timeout: options.timeoutMs,
-      options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+      options: [process.env.PGOPTIONS, '-c max_parallel_workers_per_gather=0 -c jit=off'].filter(Boolean).join(' '),
       types,
     });
     // An idle connection that loses its server must not crash the process; the next search reconnects.
