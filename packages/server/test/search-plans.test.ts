@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { insertPost } from '../src/services/feedback/posts.js';
-import { call, createResource, dataOf, harness } from './helpers.js';
+import { searchReaderOf } from '../src/services/feedback/search-pool.js';
+import { call, createResource, dataOf, harness, onPostgres } from './helpers.js';
 
 // On PostgreSQL a search either walks the posts newest first or reads every match through the
 // GIN indexes, as the share of matches among the newest posts decides (search-postgres.ts,
@@ -39,5 +40,28 @@ describe('search plans', async () => {
   it('ranks every match of the same word by relevance', async () => {
     const ranked = await page('&limit=100');
     expect(ranked.items.map((post) => post.title).sort()).toEqual([...expected].sort());
+  });
+});
+
+// The search connections of PostgreSQL run without parallel workers or JIT (search-postgres.ts,
+// docs/decisions.md "Search on PostgreSQL"), added to the options of PGOPTIONS rather than
+// replacing them. SQLite searches on worker threads of its own and has neither setting.
+describe('search connections', async () => {
+  const before = process.env.PGOPTIONS;
+  process.env.PGOPTIONS = '-c lock_timeout=4321';
+  // Connections open on first use and read PGOPTIONS then: it stays set until the tests end.
+  afterAll(() => {
+    if (before === undefined) delete process.env.PGOPTIONS;
+    else process.env.PGOPTIONS = before;
+  });
+  const h = await harness();
+
+  it('run without parallel workers or JIT, keeping PGOPTIONS', async () => {
+    const reader = searchReaderOf(h.app.inlay);
+    if (reader === undefined) throw new Error('no search reader');
+    if (!onPostgres) return;
+    const settings = { sql: "SELECT concat_ws(' ', current_setting('jit'), current_setting('max_parallel_workers_per_gather'), current_setting('lock_timeout')) AS id", parameters: [] };
+    const ids = await reader.run({ candidates: settings, needed: 0, budget: settings, maxRows: 1 });
+    expect(ids).toEqual(['off 0 4321ms']);
   });
 });

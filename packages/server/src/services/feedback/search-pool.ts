@@ -28,6 +28,12 @@ export interface SearchJob {
   /** Counts the index rows the candidates could read, up to `maxRows` (`n`). */
   budget: SearchStatement;
   maxRows: number;
+  /**
+   * PostgreSQL only (search-postgres.ts): `probe` counts the matches among the newest posts and
+   * `walk` tells from its row whether `walked` (the posts newest first) reads the candidates
+   * instead of `candidates` (the index read).
+   */
+  choice?: { probe: SearchStatement; walk: (row: Record<string, unknown> | undefined) => boolean; walked: SearchStatement } | undefined;
   /** Rank the candidates by relevance and keep `cap` (search-rank.ts); else ids in candidate order. */
   rank?: { terms: Array<{ text: string; prefix: boolean }>; cap: number } | undefined;
 }

@@ -59,15 +59,20 @@ export function postgresSearchJob(
   const where = sql`${matching}${after}`;
   const want = order.by === 'new' ? order.limit : budget.candidates;
   // The plan is chosen here, not by PostgreSQL's estimate of the matches (docs/decisions.md,
-  // "Search on PostgreSQL"): the newest PROBE_WINDOW posts are tested first, and their share of
-  // matches decides between walking the primary key newest first (cost: want / share posts) and
-  // reading every match through the GIN indexes before sorting (cost: share × posts). Each branch
-  // is written so that it can only be run one way: the walk tests an expression no index serves,
-  // the index read is a materialized CTE without order or limit; the unused branch never runs.
-  const probe = sql`SELECT count(*) FROM (SELECT search_text, search_words FROM posts WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w WHERE ${matching}`;
-  const total = sql`(SELECT greatest(reltuples, ${PROBE_WINDOW}) FROM pg_class WHERE oid = 'posts'::regclass)`;
+  // "Search on PostgreSQL"): the newest PROBE_WINDOW posts are tested first, in a statement of
+  // their own, and their share of matches decides between walking the primary key newest first
+  // (cost: want / share posts) and reading every match through the GIN indexes before sorting
+  // (cost: share × posts). Each statement can only be run one way: the walk tests an expression
+  // no index serves, in primary-key order; the index read orders by a collation the primary key
+  // does not have. Two statements rather than one with both branches: each is planned alone (the
+  // two-branch statement took 0.8 ms to plan) and neither sorts the other's rows again.
+  const probe = sql`SELECT count(*)::float8 AS n, (SELECT greatest(reltuples, ${PROBE_WINDOW})::float8 FROM pg_class WHERE oid = 'posts'::regclass) AS total
+    FROM (SELECT search_text, search_words FROM posts WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w WHERE ${matching}`;
   // Walk when share² × posts × BITMAP_COST > want, i.e. hits² × posts × BITMAP_COST > want × window².
-  const walk = sql`(SELECT h.n * h.n * ${total} * ${BITMAP_COST} > ${want}::float8 * ${PROBE_WINDOW * PROBE_WINDOW} FROM hits h)`;
+  const walk = (row: Record<string, unknown> | undefined) => {
+    const hits = Number(row?.n ?? 0);
+    return hits * hits * Number(row?.total ?? PROBE_WINDOW) * BITMAP_COST > want * PROBE_WINDOW * PROBE_WINDOW;
+  };
   // Newest first by the time-ordered id; the inner LIMIT is the row budget, the outer one the
   // candidates of the board. The post's columns are read with the match, as no join after it
   // could be planned without an estimate of its rows. The index read sorts its matches by
@@ -76,16 +81,14 @@ export function postgresSearchJob(
   const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, body, vote_count`;
   const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
   const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}`;
-  const walked = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} AND ${walk} ORDER BY id DESC LIMIT ${budget.maxRows}) w
-    WHERE ${board} LIMIT ${want}`;
+  const walked = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} ORDER BY id DESC LIMIT ${budget.maxRows}) w
+    WHERE ${board} ORDER BY id DESC LIMIT ${want}`;
   const newest = sql`id COLLATE "C" DESC`;
-  const read = sql`SELECT ${output} FROM (SELECT * FROM indexed WHERE NOT ${walk} ORDER BY ${newest} LIMIT ${budget.maxRows}) r
+  const read = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}) r
     WHERE ${board} ORDER BY ${newest} LIMIT ${want}`;
-  const candidates = sql`WITH hits AS MATERIALIZED (SELECT (${probe})::float8 AS n),
-    indexed AS MATERIALIZED (SELECT ${columns} FROM posts WHERE ${where} AND NOT ${walk})
-    SELECT * FROM ((${walked}) UNION ALL (${read})) m ORDER BY ${newest}`;
   return {
-    candidates: candidates.compile(db),
+    candidates: read.compile(db),
+    choice: { probe: probe.compile(db), walk, walked: walked.compile(db) },
     needed: order.by === 'new' ? want : 1,
     budget: sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts WHERE ${where} LIMIT ${budget.maxRows}) m`.compile(db),
     maxRows: budget.maxRows,
@@ -117,7 +120,17 @@ export class PostgresSearches {
   constructor(db: Db, url: string, options: SearchPoolOptions) {
     this.#db = db;
     if (!isPostgresUrl(url)) throw new Error('searches on PostgreSQL open connections of their own: the server needs the database URL as its db option');
-    this.#pool = new pg.Pool({ connectionString: url, max: Math.max(1, options.workers), statement_timeout: options.timeoutMs, types });
+    // No parallel workers and no JIT for these statements: each reads at most a few thousand posts,
+    // and a worker or a compilation costs more than that on a busy machine (docs/decisions.md).
+    // Added to PGOPTIONS, which an explicit `options` would otherwise replace; `options` in the
+    // URL still replaces both, as for the server's other connections.
+    this.#pool = new pg.Pool({
+      connectionString: url,
+      max: Math.max(1, options.workers),
+      statement_timeout: options.timeoutMs,
+      options: [process.env.PGOPTIONS, '-c max_parallel_workers_per_gather=0 -c jit=off'].filter(Boolean).join(' '),
+      types,
+    });
     // An idle connection that loses its server must not crash the process; the next search reconnects.
     this.#pool.on('error', () => undefined);
   }
@@ -133,7 +146,8 @@ export class PostgresSearches {
     try {
       const all = async (statement: SearchStatement) => (await client.query(statement.sql, [...statement.parameters])).rows as Array<Record<string, unknown>>;
       if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
-      const rows = await all(job.candidates);
+      const walk = job.choice !== undefined && job.choice.walk((await all(job.choice.probe))[0]);
+      const rows = await all(walk && job.choice ? job.choice.walked : job.candidates);
       if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
       const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
       return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
