@@ -1,6 +1,6 @@
 import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { $, chooseFile, gridText, mountImporter, part, parts, waitFor } from '../testing/importer-helpers.js';
+import { $, chooseFile, columnOf, gridText, mountImporter, part, parts, waitFor } from '../testing/importer-helpers.js';
 import type { InlayImporter } from './importer.js';
 
 // Number and date formats settled by whole columns, and asked about when nothing settles them
@@ -8,10 +8,10 @@ import type { InlayImporter } from './importer.js';
 
 /** A `;` file as a German spreadsheet writes it: thousands grouped with `.`, dates day first. */
 const GERMAN = 'Customer ID;Email;Name;Balance;Signed up\n1;a@example.com;Ann;45.000;03/04/2024\n2;b@example.com;Bob;52.500;03/04/2024\n3;c@example.com;Cy;1.250;03/04/2024\n';
-const BALANCE = 8;
-const SIGNED_UP = 4;
+const BALANCE = 'Balance';
+const SIGNED_UP = 'Signed up';
 
-const column = (el: InlayImporter, col: number) => gridText(el).map((row) => row[col]);
+const column = (el: InlayImporter, label: string) => gridText(el).map((row) => row[columnOf(el, label)]);
 const radio = (el: InlayImporter, field: string, value: string) => $<HTMLInputElement>(el, `input[name="format-${field}"][value="${value}"]`);
 
 async function toFormats(text: string): Promise<InlayImporter> {

@@ -6,6 +6,7 @@ import {
   announced,
   cell,
   chooseFile,
+  columnOf,
   continueToReview,
   gridText,
   importerEnv,
@@ -237,12 +238,15 @@ describe('<inlay-importer> with the real server', () => {
     const el = await mountImporter();
     await pasteRows(el, 'Customer ID,Email,Name,Signed up\n1,a@example.com,Ann,2026-01-05\n2,b@example.com,Bob,25/01/2026\n3,,Cy,2026-02-01\n');
     await continueToReview(el);
-    cell(el, 1, 4).click();
+    // Age, which no column fills, comes after Signed up.
+    const signedUp = columnOf(el, 'Signed up');
+    expect(signedUp).to.equal(3);
+    cell(el, 1, signedUp).click();
     await el.updateComplete;
     const suggestion = part<HTMLButtonElement>(el, 'suggestion-button') as HTMLButtonElement;
     expect(suggestion.textContent?.trim()).to.equal('Use “2026-01-25”');
     suggestion.click();
-    await waitUntil(() => cellState(el, 1, 4).text === '2026-01-25' && !cellState(el, 1, 4).invalid, 'the suggestion was not used');
+    await waitUntil(() => cellState(el, 1, signedUp).text === '2026-01-25' && !cellState(el, 1, signedUp).invalid, 'the suggestion was not used');
 
     const filter = $<HTMLSelectElement>(el, '.filter select');
     expect([...filter.options].map((option) => option.textContent)).to.deep.equal(['All rows (3)', 'Rows with problems (1)']);

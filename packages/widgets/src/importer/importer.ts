@@ -16,7 +16,7 @@ import { statusStyles } from './status.styles.js';
 import { reviewStyles } from './review.styles.js';
 import { editingStyles } from './editing.styles.js';
 import { defaultImporterStrings, type ImporterStrings } from './importer.strings.js';
-import { chooseField, headersOf, missingRequired, proposeColumns } from './mapping.js';
+import { chooseField, headersOf, missingRequired, proposeColumns, reviewOrder } from './mapping.js';
 import { recallMapping, saveMapping } from './remembered-mappings.js';
 import { ServerDelivery } from './server-delivery.js';
 import type { Actions, Phase, StepContext } from './steps/context.js';
@@ -316,7 +316,7 @@ export class InlayImporter extends InlayElement {
       const client = (this.#client = previewConfig ? undefined : createImporterClient({ publishableKey, baseUrl }));
       const published = previewConfig ?? (await guard((client as ImporterClient).getConfig(importerId)));
       this.#published = published;
-      this.#set({ name: published.name, fields: published.config.fields, duplicateKey: published.config.duplicateKey });
+      this.#set({ name: published.name, fields: published.config.fields, configFields: published.config.fields, duplicateKey: published.config.duplicateKey });
       this.phase = 'upload';
     })();
   }
@@ -435,10 +435,12 @@ export class InlayImporter extends InlayElement {
     saveMapping(this.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
     const generation = this.#generation;
     this.phase = busy;
-    this.#set({ progress: { rows: 0, percent: 0 } });
+    // The engine, the grid and every column index agree on one order: unmapped fields last.
+    const fields = reviewOrder(columns, published.config.fields);
+    this.#set({ progress: { rows: 0, percent: 0 }, fields });
     try {
       const loaded = await this.#run((engine) =>
-        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: published.config, ...this.#formatParams() }, (progress) =>
+        engine.call('load', { headerRow: this.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, ...this.#formatParams() }, (progress) =>
           this.#set({ progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
         ),
       );

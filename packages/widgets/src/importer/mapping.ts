@@ -50,3 +50,13 @@ export function missingRequired(columns: readonly ColumnChoice[], fields: readon
   const mapped = new Set(columns.map((choice) => choice.fieldKey));
   return fields.filter((field) => field.required && !mapped.has(field.key));
 }
+
+/**
+ * The fields in review order: those a column fills first, in the importer's order, then those no
+ * column fills (empty unless the user types into them), so the grid opens on the file's data
+ * (docs/importer.md, "Review"). @internal
+ */
+export function reviewOrder(columns: readonly ColumnChoice[], fields: readonly FieldDefinition[]): FieldDefinition[] {
+  const mapped = new Set(columns.map((choice) => choice.fieldKey));
+  return [...fields.filter((field) => mapped.has(field.key)), ...fields.filter((field) => !mapped.has(field.key))];
+}

@@ -106,6 +106,17 @@ export function gridText(element: InlayImporter): string[][] {
   return rows.map((row) => [...row.querySelectorAll('[role="gridcell"] .text')].map((cell) => cell.textContent ?? ''));
 }
 
+/**
+ * The grid column showing the field labelled `label`: fields no file column fills come after the
+ * others (docs/importer.md, "Column order"), so a field's place depends on the file.
+ */
+export function columnOf(element: InlayImporter, label: string): number {
+  const labels = [...(element.shadowRoot?.querySelectorAll('.head .colhead .label') ?? [])].map((node) => node.textContent);
+  const col = labels.indexOf(label);
+  if (col < 0) throw new Error(`no column ${label} in ${labels.join(', ')}`);
+  return col;
+}
+
 /** The cell at view position `pos` and column `col`. */
 export function cell(element: InlayImporter, pos: number, col: number): HTMLElement {
   return $(element, `[role="gridcell"][data-pos="${pos}"][data-col="${col}"]`);

@@ -58,7 +58,10 @@ export interface StepContext {
   grid: GridController;
   state: {
     name: string;
+    /** The fields in review order (unmapped last), as the engine and the grid index them. */
     fields: readonly FieldDefinition[];
+    /** The fields in the importer's own order, as the mapping step lists them. */
+    configFields: readonly FieldDefinition[];
     duplicateKey: string | undefined;
     engineMode: 'worker' | 'main-thread' | null;
     failure: Error | undefined;

@@ -65,6 +65,7 @@ export function initialState(): StepContext['state'] {
   return {
     name: '',
     fields: [],
+    configFields: [],
     duplicateKey: undefined,
     engineMode: null,
     failure: undefined,

@@ -5,7 +5,7 @@ import type { StepContext } from './context.js';
 
 /** Step 3: which field each column fills; then the rows are checked (with progress and Stop). @internal */
 export function renderMapping({ t, phase, state, actions }: StepContext): TemplateResult {
-  const { fields, columns } = state;
+  const { configFields: fields, columns } = state;
   const missing = missingRequired(columns, fields);
   const validating = phase === 'validating';
   return html`<div class="step mapping">
