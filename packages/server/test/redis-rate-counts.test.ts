@@ -2,11 +2,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateCounts } from '../src/plugins/rate-counts/redis-rate-counts.js';
 import { SharedRateCounts } from '../src/plugins/rate-counts/shared-rate-counts.js';
-import { RateLimit } from '../src/plugins/rate-limiter.js';
 import { createAccount } from '../src/repositories/accounts.js';
 import { fakeDashboardDir, PASSWORD, signIn } from './dashboard-harness.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { type RedisServer, startRedisServer } from './redis-server.js';
+import { expectCountedOnce } from './shared-counts-scenario.js';
 
 // Rate limits counted in a real Valkey/Redis server (`rateLimits.store: redis://…`), shared by
 // instances on any database: two limiters, then two apps on one database file.
@@ -25,15 +25,7 @@ const HOUR = 3_600_000;
 describe('rate limits counted in Valkey/Redis', () => {
   it('refuses past the limit counted over two instances, and the window expires in the server', async () => {
     const stores = [new RedisRateCounts(redis.url, noop), new RedisRateCounts(redis.url, noop)];
-    const counts = stores.map((store) => new SharedRateCounts(store, 60_000));
-    const limits = counts.map((shared) => new RateLimit(10, () => 'no', { counts: shared, name: 'test' }));
-    for (let i = 0; i < 3; i++) for (const limit of limits) limit.hit('key');
-    await Promise.all(counts.map((shared) => shared.flush()));
-    // The first instance's next flush learns the second's hits: 3 + 3 + 1.
-    limits[0]?.hit('key');
-    await counts[0]?.flush();
-    for (let i = 0; i < 3; i++) limits[0]?.hit('key');
-    expect(() => limits[0]?.hit('key')).toThrow();
+    const { limits, close } = await expectCountedOnce([stores[0]!, stores[1]!]);
     // Another key is its own count.
     expect(() => limits[1]?.hit('other')).not.toThrow();
     // Each window's key expires when the window ends.
@@ -45,7 +37,7 @@ describe('rate limits counted in Valkey/Redis', () => {
     raw.disconnect();
     expect(ttl).toBeGreaterThan(50_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
-    await Promise.all(counts.map((shared) => shared.close()));
+    await close();
   });
 
   it('keeps the hits of a flush the server did not take, and adds them once it is back', async () => {
