@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readRows } from './database.mjs';
-import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
+import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, profilePhase, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
 
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -38,7 +38,12 @@ export const webhooksBenchmark = {
     });
     await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
-      const server = children.spawnNode(APP_TARGET, ['--db', dbFile, '--board', '--posts', String(posts), '--ids-file', idsFile], { label: 'webhooks target' });
+      const profiling = settings.cpuProfDir !== undefined;
+      const server = children.spawnNode(
+        APP_TARGET,
+        ['--db', dbFile, '--board', '--posts', String(posts), '--ids-file', idsFile, ...(profiling ? ['--cpu-prof-dir', settings.cpuProfDir] : [])],
+        { label: 'webhooks target' },
+      );
       const target = await readyLine(server, 300_000);
       const [{ workspace_id: workspaceId }] = await readRows(dbFile, 'SELECT workspace_id FROM resources WHERE id = ?', [target.boardId]);
       const inlay = async (args) => (await promisify(execFile)(process.execPath, [CLI, ...args, '--db', dbFile], { timeout: 60_000 })).stdout;
@@ -58,6 +63,8 @@ export const webhooksBenchmark = {
       for (let round = 1; round <= settings.rounds; round++) {
         for (const withEndpoint of [false, true]) {
           await inlay(['webhooks', withEndpoint ? 'enable' : 'disable', endpointId]);
+          // With BENCH_CPU_PROF, one profile of the server's main thread per round.
+          await profilePhase(target, `webhooks-${withEndpoint ? 'subscribed' : 'none'}-${round}`, profiling);
           const run = await withServerCpu(server.pid, () =>
             loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.duration, label: `votes ${withEndpoint ? 'subscribed' : 'none'} ${round}` }),
           );

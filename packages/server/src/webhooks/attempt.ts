@@ -49,6 +49,7 @@ interface Waiting {
 export class AttemptClient {
   readonly #settings: AttemptSettings;
   readonly #agents = new Map<string, http.Agent>();
+  readonly #urls = new Map<string, URL>();
   readonly #requests = new Set<http.ClientRequest>();
   /** Deliveries waiting for a slot, per endpoint, in the order they were claimed. */
   readonly #waiting = new Map<string, Waiting[]>();
@@ -108,7 +109,7 @@ export class AttemptClient {
 
   #attempt(delivery: AttemptRequest): Promise<AttemptResult> {
     const started = performance.now();
-    const url = checkTargetUrl(delivery.url, this.#settings.allowPrivateTargets);
+    const url = this.#checkedUrl(delivery.url);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const secure = url.protocol === 'https:';
     const headers = {
@@ -160,6 +161,17 @@ export class AttemptClient {
       request.on('error', (error: Error) => finish(error.message || error.name));
       request.end(delivery.body);
     });
+  }
+
+  /** The target's checked URL, parsed once per URL (the checks depend on the URL alone; a refusal is not kept). */
+  #checkedUrl(raw: string): URL {
+    let url = this.#urls.get(raw);
+    if (url === undefined) {
+      url = checkTargetUrl(raw, this.#settings.allowPrivateTargets);
+      if (this.#urls.size >= 1_000) this.#urls.clear();
+      this.#urls.set(raw, url);
+    }
+    return url;
   }
 
   #agentFor(endpointId: string, secure: boolean): http.Agent {

@@ -55,63 +55,49 @@ const statements = perDatabase((db) => {
           ),
         ),
     ),
-    // An endpoint's due deliveries in creation order, skipping any whose object has an earlier
-    // delivery still pending (waiting for a retry or in flight): that one goes first.
-    due: compile(db, (p: Param<'endpointId' | 'workspaceId' | 'mode' | 'now' | 'pending' | 'limit'>) =>
-      wdb
-        .selectFrom('webhook_deliveries as d')
-        .select(['d.seq', 'd.id', 'd.body', 'd.retry_index'])
-        .where('d.endpoint_id', '=', p('endpointId'))
-        .where('d.workspace_id', '=', p('workspaceId'))
-        .where('d.mode', '=', p('mode'))
-        .where('d.status', '=', p('pending'))
-        .where('d.next_attempt_at', '<=', p('now'))
-        .where('d.lease_until', '<=', p('now'))
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_deliveries as e')
-                .select('e.seq')
-                .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
-                .whereRef('e.object_key', '=', 'd.object_key')
-                .whereRef('e.seq', '<', 'd.seq')
-                .where('e.status', '=', p('pending')),
-            ),
-          ),
-        )
-        .orderBy('d.seq')
-        .limit(p('limit')),
-    ),
-    lease: compile(db, (p: Param<'seq' | 'now' | 'leaseUntil' | 'pending' | 'one'>) =>
+    // Leases an endpoint's due deliveries in creation order, in one statement, skipping any
+    // whose object has an earlier delivery still pending (waiting for a retry or in flight):
+    // that one goes first. The outer conditions are checked again on each row as it is locked,
+    // so on PostgreSQL a row another instance leased meanwhile is left out, not leased twice.
+    claim: compile(db, (p: Param<'endpointId' | 'workspaceId' | 'mode' | 'now' | 'pending' | 'limit' | 'leaseUntil' | 'one'>) =>
       wdb
         .updateTable('webhook_deliveries')
         .set((eb) => ({ lease_until: p('leaseUntil'), attempts: eb('attempts', '+', p('one')) }))
-        .where('seq', '=', p('seq'))
         .where('status', '=', p('pending'))
-        .where('lease_until', '<=', p('now')),
+        .where('lease_until', '<=', p('now'))
+        .where('seq', 'in', (eb) =>
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select('d.seq')
+            .where('d.endpoint_id', '=', p('endpointId'))
+            .where('d.workspace_id', '=', p('workspaceId'))
+            .where('d.mode', '=', p('mode'))
+            .where('d.status', '=', p('pending'))
+            .where('d.next_attempt_at', '<=', p('now'))
+            .where('d.lease_until', '<=', p('now'))
+            .where((inner) =>
+              inner.not(
+                inner.exists(
+                  inner
+                    .selectFrom('webhook_deliveries as e')
+                    .select('e.seq')
+                    .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
+                    .whereRef('e.object_key', '=', 'd.object_key')
+                    .whereRef('e.seq', '<', 'd.seq')
+                    .where('e.status', '=', p('pending')),
+                ),
+              ),
+            )
+            .orderBy('d.seq')
+            .limit(p('limit')),
+        )
+        .returning(['seq', 'id', 'body', 'retry_index']),
     ),
     finish: compile(db, (p: Param<'seq' | 'status' | 'retryIndex' | 'nextAttemptAt' | 'updatedAt' | 'zero'>) =>
       wdb
         .updateTable('webhook_deliveries')
         .set({ status: p('status'), retry_index: p('retryIndex'), next_attempt_at: p('nextAttemptAt'), lease_until: p('zero'), updated_at: p('updatedAt') })
         .where('seq', '=', p('seq')),
-    ),
-    logAttempt: compile(
-      db,
-      (p: Param<'id' | 'deliveryId' | 'endpointId' | 'workspaceId' | 'mode' | 'attemptedAt' | 'statusCode' | 'latencyMs' | 'excerpt' | 'error'>) =>
-        wdb.insertInto('webhook_attempts').values({
-          id: p('id'),
-          delivery_id: p('deliveryId'),
-          endpoint_id: p('endpointId'),
-          workspace_id: p('workspaceId'),
-          mode: p('mode'),
-          attempted_at: p('attemptedAt'),
-          status_code: p('statusCode'),
-          latency_ms: p('latencyMs'),
-          response_excerpt: p('excerpt'),
-          error: p('error'),
-        }),
     ),
     endpointState: compile(db, (p: Param<'id'>) => wdb.selectFrom('webhook_endpoints').select(['failing_since', 'enabled']).where('id', '=', p('id'))),
     setFailing: compile(db, (p: Param<'id' | 'workspaceId' | 'mode' | 'failingSince'>) =>
@@ -127,6 +113,66 @@ const statements = perDatabase((db) => {
     ),
   };
 });
+
+/** Most rows one batched statement writes: 10 parameters a row stays far below both databases' limits. */
+const BATCH = 64;
+
+/**
+ * Statements that write `n` rows at once (1 ≤ n ≤ BATCH), compiled on first use of each size:
+ * the attempts of one batch in one INSERT, its successes in one UPDATE.
+ */
+const batchStatements = perDatabase((db) => {
+  const wdb = webhookDb(db);
+  const logAttempts = new Map<number, ReturnType<typeof compileLogAttempts>>();
+  const succeed = new Map<number, ReturnType<typeof compileSucceed>>();
+  function compileLogAttempts(n: number) {
+    return compile(db, (p: Param<string>) =>
+      wdb.insertInto('webhook_attempts').values(
+        Array.from({ length: n }, (_, i) => ({
+          id: p(`id${i}`),
+          delivery_id: p(`deliveryId${i}`),
+          endpoint_id: p(`endpointId${i}`),
+          workspace_id: p(`workspaceId${i}`),
+          mode: p(`mode${i}`),
+          attempted_at: p(`attemptedAt${i}`),
+          status_code: p(`statusCode${i}`),
+          latency_ms: p(`latencyMs${i}`),
+          response_excerpt: p(`excerpt${i}`),
+          error: p(`error${i}`),
+        })),
+      ),
+    );
+  }
+  function compileSucceed(n: number) {
+    return compile(db, (p: Param<string>) =>
+      wdb
+        .updateTable('webhook_deliveries')
+        .set({ status: p('status'), next_attempt_at: p('nextAttemptAt'), lease_until: p('zero'), updated_at: p('updatedAt') })
+        .where(
+          'seq',
+          'in',
+          Array.from({ length: n }, (_, i) => p(`seq${i}`)),
+        ),
+    );
+  }
+  return {
+    logAttempts(n: number) {
+      let statement = logAttempts.get(n);
+      if (statement === undefined) logAttempts.set(n, (statement = compileLogAttempts(n)));
+      return statement;
+    },
+    succeed(n: number) {
+      let statement = succeed.get(n);
+      if (statement === undefined) succeed.set(n, (statement = compileSucceed(n)));
+      return statement;
+    },
+  };
+});
+
+interface Finished {
+  delivery: Claimed;
+  result: AttemptResult;
+}
 
 export class WebhookSender {
   readonly #db: Db;
@@ -145,6 +191,9 @@ export class WebhookSender {
   #again = false;
   #stopped = false;
   #wakeScheduled = false;
+  /** Attempts ended and not yet recorded: everything that ends in one turn is recorded in one transaction. */
+  #finished: Finished[] = [];
+  #recorded: Promise<void> | undefined;
 
   constructor(db: Db, options: WebhookOptions, log: { warn(obj: object, msg: string): void }) {
     this.#db = db;
@@ -212,13 +261,14 @@ export class WebhookSender {
     for (const endpoint of await s.endpoints.all(tx, { now, pending: 'pending', on: 1 })) {
       const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
       if (free <= 0) continue;
-      const rows = await s.due.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free });
+      const rows = await s.claim.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free, leaseUntil, one: 1 });
+      // RETURNING keeps no order: the queue goes in creation order.
+      rows.sort((a, b) => a.seq - b.seq);
       const secrets = [endpoint.secret];
       if (endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && Date.parse(endpoint.previous_secret_expires_at) > now) {
         secrets.push(endpoint.previous_secret);
       }
       for (const row of rows) {
-        if ((await s.lease.run(tx, { seq: row.seq, now, leaseUntil, pending: 'pending', one: 1 })) !== 1) continue;
         const queue = this.#queued.get(endpoint.id) ?? [];
         this.#queued.set(endpoint.id, queue);
         queue.push({
@@ -269,7 +319,7 @@ export class WebhookSender {
     else this.#inFlight.set(delivery.endpointId, left);
     this.#total -= 1;
     if (this.#stopped) return;
-    const recorded = transaction(this.#db, (tx) => this.#record(tx, delivery, result));
+    const recorded = this.#queueRecord({ delivery, result });
     // Claiming more queues behind this record (same group commit or the next), so it sees the
     // outcome without waiting a round trip for the commit first. Claimed when half the
     // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load.
@@ -281,25 +331,61 @@ export class WebhookSender {
     }
   }
 
-  async #record(tx: Tx, delivery: Claimed, result: AttemptResult): Promise<void> {
+  /**
+   * Adds an ended attempt to this turn's batch; the batch is written on the next turn, in one
+   * transaction, with one INSERT for its attempts and one UPDATE for its successes
+   * (docs/decisions.md, "Webhook delivery cost (measured)"). Settles after the batch's commit.
+   */
+  #queueRecord(finished: Finished): Promise<void> {
+    if (this.#finished.length === 0) {
+      this.#recorded = new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          const batch = this.#finished;
+          this.#finished = [];
+          transaction(this.#db, (tx) => this.#record(tx, batch)).then(resolve, reject);
+        });
+      });
+    }
+    this.#finished.push(finished);
+    return this.#recorded as Promise<void>;
+  }
+
+  async #record(tx: Tx, batch: readonly Finished[]): Promise<void> {
     const s = statements(this.#db);
+    const b = batchStatements(this.#db);
     const now = Date.now();
     const nowText = new Date(now).toISOString();
+    for (let start = 0; start < batch.length; start += BATCH) {
+      const chunk = batch.slice(start, start + BATCH);
+      const values: Record<string, unknown> = {};
+      chunk.forEach(({ delivery, result }, i) => {
+        values[`id${i}`] = newId('wha');
+        values[`deliveryId${i}`] = delivery.id;
+        values[`endpointId${i}`] = delivery.endpointId;
+        values[`workspaceId${i}`] = delivery.workspaceId;
+        values[`mode${i}`] = delivery.mode;
+        values[`attemptedAt${i}`] = nowText;
+        values[`statusCode${i}`] = result.statusCode;
+        values[`latencyMs${i}`] = Math.round(result.latencyMs);
+        values[`excerpt${i}`] = result.excerpt;
+        values[`error${i}`] = result.error;
+      });
+      await b.logAttempts(chunk.length).run(tx, values);
+    }
+    const succeeded = batch.filter(({ result }) => succeededResult(result));
+    for (let start = 0; start < succeeded.length; start += BATCH) {
+      const chunk = succeeded.slice(start, start + BATCH);
+      const values: Record<string, unknown> = { status: 'succeeded', nextAttemptAt: now, zero: 0, updatedAt: nowText };
+      chunk.forEach(({ delivery }, i) => (values[`seq${i}`] = delivery.seq));
+      await b.succeed(chunk.length).run(tx, values);
+    }
+    // The endpoints' state, in the order the attempts ended.
+    for (const { delivery, result } of batch) await this.#recordEndpoint(tx, s, delivery, result, now, nowText);
+  }
+
+  async #recordEndpoint(tx: Tx, s: ReturnType<typeof statements>, delivery: Claimed, result: AttemptResult, now: number, nowText: string): Promise<void> {
     const scope = { workspaceId: delivery.workspaceId, mode: delivery.mode };
-    await s.logAttempt.run(tx, {
-      id: newId('wha'),
-      deliveryId: delivery.id,
-      endpointId: delivery.endpointId,
-      ...scope,
-      attemptedAt: nowText,
-      statusCode: result.statusCode,
-      latencyMs: Math.round(result.latencyMs),
-      excerpt: result.excerpt,
-      error: result.error,
-    });
-    const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    if (ok) {
-      await s.finish.run(tx, { seq: delivery.seq, status: 'succeeded', retryIndex: delivery.retryIndex, nextAttemptAt: now, updatedAt: nowText, zero: 0 });
+    if (succeededResult(result)) {
       // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery. An
       // endpoint seen healthy is read again at most once a second: another process may have
       // marked it failing since.
@@ -327,4 +413,8 @@ export class WebhookSender {
       await s.disable.run(tx, { id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
     }
   }
+}
+
+function succeededResult(result: AttemptResult): boolean {
+  return result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
 }

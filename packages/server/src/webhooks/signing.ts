@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /** `whsec_` + base64 of 32 random bytes: Standard Webhooks' secret format (docs/webhooks.md). */
 export function newWebhookSecret(): string {
@@ -10,8 +10,21 @@ export const SECRET_OVERLAP_MS = 24 * 3_600_000;
 
 /** One `v1,<base64 HMAC-SHA256>` entry over `${id}.${timestamp}.${body}`. */
 export function signatureEntry(secret: string, id: string, timestamp: string, body: string): string {
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+  return `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+/** Decoded keys by secret, so each delivery signs with a key object made once (bounded: cleared when full). */
+const keys = new Map<string, KeyObject>();
+const MAX_KEYS = 1_000;
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    if (keys.size >= MAX_KEYS) keys.clear();
+    key = createSecretKey(Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64'));
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /** The `webhook-signature` header: the current secret's entry, then the previous one's during the overlap. */
