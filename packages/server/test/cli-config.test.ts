@@ -73,7 +73,9 @@ async function post(server: Started, address: string, author: string): Promise<n
   return response.status;
 }
 
-describe('inlay start configuration', () => {
+// Each test starts real `inlay start` processes (one to two seconds each on an idle machine, many more
+// when the suite runs beside the others on two cores): a longer budget than the unit tests'.
+describe('inlay start configuration', { timeout: 90_000 }, () => {
   it('runs as `npx inlay` from the repository root after install and build', () => {
     const root = fileURLToPath(new URL('../../../', import.meta.url));
     const result = spawnSync('npx', ['--no-install', 'inlay', 'help'], { cwd: root, encoding: 'utf8', env: baseEnv });
