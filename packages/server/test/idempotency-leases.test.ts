@@ -6,10 +6,12 @@ import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/connect.js';
 import { takeOverClaim } from '../src/repositories/idempotency.js';
 import { initWorkspace } from '../src/workspace-setup.js';
-import { call, dataOf, errorOf, harness, testDatabase } from './helpers.js';
+import { call, dataOf, errorOf, harness, onPostgres, testDatabase } from './helpers.js';
 
 const APP = fileURLToPath(new URL('../dist/app.js', import.meta.url));
 const crashDb = await testDatabase('crash.db');
+/** The crashed request's lease: long enough for the test's steps, short enough to wait out on PostgreSQL. */
+const LEASE_MS = 10_000;
 
 /**
  * A server process with one extra secret-key route that claims its Idempotency-Key (the real
@@ -18,7 +20,7 @@ const crashDb = await testDatabase('crash.db');
  */
 const CHILD = `
 const { buildApp } = await import(process.env.INLAY_APP);
-const app = await buildApp({ db: process.env.INLAY_DB });
+const app = await buildApp({ db: process.env.INLAY_DB, idempotencyLeaseMs: Number(process.env.INLAY_LEASE_MS) });
 app.post('/crash-test', { config: { auth: 'secret' } }, () => {
   process.stdout.write('claimed\\n');
   return new Promise(() => {});
@@ -28,14 +30,15 @@ process.stdout.write('listening ' + url + '\\n');
 `;
 
 describe('Idempotency-Key claims left by a crashed process', () => {
-  it('a new server on the same file runs the retry of a request whose process was killed -9 mid-request', async () => {
+  // On PostgreSQL it waits out the lease: a longer budget than the other tests'.
+  it('a new server on the same file runs the retry of a request whose process was killed -9 mid-request', { timeout: 60_000 }, async () => {
     const dbPath = crashDb;
     const setup = await openDatabase(dbPath);
     const { keys } = await initWorkspace(setup, 'Crash');
     await setup.destroy();
 
     const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
-      env: { ...process.env, INLAY_APP: APP, INLAY_DB: dbPath },
+      env: { ...process.env, INLAY_APP: APP, INLAY_DB: dbPath, INLAY_LEASE_MS: String(LEASE_MS) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = once(child, 'exit');
@@ -74,11 +77,20 @@ describe('Idempotency-Key claims left by a crashed process', () => {
     expect(left).toHaveLength(1);
     expect(left[0]!.status_code).toBeNull();
 
-    // The server starts again on the same file; the client retries with the same key.
-    const app = await buildApp({ db: dbPath });
+    // The server starts again on the same database; the client retries with the same key.
+    const app = await buildApp({ db: dbPath, idempotencyLeaseMs: LEASE_MS });
     let runs = 0;
     app.post('/crash-test', { config: { auth: 'secret' } }, () => ({ data: { runs: ++runs } }));
     try {
+      if (onPostgres) {
+        // Other instances may be alive and running their claims: only the lease running out
+        // tells that the claim's process is gone (docs/self-hosting.md). Until then, 409.
+        const early = await app.inject({ method: 'POST', url: '/crash-test', headers, payload: body });
+        expect(early.statusCode).toBe(409);
+        expect(errorOf(early).code).toBe('idempotency_key_in_use');
+        await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 200));
+      }
+      // On SQLite (one server per file) the new server released the dead process's claims at start.
       const retry = await app.inject({ method: 'POST', url: '/crash-test', headers, payload: body });
       expect(retry.statusCode, retry.body).toBe(200);
       expect(retry.json()).toEqual({ data: { runs: 1 } });
