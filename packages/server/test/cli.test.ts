@@ -13,7 +13,9 @@ function inlay(...args: string[]): { code: number | null; stdout: string; stderr
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('inlay CLI', () => {
+// Each test runs the CLI as processes (a second or more each when the suite runs beside the
+// others on two cores): a longer budget than the unit tests'.
+describe('inlay CLI', { timeout: 90_000 }, () => {
   const db = cliDb;
 
   it('init --json prints the workspace and four keys of the right kinds', () => {

@@ -82,7 +82,9 @@ describe('Retry-After', () => {
   });
 });
 
-describe('disabling an endpoint that keeps failing', () => {
+// Real deliveries to a real receiver, waited for: a longer budget than the unit tests', for a
+// machine busy with the other suites.
+describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => {
   it('disables it once it has failed for the whole window, and delivers nothing more to it', async () => {
     const r = await receiver();
     let answered = 0;
@@ -130,7 +132,7 @@ describe('disabling an endpoint that keeps failing', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     // A delivery may use up its retries (each attempt fails 3 times in 4); none is left pending.
-    await waitFor(async () => (await deliveryRows(id)).every((delivery) => delivery.status !== 'pending'), 'every delivery to finish');
+    await waitFor(async () => (await deliveryRows(id)).every((delivery) => delivery.status !== 'pending'), 'every delivery to finish', 60_000);
     expect((await deliveryRows(id)).some((delivery) => delivery.status === 'succeeded')).toBe(true);
     expect((await endpointState(id)).enabled).toBe(true);
   });
