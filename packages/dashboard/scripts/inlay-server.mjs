@@ -5,15 +5,10 @@
  * server serves this package's built `dist` at /dashboard. Keys stay in this (Node) process;
  * `publicApi` calls the public, key-authenticated API to check what the dashboard did.
  */
-import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-const cli = fileURLToPath(new URL('./cli/main.js', import.meta.resolve('@inlay/server')));
-const run = promisify(execFile);
+import { runInlay, startInlay } from '@inlay/server/testing';
 
 export const EMAIL = 'operator@example.com';
 export const PASSWORD = 'correct horse battery staple';
@@ -33,31 +28,11 @@ export const PASSWORD = 'correct horse battery staple';
 export async function startInlayServer() {
   const dir = await mkdtemp(join(tmpdir(), 'inlay-dashboard-'));
   const db = join(dir, 't.db');
-  const inlay = async (args) => (await run(process.execPath, [cli, ...args, '--db', db])).stdout;
+  const inlay = (args) => runInlay([...args, '--db', db]);
   const { workspaceId, keys } = JSON.parse(await inlay(['init', '--json']));
   await inlay(['admin', 'create', '--email', EMAIL, '--workspace', workspaceId, '--password', PASSWORD]);
-
-  const child = spawn(process.execPath, [cli, 'start', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const kill = () => child.kill('SIGTERM');
-  process.once('exit', kill);
-  const origin = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 120 s\n${out}${stderr}`)), 120_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /Inlay is running at (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`inlay start exited with ${code}\n${out}${stderr}`));
-    });
-  });
+  const server = await startInlay(['--port', '0', '--db', db], { timeoutMs: 120_000 });
+  const { origin } = server;
 
   return {
     origin,
@@ -80,12 +55,7 @@ export async function startInlayServer() {
       return { status: response.status, body: parsed };
     },
     async stop() {
-      process.off('exit', kill);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        kill();
-        await exited;
-      }
+      await server.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };

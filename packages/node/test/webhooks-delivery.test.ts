@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { signWebhook, verifyWebhook } from '../src/webhooks.js';
 import { startInlayServer } from './server.js';
 
@@ -23,7 +23,7 @@ describe('webhooks from a real server', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const env = { INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', INLAY_WEBHOOKS_POLL_INTERVAL_MS: '50' };
     const server = await startInlayServer({ env });
-    afterAll(async () => {
+    onTestFinished(async () => {
       await server.stop();
       receiver.closeAllConnections();
       receiver.close();

@@ -1,62 +1,42 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OperatorConfigSchema } from '../src/config/operator-config.js';
 import { envName } from '../src/config/load-config.js';
 import { optionLeaves } from '../src/config/option-leaves.js';
+import type { InlayProcess } from '../src/testing/inlay-process.js';
 import { tempDir } from './helpers.js';
+import { CLI, cleanEnv, inlayProcesses } from './inlay-processes.js';
 
 // `inlay start` configured the ways an operator does: a JSON file, INLAY_* variables and flags,
 // through the built CLI in its own process (docs/self-hosting.md).
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
 /** The child's environment: this process's, without any INLAY_* variable of the caller. */
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('INLAY_') && name !== 'PORT'));
+const baseEnv = cleanEnv();
+const processes = inlayProcesses({ cwd: dir, env: baseEnv });
 
 function inlay(args: string[], env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...baseEnv, ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-interface Started {
-  child: ChildProcessWithoutNullStreams;
+interface Started extends InlayProcess {
   url: string;
-  output: () => string;
   key: string;
   boardId: string;
 }
 
-const children: ChildProcessWithoutNullStreams[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
 let dbCount = 0;
 async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
   const db = join(dir, `start-${(dbCount += 1)}.db`);
-  const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', db, '--demo', ...args], { cwd: dir, env: { ...baseEnv, ...env } });
-  children.push(child);
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => void (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => void (text += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (text.includes('curl')) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 20);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      reject(new Error(`inlay start exited ${code}: ${text}`));
-    });
-  });
+  // The demo's keys and board are printed after the URL, ending with a curl example.
+  const server = await processes.start(['--port', '0', '--db', db, '--demo', ...args], { env: { ...baseEnv, ...env }, readyWhen: /curl/ });
+  const text = server.output();
   return {
-    child,
-    url: /running at (http:\/\/\S+)/.exec(text)![1]!,
-    output: () => text,
+    ...server,
+    url: server.origin,
     key: /test publishable\s+(\S+)/.exec(text)![1]!,
     boardId: /board (board_\w+)/.exec(text)![1]!,
   };
@@ -182,8 +162,7 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(server.output().split('\n').filter((line) => line.startsWith('{')).join('\n')).not.toContain('svc_');
 
-    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
-    server.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    await server.stop('SIGTERM');
+    expect(server.child.exitCode).toBe(0);
   });
 });

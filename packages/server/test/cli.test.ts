@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { startInlay } from '../src/testing/inlay-process.js';
+import { CLI } from './inlay-processes.js';
 import { tempDir, testDatabase } from './helpers.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
 const cliDb = await testDatabase('cli.db');
 const startDb = await testDatabase('start.db');
@@ -83,23 +83,9 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
   });
 
   it('start serves the chosen services on the given port', async () => {
-    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', startDb, '--services', 'feedback', '--demo'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startInlay(['--port', '0', '--db', startDb, '--services', 'feedback', '--demo'], { cli: CLI, cwd: dir, readyWhen: /curl/ });
     try {
-      const output = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        const timer = setTimeout(() => reject(new Error(`no start line: ${text}`)), 15_000);
-        child.stdout.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          if (text.includes('curl')) {
-            clearTimeout(timer);
-            resolve(text);
-          }
-        });
-        child.on('exit', (code) => reject(new Error(`exited ${code}: ${text}`)));
-      });
+      const output = server.output();
       const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
       const health = (await (await fetch(`${url}/healthz`)).json()) as { data: { services: string[] } };
       expect(health.data.services).toEqual(['feedback']);
@@ -109,7 +95,7 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
       const config = await fetch(`${url}/feedback/api/v1/config/${board}`, { headers: { authorization: `Bearer ${key}` } });
       expect(config.status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
+      await server.stop();
     }
   });
 });

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { databaseModeWarning, openDatabase } from '../src/db/connect.js';
 import { initWorkspace } from '../src/workspace-setup.js';
+import { startInlay } from '../src/testing/inlay-process.js';
+import { CLI } from './inlay-processes.js';
 import { tempDir } from './helpers.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
@@ -43,22 +42,13 @@ describe('database file modes', () => {
     const path = join(dir, 'start.db');
     await (await openDatabase(path)).destroy();
     chmodSync(path, 0o644);
-    const child = spawn(process.execPath, [CLI, 'start', '--port', '0', '--db', path], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = await startInlay(['--port', '0', '--db', path], { cli: CLI, cwd: dir });
     try {
-      let stderr = '';
-      let stdout = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          if (stdout.includes('running at')) resolve();
-        });
-        child.on('exit', (code) => reject(new Error(`exited ${code}: ${stdout}${stderr}`)));
-      });
+      const stderr = server.output();
       expect(stderr).toContain(`the database ${path} has mode 0644`);
       expect(stderr).toContain('chmod 600');
     } finally {
-      child.kill('SIGTERM');
+      await server.stop();
     }
   });
 });

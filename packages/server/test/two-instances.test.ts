@@ -1,10 +1,8 @@
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres, tempDir, testDatabase } from './helpers.js';
+import { cleanEnv, inlayProcesses } from './inlay-processes.js';
 import { Receiver, waitFor } from './webhook-receiver.js';
 
 // Two `inlay start` processes on one database, driven over HTTP, as behind a load balancer
@@ -13,22 +11,11 @@ import { Receiver, waitFor } from './webhook-receiver.js';
 // PostgreSQL through LISTEN/NOTIFY (db/postgres/changes.ts), on SQLite — where two servers on
 // one file is not the documented setup, but must not serve stale data either — through the
 // file's data version (platform/external-changes.ts).
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
 const db = await testDatabase();
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('INLAY_') && name !== 'PORT'));
-const env = { ...baseEnv, INLAY_DB: db, INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
-
-async function inlay(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env });
-  return stdout;
-}
-
-const children: ChildProcessWithoutNullStreams[] = [];
+const { inlay, start: startProcess } = inlayProcesses({ cwd: dir, env: cleanEnv({ INLAY_DB: db, INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }) });
 const receivers: Receiver[] = [];
 afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
   for (const receiver of receivers) await receiver.close();
 });
 
@@ -47,13 +34,7 @@ writeFileSync(
 );
 
 async function start(): Promise<string> {
-  const child = spawn(process.execPath, [CLI, 'start', '--config', config], { cwd: dir, env });
-  children.push(child);
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => void (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => void (text += chunk.toString()));
-  // Generous: the machines that run the suite are busy, and two servers start at once.
-  return waitFor(() => /running at (http:\/\/\S+)/.exec(text)?.[1], `inlay start (${text})`, 90_000);
+  return (await startProcess(['--config', config])).origin;
 }
 
 async function api(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; json: { data?: Record<string, unknown>; error?: { code: string } } }> {

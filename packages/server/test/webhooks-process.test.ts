@@ -1,31 +1,20 @@
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { InlayProcess } from '../src/testing/inlay-process.js';
 import { tempDir, testDatabase } from './helpers.js';
+import { cleanEnv, inlayProcesses } from './inlay-processes.js';
 import { Receiver, waitFor, type Received } from './webhook-receiver.js';
 
 // The built `inlay` CLI in its own processes: `inlay webhooks …` beside a running `inlay start`,
 // and a server killed with SIGKILL between acknowledging a change and delivering its event.
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const dir = tempDir();
 const db = await testDatabase();
-const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('INLAY_') && name !== 'PORT'));
-const env = { ...baseEnv, INLAY_DB: db, INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
-
 /** Asynchronous, so the receivers in this process keep answering while the CLI runs. */
-async function inlay(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env });
-  return stdout;
-}
-
-const children: ChildProcessWithoutNullStreams[] = [];
+const { inlay, start: startProcess } = inlayProcesses({ cwd: dir, env: cleanEnv({ INLAY_DB: db, INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }) });
 const receivers: Receiver[] = [];
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
   for (const receiver of receivers) await receiver.close();
 });
 
@@ -35,14 +24,8 @@ writeFileSync(
   JSON.stringify({ db, port: 0, logLevel: 'warn', webhooks: { timeoutMs: 1000, pollIntervalMs: 50, retrySchedule: [0.1, 0.1, 0.2, 0.5, 1, 1, 1] } }),
 );
 
-async function start(): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'start', '--config', config], { cwd: dir, env });
-  children.push(child);
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => void (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => void (text += chunk.toString()));
-  const url = await waitFor(() => /running at (http:\/\/\S+)/.exec(text)?.[1], `inlay start (${text})`);
-  return { child, url };
+function start(): Promise<InlayProcess> {
+  return startProcess(['--config', config]);
 }
 
 async function publishBoard(url: string, key: string): Promise<string> {
@@ -79,10 +62,9 @@ describe('webhooks across processes', () => {
 
     // The change is acknowledged; its delivery is in flight (the receiver holds it) when the server dies.
     const first = await start();
-    const boardId = await publishBoard(first.url, keys.testSecret);
+    const boardId = await publishBoard(first.origin, keys.testSecret);
     await waitFor(() => hung.length >= 1, 'the first attempt');
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await first.stop('SIGKILL');
     expect(receiver.received).toEqual([]);
 
     receiver.behave = (response) => response.writeHead(204).end();
@@ -98,7 +80,7 @@ describe('webhooks across processes', () => {
     const other = await new Receiver().listen();
     receivers.push(other);
     const late = JSON.parse(await inlay(['webhooks', 'create', '--workspace', workspaceId, '--url', other.url, '--mode', 'test', '--events', 'board.published', '--json'])) as { id: string; secret: string };
-    const nextBoard = await publishBoard(second.url, keys.testSecret);
+    const nextBoard = await publishBoard(second.origin, keys.testSecret);
     await waitFor(() => other.received.length >= 1, 'the late endpoint\'s event');
     expect((new Webhook(late.secret).verify(other.received[0]?.body as string, other.received[0]?.headers as Record<string, string>) as { data: { boardId: string } }).data.boardId).toBe(nextBoard);
     await waitFor(() => receiver.received.length >= 2, 'the first endpoint\'s second event');

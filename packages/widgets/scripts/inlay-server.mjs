@@ -5,15 +5,11 @@
  * key, which stays in this (Node) process: pages only ever get publishable keys. Posts and votes
  * are seeded over HTTP with publishable keys, as a visitor's browser would send them.
  */
-import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-// Through the package's `exports` (its main entry), not a path into a sibling's folder.
-const cli = fileURLToPath(new URL('./cli/main.js', import.meta.resolve('@inlay/server')));
+// Through the package's `exports`, not a path into a sibling's folder.
+import { runInlay, startInlay } from '@inlay/server/testing';
 
 /**
  * @typedef {object} InlayServer
@@ -45,34 +41,11 @@ const cli = fileURLToPath(new URL('./cli/main.js', import.meta.resolve('@inlay/s
 export async function startInlayServer() {
   const dir = await mkdtemp(join(tmpdir(), 'inlay-widgets-'));
   const db = join(dir, 't.db');
-  const run = promisify(execFile);
-  const { stdout } = await run(process.execPath, [cli, 'init', '--json', '--db', db]);
-  const { workspaceId, keys } = JSON.parse(stdout);
-
-  const child = spawn(process.execPath, [cli, 'start', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const kill = () => child.kill('SIGTERM');
-  process.once('exit', kill);
-
-  const origin = await new Promise((resolve, reject) => {
-    let out = '';
-    // Only a guard against a hang: with every package's suite (and the examples' builds) running
-    // at once on two cores, a start has taken over 20 s.
-    const timer = setTimeout(() => reject(new Error(`inlay start printed no URL within 60 s\n${out}${stderr}`)), 60_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /Inlay is running at (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`inlay start exited with ${code}\n${out}${stderr}`));
-    });
-  });
+  const { workspaceId, keys } = JSON.parse(await runInlay(['init', '--json', '--db', db]));
+  // With every package's suite (and the examples' builds) running at once on two cores, a start
+  // has taken over 20 s: the default guard of 90 s.
+  const server = await startInlay(['--port', '0', '--db', db]);
+  const { origin } = server;
   const baseUrl = `${origin}/onboarding`;
   const feedbackBaseUrl = `${origin}/feedback`;
   const importerBaseUrl = `${origin}/importer`;
@@ -103,9 +76,9 @@ export async function startInlayServer() {
   }
 
   async function newPublishableKey() {
-    const created = await run(process.execPath, [cli, 'keys', 'create', '--workspace', workspaceId, '--mode', 'test', '--kind', 'pub', '--db', db]);
-    const key = /svc_test_pub_\w+/.exec(created.stdout)?.[0];
-    if (!key) throw new Error(`inlay keys create printed no key: ${created.stdout}`);
+    const created = await runInlay(['keys', 'create', '--workspace', workspaceId, '--mode', 'test', '--kind', 'pub', '--db', db]);
+    const key = /svc_test_pub_\w+/.exec(created)?.[0];
+    if (!key) throw new Error(`inlay keys create printed no key: ${created}`);
     return key;
   }
 
@@ -195,12 +168,7 @@ export async function startInlayServer() {
       return { status: response.status, body: await response.json() };
     },
     async stop() {
-      process.off('exit', kill);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        kill();
-        await exited;
-      }
+      await server.stop();
       await rm(dir, { recursive: true, force: true });
     },
   };

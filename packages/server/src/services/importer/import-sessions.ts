@@ -4,7 +4,7 @@ import { compile, perDatabase, read, transaction, type Param, type Tx } from '..
 import type { Db } from '../../db/connect.js';
 import { newId } from '../../db/ids.js';
 import type { ImportSessionsTable } from '../../db/schema.js';
-import { deleteSessionRows, sessionsWithExpiredRows } from './session-rows.js';
+import { chunkText, deleteSessionRows, sessionsWithExpiredRows } from './session-rows.js';
 
 type SessionRow = Selectable<ImportSessionsTable>;
 
@@ -388,24 +388,14 @@ export function repeatOnlyRows(db: Db, sessionId: string, chunk: number): Promis
 export async function readUploadedChunk(db: Db, sessionId: string, after = -1): Promise<{ chunk: number; rows: UploadedRow[] } | undefined> {
   const found = await db
     .selectFrom('import_rows')
-    .select(['chunk', 'rows', 'upload_id'])
+    .select(['chunk', 'upload_id'])
     .where('session_id', '=', sessionId)
     .where('chunk', '>', after)
     .orderBy('chunk')
     .limit(1)
     .executeTakeFirst();
   if (found === undefined) return undefined;
-  // Chunks stored before migration 0010 keep their rows in `import_rows`; later ones in pieces.
-  if (found.rows !== '') return { chunk: found.chunk, rows: JSON.parse(found.rows) as UploadedRow[] };
-  const parts = await db
-    .selectFrom('import_row_parts')
-    .select('rows')
-    .where('session_id', '=', sessionId)
-    .where('chunk', '=', found.chunk)
-    .where('upload_id', '=', found.upload_id)
-    .orderBy('part')
-    .execute();
-  return { chunk: found.chunk, rows: JSON.parse(parts.map((part) => part.rows).join('')) as UploadedRow[] };
+  return { chunk: found.chunk, rows: JSON.parse(await chunkText(db, sessionId, found)) as UploadedRow[] };
 }
 
 /**

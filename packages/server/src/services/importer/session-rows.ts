@@ -49,7 +49,7 @@ export async function storedChunks(db: Db, sessionId: string): Promise<{ chunk: 
 }
 
 /** A chunk's rows as its stored JSON array text: from its parts, or (before migration 0010) its row. */
-async function chunkText(db: Db, sessionId: string, chunk: StoredChunk): Promise<string> {
+export async function chunkText(db: Db, sessionId: string, chunk: Pick<StoredChunk, 'chunk' | 'upload_id'>): Promise<string> {
   const parts = await db
     .selectFrom('import_row_parts')
     .select('rows')
@@ -60,7 +60,7 @@ async function chunkText(db: Db, sessionId: string, chunk: StoredChunk): Promise
     .execute();
   if (parts.length > 0) return parts.map((part) => part.rows).join('');
   const legacy = await db.selectFrom('import_rows').select('rows').where('session_id', '=', sessionId).where('chunk', '=', chunk.chunk).executeTakeFirst();
-  return legacy?.rows ?? '[]';
+  return legacy?.rows || '[]';
 }
 
 /**

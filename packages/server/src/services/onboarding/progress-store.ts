@@ -33,6 +33,14 @@ const statements = perDatabase((db) => {
     snoozed_until: p('snoozedUntil'),
     updated_at: p('updatedAt'),
   });
+  /** The columns that name whose progress a row is (the key of `progress`, with its workspace). */
+  const owner = (p: Param<KeyParam>) => ({
+    workspace_id: p('workspaceId'),
+    mode: p('mode'),
+    flow_id: p('flowId'),
+    workspace_key: p('workspaceKey'),
+    user_id: p('userId'),
+  });
   return {
     find: compile(db, (p: Param<KeyParam>) =>
       db
@@ -47,26 +55,13 @@ const statements = perDatabase((db) => {
     save: compile(db, (p: Param<KeyParam | StoredParam | 'id' | 'createdAt'>) =>
       db
         .insertInto('progress')
-        .values({
-          id: p('id'),
-          workspace_id: p('workspaceId'),
-          mode: p('mode'),
-          flow_id: p('flowId'),
-          workspace_key: p('workspaceKey'),
-          user_id: p('userId'),
-          created_at: p('createdAt'),
-          ...stored(p),
-        })
+        .values({ id: p('id'), ...owner(p), created_at: p('createdAt'), ...stored(p) })
         .onConflict((oc) => oc.columns(['flow_id', 'mode', 'workspace_key', 'user_id']).doUpdateSet(stored(p))),
     ),
     insertOutcome: compile(db, (p: Param<KeyParam | 'id' | 'event' | 'occurredAt' | 'completedItemIds' | 'createdAt'>) =>
       db.insertInto('outcomes').values({
         id: p('id'),
-        workspace_id: p('workspaceId'),
-        mode: p('mode'),
-        flow_id: p('flowId'),
-        workspace_key: p('workspaceKey'),
-        user_id: p('userId'),
+        ...owner(p),
         event: p('event'),
         occurred_at: p('occurredAt'),
         completed_item_ids: p('completedItemIds'),
