@@ -3,8 +3,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_OPTIONS } from '../src/options.js';
-import { createAccount } from '../src/repositories/accounts.js';
+import { addMembership, createAccount } from '../src/repositories/accounts.js';
 import { createCode, issueTokens, pruneOAuthClients, registerClient } from '../src/repositories/oauth.js';
+import { initWorkspace } from '../src/workspace-setup.js';
 import { call, dataOf, harness } from './helpers.js';
 
 // These tests sign in and register far more often than a person would, all from 127.0.0.1; the
@@ -47,8 +48,11 @@ async function register(): Promise<string> {
   return ((await response.json()) as { client_id: string }).client_id;
 }
 
-/** The whole browser part: authorize, sign in, consent. Returns the code and the verifier. */
-async function authorize(clientId: string, service = 'onboarding', password = 'correct horse battery staple') {
+/**
+ * The whole browser part: authorize, sign in, consent (choosing `workspace` when given). Returns
+ * the code and the verifier, or the refused sign-in or consent.
+ */
+async function authorize(clientId: string, service = 'onboarding', password = 'correct horse battery staple', who: { email?: string; workspace?: string } = {}) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const query = new URLSearchParams({
@@ -70,7 +74,7 @@ async function authorize(clientId: string, service = 'onboarding', password = 'c
     method: 'POST',
     redirect: 'manual',
     headers: { ...FORM, cookie: csrfCookie },
-    body: form({ ...hiddenFields(loginHtml), email: 'owner@acme.test', password }),
+    body: form({ ...hiddenFields(loginHtml), email: who.email ?? 'owner@acme.test', password }),
   });
   if (signIn.status !== 303) return { signIn };
   const session = cookieOf(signIn, 'inlay_session')!;
@@ -83,8 +87,9 @@ async function authorize(clientId: string, service = 'onboarding', password = 'c
     method: 'POST',
     redirect: 'manual',
     headers: { ...FORM, cookie: session },
-    body: form({ ...hiddenFields(consentHtml), decision: 'allow' }),
+    body: form({ ...hiddenFields(consentHtml), ...(who.workspace === undefined ? {} : { workspace: who.workspace }), decision: 'allow' }),
   });
+  if (approved.status !== 303) return { consentHtml, approved };
   expect(approved.status).toBe(303);
   const location = new URL(approved.headers.get('location')!);
   expect(location.searchParams.get('state')).toBe('xyz');
@@ -297,6 +302,30 @@ describe('OAuth refusals', () => {
 
     expect((await revoke({ token: String(refreshed.body.access_token), client_id: clientId })).status).toBe(200);
     expect((await tryTools('onboarding', String(refreshed.body.access_token))).status).toBe(401);
+  });
+
+  it('grants the workspace the person chooses, and only one they belong to', async () => {
+    const second = await initWorkspace(h.db, 'Second product');
+    const stranger = await initWorkspace(h.db, 'Not theirs');
+    const account = await createAccount(h.db, { email: 'two@acme.test', password: 'correct horse battery staple', workspaceId: h.ws.id });
+    await addMembership(h.db, account.id, second.workspace.id);
+    const clientId = await register();
+
+    // Both workspaces are offered; without a choice nothing is granted.
+    const unchosen = await authorize(clientId, 'onboarding', undefined, { email: 'two@acme.test' });
+    expect(unchosen.consentHtml).toContain('Second product');
+    expect(unchosen.consentHtml).toMatch(new RegExp(`type="radio" name="workspace" value="${second.workspace.id}"`));
+    expect(unchosen.approved?.status).toBe(403);
+    const forged = await authorize(clientId, 'onboarding', undefined, { email: 'two@acme.test', workspace: stranger.workspace.id });
+    expect(forged.approved?.status).toBe(403);
+
+    const { code, verifier } = await authorize(clientId, 'onboarding', undefined, { email: 'two@acme.test', workspace: second.workspace.id });
+    const issued = await token({ grant_type: 'authorization_code', code: code!, code_verifier: verifier!, client_id: clientId, redirect_uri: REDIRECT, resource: `${origin}/onboarding/mcp` });
+    const client = await mcp('onboarding', String(issued.body.access_token));
+    const created = (await client.callTool({ name: 'create_flow', arguments: { name: 'In the second workspace' } })) as unknown as { structuredContent: { id: string } };
+    const path = `/onboarding/api/v1/flows/${created.structuredContent.id}`;
+    expect(dataOf<{ name: string }>(await call(h.app, 'GET', path, { key: second.keys.testSecret })).name).toBe('In the second workspace');
+    expect((await call(h.app, 'GET', path, { key: h.ws.keys.testSecret })).statusCode).toBe(404);
   });
 
   it('refuses a wrong password and a forged consent', async () => {

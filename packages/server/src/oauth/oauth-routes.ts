@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, createDashboardSession, findDashboardSession } from '../repositories/accounts.js';
+import { authenticate, createDashboardSession, findDashboardSession, listMemberships } from '../repositories/accounts.js';
 import { consumeCode, createCode, findClient, findToken, issueTokens, registerClient, revokeFamily, revokeToken } from '../repositories/oauth.js';
 import type { OAuthOptions } from '../options.js';
 import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
@@ -160,6 +160,8 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
       reply.setCookie(LOGIN_CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', secure: secure(request) });
       return reply.type('text/html').send(loginPage({ returnTo: request.url, csrf }));
     }
+    const workspaces = await listMemberships(db, session.account.id);
+    if (workspaces.length === 0) return reply.code(403).type('text/html').send(errorPage('Your account belongs to no workspace; ask an owner to invite you.'));
     const fields: Record<string, string> = {
       client_id: checked.client.id,
       redirect_uri: checked.redirectUri,
@@ -175,7 +177,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
       // The form posts here and the answer redirects to the client's redirect URI; browsers apply
       // `form-action` to that redirect too, so its origin must be allowed (docs/security.md#oauth).
       .header('Content-Security-Policy', `default-src 'none'; style-src 'self'; form-action 'self' ${new URL(checked.redirectUri).origin}; frame-ancestors 'none'`)
-      .send(consentPage({ clientName: checked.client.name, email: session.account.email, workspaceId: session.account.workspaceId, resource: checked.resource, fields }));
+      .send(consentPage({ clientName: checked.client.name, email: session.account.email, workspaces, resource: checked.resource, fields }));
   });
 
   app.post('/oauth/login', async (request, reply) => {
@@ -221,10 +223,16 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
       url.searchParams.set('error', 'access_denied');
       return reply.redirect(url.toString(), 303);
     }
+    // The grant is for the workspace the person chose, and only one they belong to now.
+    const memberships = await listMemberships(db, session.account.id);
+    const workspaceId = params.workspace ?? (memberships.length === 1 ? memberships[0]?.id : undefined);
+    if (!memberships.some((workspace) => workspace.id === workspaceId)) {
+      return reply.code(403).type('text/html').send(errorPage('Choose one of your workspaces; start again from your MCP client.'));
+    }
     const code = await createCode(db, {
       clientId: checked.client.id,
       accountId: session.account.id,
-      workspaceId: session.account.workspaceId,
+      workspaceId: workspaceId as string,
       redirectUri: checked.redirectUri,
       codeChallenge: checked.codeChallenge,
       resource: checked.resource,

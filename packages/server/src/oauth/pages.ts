@@ -41,16 +41,34 @@ ${hidden({ return_to: input.returnTo, csrf: input.csrf })}
   );
 }
 
-/** Ask the signed-in person whether the client may act on their workspace. */
-export function consentPage(input: { clientName: string; email: string; workspaceId: string; resource: string; fields: Record<string, string> }): string {
+/** A workspace as the consent page names it. */
+interface ConsentWorkspace {
+  id: string;
+  name: string;
+}
+
+/** One workspace is named (and sent as a hidden field); several are a choice, the first preselected. */
+function workspaceChoice(workspaces: readonly ConsentWorkspace[]): string {
+  const label = (workspace: ConsentWorkspace) => `${escapeHtml(workspace.name)} <code>${escapeHtml(workspace.id)}</code>`;
+  const [only] = workspaces;
+  if (workspaces.length === 1 && only) return `<p>Workspace: ${label(only)}</p>\n${hidden({ workspace: only.id })}`;
+  const options = workspaces
+    .map((workspace, index) => `<label><input type="radio" name="workspace" value="${escapeHtml(workspace.id)}"${index === 0 ? ' checked' : ''} required> ${label(workspace)}</label>`)
+    .join('\n');
+  return `<fieldset><legend>Workspace</legend>\n${options}\n</fieldset>`;
+}
+
+/** Ask the signed-in person whether the client may act on one of their workspaces, and which. */
+export function consentPage(input: { clientName: string; email: string; workspaces: readonly ConsentWorkspace[]; resource: string; fields: Record<string, string> }): string {
   return page(
     'Allow access?',
-    `<p><strong>${escapeHtml(input.clientName)}</strong> wants to manage the flows, boards and importers of workspace
-<code>${escapeHtml(input.workspaceId)}</code> through <code>${escapeHtml(input.resource)}</code>.</p>
+    `<p><strong>${escapeHtml(input.clientName)}</strong> wants to manage the flows, boards and importers of a workspace
+through <code>${escapeHtml(input.resource)}</code>.</p>
 <p>It can read and change drafts and publish them. It never sees end users' progress, posts or import rows.</p>
-<p class="muted">Signed in as ${escapeHtml(input.email)}.</p>
 <form method="post" action="/oauth/authorize">
 ${hidden(input.fields)}
+${workspaceChoice(input.workspaces)}
+<p class="muted">Signed in as ${escapeHtml(input.email)}.</p>
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </form>`,
@@ -71,4 +89,6 @@ button.secondary { background: #e5e7eb; color: #111827; }
 .error { color: #b91c1c; }
 .muted { color: #6b7280; font-size: 0.85rem; }
 code { font-size: 0.85em; }
+fieldset { border: 1px solid #d1d5db; border-radius: 6px; margin: 12px 0; padding: 8px 12px; }
+fieldset label { margin: 6px 0; }
 `;
