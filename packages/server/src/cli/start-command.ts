@@ -1,3 +1,4 @@
+import { redactUrl } from '../config/redact.js';
 import { checkConfigFile, fromFlags, loadConfig } from '../config/load-config.js';
 import { describeOptions, FLAG_OPTIONS, START_FLAGS } from '../config/describe-options.js';
 import { serverOptionsOf } from '../config/operator-config.js';
@@ -31,7 +32,7 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
   if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });
   const { url } = await listenWithShutdown(app, { port: config.port, host: config.host });
-  out(`Inlay is running at ${url} (database ${config.db})`);
+  out(`Inlay is running at ${url} (database ${redactUrl(config.db)})`);
   for (const service of config.services) out(`  ${service.padEnd(11)} ${url}/${service}`);
   out(`  health      ${url}/healthz   ready ${url}/readyz`);
   if (demo) printDemo(out, url, demo.demo, demo.created);

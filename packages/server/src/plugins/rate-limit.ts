@@ -1,3 +1,4 @@
+import { redactUrl } from '../config/redact.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
@@ -69,7 +70,7 @@ function sharedCounts(app: FastifyInstance): SharedRateCounts | undefined {
   const { store, sharedFlushMs } = options.rateLimits;
   const redis = /^rediss?:\/\//.test(store);
   if (!redis && store !== 'auto' && store !== 'memory' && store !== 'postgres') {
-    throw new Error(`rateLimits.store must be memory, postgres, auto or a redis:// URL, not ${JSON.stringify(store.replace(/\/\/[^@/]*@/, '//…@'))}`);
+    throw new Error(`rateLimits.store must be memory, postgres, auto or a redis:// URL, not ${JSON.stringify(redactUrl(store))}`);
   }
   if (store === 'memory' || (store === 'auto' && !isPostgres(db))) return undefined;
   if (store !== 'auto' && !redis && !isPostgres(db)) throw new Error('rateLimits.store postgres needs a PostgreSQL database');

@@ -18,9 +18,12 @@ export class PostgresRateCounts implements RateCountStore {
   }
 
   async add(batch: readonly WindowHits[]): Promise<number[]> {
+    // Every instance locks the rows in the same order (key, then window), so two instances'
+    // flushes of the same keys wait for each other rather than deadlock.
+    const rowsInOrder = [...batch].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowStart - b.windowStart));
     const { rows } = await sql<{ limit_key: string; window_start: number; count: number }>`
       INSERT INTO rate_limit_counts (limit_key, window_start, expires_at, count)
-      SELECT * FROM unnest(${batch.map((b) => b.key)}::text[], ${batch.map((b) => b.windowStart)}::bigint[], ${batch.map((b) => b.expiresAt)}::bigint[], ${batch.map((b) => b.hits)}::bigint[])
+      SELECT * FROM unnest(${rowsInOrder.map((b) => b.key)}::text[], ${rowsInOrder.map((b) => b.windowStart)}::bigint[], ${rowsInOrder.map((b) => b.expiresAt)}::bigint[], ${rowsInOrder.map((b) => b.hits)}::bigint[])
       ON CONFLICT (limit_key, window_start) DO UPDATE SET count = rate_limit_counts.count + excluded.count
       RETURNING limit_key, window_start, count`.execute(this.#db);
     const totals = new Map(rows.map((row) => [`${Number(row.window_start)}:${row.limit_key}`, Number(row.count)]));
