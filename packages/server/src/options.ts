@@ -281,6 +281,12 @@ function isSection(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * The shortest flush interval of the shared rate counts: each flush is a round trip to the
+ * store per instance, so shorter would load PostgreSQL or Redis for little more exactness.
+ */
+export const MIN_SHARED_FLUSH_MS = 10;
+
 export function resolveOptions(input: ServerOptionsInput): ServerOptions {
   const resolved: Record<string, unknown> = { ...DEFAULT_OPTIONS, ...input };
   // Every nested group is merged key by key over its defaults.
@@ -295,5 +301,10 @@ export function resolveOptions(input: ServerOptionsInput): ServerOptions {
   // Node refuses a headers timeout longer than the whole request's.
   if (options.timeouts.headersMs > options.timeouts.requestMs) throw new RangeError('timeouts.headersMs must not exceed timeouts.requestMs');
   if (!Number.isInteger(options.maxConnections) || options.maxConnections <= 0) throw new RangeError('maxConnections must be a positive whole number');
+  if (!Number.isInteger(options.dbPoolSize) || options.dbPoolSize <= 0) throw new RangeError('dbPoolSize must be a positive whole number');
+  const { sharedFlushMs } = options.rateLimits;
+  if (!Number.isInteger(sharedFlushMs) || sharedFlushMs < MIN_SHARED_FLUSH_MS) {
+    throw new RangeError(`rateLimits.sharedFlushMs must be a whole number of milliseconds, at least ${MIN_SHARED_FLUSH_MS}`);
+  }
   return options;
 }

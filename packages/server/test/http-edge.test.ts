@@ -8,6 +8,7 @@ import { cdnRoutes } from '../src/demo/cdn-routes.js';
 import { demoRoutes } from '../src/demo/demo-routes.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
 import { resolveOptions } from '../src/options.js';
+import { OperatorConfigSchema } from '../src/config/operator-config.js';
 import { call, harness, tempDir, testDatabase } from './helpers.js';
 
 // Generous bounds for outcomes that should come within a second: waiting is not what is tested.
@@ -152,6 +153,14 @@ describe('connection cap (real sockets)', async () => {
   it('refuses timeouts Node would refuse', () => {
     expect(() => resolveOptions({ db: ':memory:', timeouts: { headersMs: 40_000 } })).toThrow(/headersMs/);
     expect(() => resolveOptions({ db: ':memory:', timeouts: { idleMs: 0 } })).toThrow(/idleMs/);
+  });
+
+  it('refuses a pool of no connections and a shared-count flush of every millisecond', () => {
+    expect(() => resolveOptions({ db: ':memory:', dbPoolSize: 0 })).toThrow(/dbPoolSize/);
+    expect(() => resolveOptions({ db: ':memory:', rateLimits: { sharedFlushMs: 0 } })).toThrow(/sharedFlushMs/);
+    expect(() => resolveOptions({ db: ':memory:', rateLimits: { sharedFlushMs: Number.NaN } })).toThrow(/sharedFlushMs/);
+    expect(resolveOptions({ db: ':memory:', rateLimits: { sharedFlushMs: 10 } }).rateLimits.sharedFlushMs).toBe(10);
+    expect(OperatorConfigSchema.safeParse({ rateLimits: { sharedFlushMs: 5 } }).success).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { SERVICE_NAMES } from '@inlay/core';
 import { z } from 'zod';
 import { DEFAULT_DB_PATH } from '../db/connect.js';
-import { DEFAULT_OPTIONS, type ServerOptions } from '../options.js';
+import { DEFAULT_OPTIONS, MIN_SHARED_FLUSH_MS, type ServerOptions } from '../options.js';
 
 /** Pino's levels, plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -19,12 +19,16 @@ type SectionValue = number | boolean | string | readonly number[];
  * durations, `…Ms`), booleans, strings, lists of whole numbers. Each key needs a description,
  * which `inlay start --help` prints.
  */
-function section<T extends { [K in keyof T]: SectionValue }>(defaults: T, descriptions: { [K in keyof T]: string }): z.ZodType<T, Partial<T>> {
+function section<T extends { [K in keyof T]: SectionValue }>(
+  defaults: T,
+  descriptions: { [K in keyof T]: string },
+  minimums: { [K in keyof T]?: number } = {},
+): z.ZodType<T, Partial<T>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, fallback] of Object.entries(defaults) as [string, SectionValue][]) {
     const leaf: z.ZodType =
       typeof fallback === 'number'
-        ? z.number().int().min(key.endsWith('Ms') ? 0 : 1)
+        ? z.number().int().min(minimums[key as keyof T] ?? (key.endsWith('Ms') ? 0 : 1))
         : typeof fallback === 'boolean'
           ? z.boolean()
           : typeof fallback === 'string'
@@ -43,8 +47,8 @@ const RateLimitsSchema = section(DEFAULT_OPTIONS.rateLimits, {
   postsPerClient: 'Feedback posts created per minute per (key, client address).',
   postsPerAuthor: 'Feedback posts created per minute per author.',
   store: 'Where per-key limits are counted: memory (per process), postgres (shared by every instance), a redis:// URL of a Valkey/Redis server (shared), or auto (postgres on PostgreSQL).',
-  sharedFlushMs: 'With a shared store: how often each instance adds its counted hits to the shared counts.',
-});
+  sharedFlushMs: `With a shared store: how often each instance adds its counted hits to the shared counts (at least ${MIN_SHARED_FLUSH_MS}).`,
+}, { sharedFlushMs: MIN_SHARED_FLUSH_MS });
 
 const OAuthSchema = section(DEFAULT_OPTIONS.oauth, {
   registrationsPerAddressPerHour: 'OAuth client registrations per client address (IPv6: per /64) per hour.',
