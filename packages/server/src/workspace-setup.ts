@@ -1,6 +1,7 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
+import { changesOf } from './db/changes.js';
 import type { Db } from './db/connect.js';
-import { createApiKey } from './repositories/api-keys.js';
+import { insertApiKey } from './repositories/api-keys.js';
 import { createWorkspace, type Workspace } from './repositories/workspaces.js';
 
 export interface WorkspaceKeys {
@@ -19,12 +20,15 @@ const KEY_SET: ReadonlyArray<[keyof WorkspaceKeys, KeyMode, KeyKind]> = [
 
 /** A workspace and its four keys (docs/concepts.md). The keys are returned once and stored hashed. */
 export async function initWorkspace(db: Db, name: string): Promise<{ workspace: Workspace; keys: WorkspaceKeys }> {
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const workspace = await createWorkspace(trx, name);
     const keys = {} as WorkspaceKeys;
     for (const [field, mode, kind] of KEY_SET) {
-      keys[field] = (await createApiKey(trx, workspace.id, mode, kind)).key;
+      keys[field] = (await insertApiKey(trx, workspace.id, mode, kind)).key;
     }
     return { workspace, keys };
   });
+  // An instance may remember one of these keys as unknown (presented before it existed).
+  changesOf(db).announce({ topic: 'keys' });
+  return created;
 }

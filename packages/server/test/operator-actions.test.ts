@@ -2,7 +2,7 @@ import type { KeyMode } from '@inlay/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { transaction } from '../src/db/statements.js';
-import { dataVersion, forgetCachedState } from '../src/platform/external-changes.js';
+import { dataVersion } from '../src/platform/external-changes.js';
 import { changesOf } from '../src/db/changes.js';
 import { closeDatabase, openDatabase } from '../src/db/connect.js';
 import { deleteResource, previewResourceDeletion } from '../src/publishing/resource-deletion.js';
@@ -67,8 +67,6 @@ describe('merging posts (operator)', () => {
     expect((await list(boardId, '&sort=top')).map((p) => p.id)).toEqual([other.id, duplicate.id, target.id]);
 
     const result = await mergePosts(h.db, duplicate.id, target.id);
-    // What a dashboard route does after an operator action in its own process.
-    forgetCachedState(h.app.inlay);
     expect(result).toMatchObject({ votesMoved: 2, sharedVoters: 1, into: { id: target.id, voteCount: 4 } });
 
     const row = await stored(target.id);
@@ -97,7 +95,6 @@ describe('merging posts (operator)', () => {
     const duplicate = await create(boardId, 'Hotkeys', 'zyxwvu marker');
     dataOf(await vote(duplicate.id, 'v1'));
     await mergePosts(h.db, duplicate.id, target.id);
-    forgetCachedState(h.app.inlay);
     expect(await stored(duplicate.id)).toBeUndefined();
     expect((await list(boardId)).map((p) => p.id)).toEqual([target.id]);
     expect(await list(boardId, '&q=zyxwvu')).toEqual([]);
@@ -136,7 +133,6 @@ describe('deleting a post (operator)', () => {
     dataOf(await vote(gone.id, 'v1'));
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id).sort()).toEqual([gone.id, keep.id].sort());
     expect(await deletePost(h.db, gone.id)).toMatchObject({ post: { id: gone.id, voteCount: 1 } });
-    forgetCachedState(h.app.inlay);
     expect((await list(boardId)).map((p) => p.id)).toEqual([keep.id]);
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id)).toEqual([keep.id]);
     // PostgreSQL's search indexes are indexes of `posts` (migration 0016): a query through them.
@@ -236,8 +232,6 @@ describe.each([
     expect(await rowsUnder(sibling.id)).toEqual(siblingBefore);
     expect(await rowsUnder(foreign.id)).toEqual(foreignBefore);
     expect(await searchIndexSize()).toBe(indexBefore - (kind === 'board' ? 2 : 0));
-
-    forgetCachedState(h.app.inlay);
     expect(errorOf(await call(h.app, 'GET', `/${service}/api/v1/config/${doomed.id}`, { key: pub })).code).toBe('not_found');
     expect(errorOf(await call(h.app, 'GET', `/${service}/api/v1/${plural}/${doomed.id}`, { key: secret })).code).toBe('not_found');
     await expect(deleteResource(h.db, kind, doomed.id)).rejects.toMatchObject({ code: 'not_found' });

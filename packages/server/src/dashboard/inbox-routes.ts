@@ -7,7 +7,6 @@ import { notFound } from '../errors.js';
 import { findPostById } from '../services/feedback/post-inbox.js';
 import { changePostStatus, deletePost, mergePosts } from '../services/feedback/inbox.js';
 import type { ZodTypeProvider } from '../type-provider.js';
-import { forgetAfterWrite } from './invalidate.js';
 import { sessionOf } from './session-auth.js';
 
 const InboxQuery = z.strictObject({
@@ -94,7 +93,6 @@ export async function inboxRoutes(parent: FastifyInstance): Promise<void> {
   app.post('/posts/:postId/status', { schema: { params: PostParams, body: z.strictObject({ status: PostStatusSchema }) } }, async (request) => {
     await ownPost(sessionOf(request).workspace.id, request.params.postId);
     const change = await changePostStatus(db, request.params.postId, request.body.status);
-    forgetAfterWrite(app.inlay);
     return { data: change };
   });
 
@@ -103,14 +101,12 @@ export async function inboxRoutes(parent: FastifyInstance): Promise<void> {
     await ownPost(workspaceId, request.params.postId);
     await ownPost(workspaceId, request.body.into, 'into');
     const result = await mergePosts(db, request.params.postId, request.body.into);
-    forgetAfterWrite(app.inlay);
     return { data: result };
   });
 
   app.delete('/posts/:postId', { schema: { params: PostParams } }, async (request) => {
     await ownPost(sessionOf(request).workspace.id, request.params.postId);
     const result = await deletePost(db, request.params.postId);
-    forgetAfterWrite(app.inlay);
     return { data: result };
   });
 }

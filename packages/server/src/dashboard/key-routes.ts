@@ -5,7 +5,6 @@ import type { Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from '../repositories/api-keys.js';
 import type { ZodTypeProvider } from '../type-provider.js';
-import { forgetAfterWrite } from './invalidate.js';
 import { sessionOf } from './session-auth.js';
 
 /** A key as the dashboard lists it: never the key or its hash. */
@@ -40,7 +39,6 @@ export async function keyRoutes(parent: FastifyInstance): Promise<void> {
     const { keyId } = request.params;
     const own = await db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('workspace_id', '=', workspaceId).where('revoked_at', 'is', null).executeTakeFirst();
     if (!own || !(await revokeApiKey(db, keyId))) throw notFound('key', keyId, 'keyId');
-    forgetAfterWrite(app.inlay);
     return { data: { id: keyId, revoked: true } };
   });
 }

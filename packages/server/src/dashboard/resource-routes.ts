@@ -6,7 +6,6 @@ import { resourceService } from '../publishing/resource-service.js';
 import { ApiError, notFound } from '../errors.js';
 import { findRevision } from '../publishing/resources.js';
 import type { ZodTypeProvider } from '../type-provider.js';
-import { forgetAfterWrite } from './invalidate.js';
 import { sessionOf } from './session-auth.js';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -44,7 +43,6 @@ export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
 
     app.post(`${base}/:id/publish`, { schema: { params: IdParams } }, async (request) => {
       const result = await service.publish(ws(request), request.params.id);
-      forgetAfterWrite(app.inlay);
       return { data: result };
     });
 
@@ -77,7 +75,6 @@ export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
         throw new ApiError('confirmation_mismatch', `confirmName must be the ${descriptor.kind}'s name, exactly.`, { param: 'confirmName' });
       }
       const deletion = await deleteResource(db, descriptor.kind, request.params.id);
-      forgetAfterWrite(app.inlay);
       return { data: deletion };
     });
   }

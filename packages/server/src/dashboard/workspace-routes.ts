@@ -8,7 +8,6 @@ import { FEEDBACK_METRICS } from '../services/feedback/index.js';
 import { IMPORTER_METRICS } from '../services/importer/index.js';
 import { ONBOARDING_METRICS } from '../services/onboarding/index.js';
 import type { ZodTypeProvider } from '../type-provider.js';
-import { forgetAfterWrite } from './invalidate.js';
 import { sessionOf } from './session-auth.js';
 
 /** Each service's metrics and the one that counts distinct end users, as its `GET /api/v1/usage` (usage/usage-route.ts). */
@@ -99,8 +98,6 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
 
   app.put('/plan', { schema: { body: z.strictObject({ plan: z.enum(PLANS as [Plan, ...Plan[]]) }) } }, async (request) => {
     await setWorkspacePlan(db, sessionOf(request).workspace.id, request.body.plan);
-    // Resolved keys carry their workspace's plan: drop them so the new plan applies at once.
-    forgetAfterWrite(app.inlay);
     return { data: { plan: request.body.plan } };
   });
 }

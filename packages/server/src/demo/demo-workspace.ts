@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
 import { isPostgresUrl, type Db } from '../db/connect.js';
-import { insertPost, setPostStatus, setVote } from '../services/feedback/posts.js';
+import { forgetPost, insertPost, setPostStatus, setVote } from '../services/feedback/posts.js';
 import { createResource, publishDraft, saveDraft } from '../publishing/resources.js';
 import { findWorkspace } from '../repositories/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../workspace-setup.js';
@@ -62,6 +62,7 @@ async function seedDemoPosts(db: Db, demo: DemoWorkspace): Promise<void> {
     const row = await insertPost(db, scope, { title, body, author: { key: 'u:demo-team', id: 'demo-team', name: 'Demo team', anonymous: false } });
     for (let i = 0; i < votes; i += 1) await setVote(db, row, `a:seed-${i}`, true);
     await setPostStatus(db, row.id, status);
+    forgetPost(db, row.id);
   }
 }
 

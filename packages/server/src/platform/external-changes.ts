@@ -52,15 +52,6 @@ export function applyChange(context: CachingContext, change: Change): void {
 }
 
 /**
- * Drops what the server keeps in memory about posts, lists, published configs and keys, in this
- * process and (PostgreSQL) every other instance. Called by in-process operator actions (the
- * dashboard) after theirs.
- */
-export function forgetCachedState(context: Pick<InlayContext, 'db'>): void {
-  changesOf(context.db).announce({ topic: 'all' });
-}
-
-/**
  * Watches for commits by other processes on the server's database file: the operator CLI writes
  * the same file as a running server, which otherwise keeps answering from its caches (post rows
  * 30 s, list snapshots, published configs, keys). Every `intervalMs` it reads `data_version`;

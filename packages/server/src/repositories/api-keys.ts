@@ -29,7 +29,15 @@ export interface KeyLookup {
 }
 
 /** Creates a key and returns its full value, which exists nowhere else: show it once. */
-export async function createApiKey(
+export async function createApiKey(db: Db, workspaceId: string, mode: KeyMode, kind: KeyKind): Promise<{ key: string; info: ApiKeyInfo }> {
+  const created = await insertApiKey(db, workspaceId, mode, kind);
+  // An instance may remember this key as unknown (a key presented before it existed).
+  changesOf(db).announce({ topic: 'keys' });
+  return created;
+}
+
+/** {@link createApiKey} inside a transaction: the caller announces `keys` once it committed. */
+export async function insertApiKey(
   db: Db,
   workspaceId: string,
   mode: KeyMode,
@@ -58,8 +66,6 @@ export async function createApiKey(
       revoked_at: null,
     })
     .execute();
-  // An instance may remember this key as unknown (a key presented before it existed).
-  changesOf(db).announce({ topic: 'keys' });
   return { key, info };
 }
 

@@ -17,9 +17,9 @@ import { joinTransaction } from '../../db/statements.js';
  * SQLite then holds the write lock for the whole transaction, and a commit by the server in
  * between cannot make the later write fail.
  *
- * The caller's own post cache is updated here; a running server in another process sees the
- * change through platform/external-changes.ts, and an in-process caller (the dashboard) calls
- * `forgetCachedState` from there for lists and snapshots.
+ * Each announces the posts and lists it changed once it committed (db/changes.ts): this process's
+ * caches (the dashboard's) and, on PostgreSQL, every instance's drop them at once; a running
+ * server beside the operator CLI on a SQLite file sees them through platform/external-changes.ts.
  */
 
 /** Where a post lives: what a dashboard shows and what events will carry. */

@@ -130,14 +130,9 @@ const postRows = perDatabase((db) => {
   return cache;
 });
 
-/** Drops a post's cached row after a change made outside `setVote`/`setPostStatus` (operator actions). */
+/** Drops a post's cached row on every instance after a change to it committed (`setVote` does it itself). */
 export function forgetPost(db: Db, id: string): void {
   changesOf(db).announce({ topic: 'posts', id });
-}
-
-/** Drops every cached post row of `db`: another process wrote posts. */
-export function forgetAllPosts(db: Db): void {
-  changesOf(db).announce({ topic: 'posts' });
 }
 
 /** Rows for ids, in the order of `ids`; recently read rows come from memory (PostRowCache). */
@@ -356,9 +351,9 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
   });
 }
 
+/** Sets a post's status; the caller announces the change once it committed ({@link forgetPost}). */
 export async function setPostStatus(db: Db, id: string, status: PostStatus): Promise<void> {
   await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
-  forgetPost(db, id);
 }
 
 /** Limits of one search (docs/security.md, Search). */
