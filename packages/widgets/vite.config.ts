@@ -44,11 +44,23 @@ function cdnLocales(): Plugin {
     name: 'inlay-cdn-locales',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== './locales.js' || importer === undefined) return null;
-      return fileURLToPath(new URL('./locales.cdn.ts', `file://${importer}`));
+      if ((source !== './locales.js' && source !== './writes.js') || importer === undefined) return null;
+      return fileURLToPath(new URL(source.replace('.js', '.cdn.ts'), `file://${importer}`));
     },
   };
 }
+
+/**
+ * The write paths of the script-tag bundles, not needed for their first paint: self-contained ES
+ * modules beside the bundle (`vite build --mode cdn:inlay-checklist.writes`), which the bundle
+ * starts loading with a native `import()` when its element connects, in parallel with the config
+ * request (docs/decisions.md, "Widget bundle budgets (measured)"). Each bundle's `writes.ts` is
+ * swapped for its `writes.cdn.ts` as `locales.ts` is. They import neither Lit nor the request
+ * core: the element passes them what they need.
+ */
+const CDN_WRITES: Record<string, string> = {
+  'inlay-checklist.writes': 'checklist/progress-writes.ts',
+};
 
 const CHECKLIST_BUNDLE = 'inlay-checklist';
 const PRIVATE_PROPERTY = /^_[a-z]/;
@@ -79,6 +91,23 @@ export default defineConfig(({ mode }) => {
           // As for the engine (scripts/importer-worker-build.mjs): ES library output keeps its
           // whitespace unless told otherwise, and these files are loaded as they are.
           rolldownOptions: { output: { minify: true, chunkFileNames: 'inlay-locale-[name].js' } },
+        },
+      };
+    }
+    const writes = CDN_WRITES[name];
+    if (writes !== undefined) {
+      return {
+        plugins: [minifyTemplatesPlugin()],
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          outDir: 'dist/cdn',
+          emptyOutDir: false,
+          minify: true,
+          sourcemap: true,
+          target: 'es2022',
+          lib: { entry: { [name]: src(writes) }, formats: ['es'], fileName: (_format, file) => `${file}.js` },
+          // Loaded as it is, like the translations: minified whole.
+          rolldownOptions: { output: { minify: true } },
         },
       };
     }
