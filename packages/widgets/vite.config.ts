@@ -60,6 +60,7 @@ function cdnLocales(): Plugin {
  */
 const CDN_WRITES: Record<string, string> = {
   'inlay-checklist.writes': 'checklist/progress-writes.ts',
+  'inlay-feedback-board.writes': 'feedback-board/board-writes.ts',
 };
 
 const CHECKLIST_BUNDLE = 'inlay-checklist';

@@ -1,13 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { blockingDependencies, type Progress, type ProgressItem, type ProgressOperation } from '@inlay/core';
-import type { ChecklistStrings } from './checklist.strings.js';
+import type { ChecklistViewStrings } from './checklist.strings.js';
 import { counts, type PublishedFlow, titleOf } from './flow-progress.js';
 
 /** The checklist's views of a loaded flow: the card with its items and footer, and the compact view. */
 
 /** What a view shows, and how its controls write (the element's `#write`: progress-writes.ts once loaded). */
 export interface CardView {
-  t: ChecklistStrings;
+  t: ChecklistViewStrings;
   flow: PublishedFlow;
   progress: Progress;
   write(operation: ProgressOperation, focus?: string): void;
@@ -81,7 +81,7 @@ function renderFooter({ t, flow, progress, write }: CardView): TemplateResult | 
 
 // The fill's width is set through CSSOM (`.style` is `style.cssText`), which a strict
 // `style-src` allows; a `style="…"` attribute it would block.
-function renderProgress(t: ChecklistStrings, done: number, total: number): TemplateResult {
+function renderProgress(t: ChecklistViewStrings, done: number, total: number): TemplateResult {
   const summary = t.progress(done, total);
   return html`<div class="meter">
     <span class="muted" part="summary" aria-hidden="true">${summary}</span>

@@ -8,7 +8,7 @@ import { InlayElement } from '../base/inlay-element.js';
 import { type Guard, ResourceController, StaleAnswer } from '../base/resource-controller.js';
 import { checklistStyles } from './checklist.styles.js';
 import { checklistLocales } from './locales.js';
-import { type ChecklistStrings, defaultChecklistStrings } from './checklist.strings.js';
+import { type ChecklistStrings, type ChecklistViewStrings, checklistViewStrings } from './checklist.strings.js';
 import { type CardView, renderCard, renderCompact } from './checklist-card.js';
 import { isProgress, type PublishedFlow, reconcileWith } from './flow-progress.js';
 import type { ChecklistPort, ProgressWrites } from './progress-writes.js';
@@ -156,8 +156,9 @@ export class InlayChecklist extends InlayElement {
   /** A selector to focus after the next render, when a control the user pressed goes away. */
   #focus?: string;
 
-  get #text(): ChecklistStrings {
-    return { ...defaultChecklistStrings, ...this._locale.strings, ...this.strings };
+  /** The English defaults of writes' announcements come with the write path (progress-writes.ts). */
+  get #text(): ChecklistViewStrings {
+    return { ...checklistViewStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #eligible(): boolean {
@@ -339,7 +340,7 @@ export class InlayChecklist extends InlayElement {
       <div class="visually-hidden" role="status">${this._announcement}</div>`;
   }
 
-  #renderLoading(t: ChecklistStrings): TemplateResult {
+  #renderLoading(t: ChecklistViewStrings): TemplateResult {
     // Placeholders shaped like a title, the progress bar and three items (checklist.styles.ts).
     return html`<div class="card loading" part="base" aria-busy="true">
       <span class="visually-hidden">${t.loading}</span>
@@ -347,7 +348,7 @@ export class InlayChecklist extends InlayElement {
     </div>`;
   }
 
-  #renderError(t: ChecklistStrings): TemplateResult {
+  #renderError(t: ChecklistViewStrings): TemplateResult {
     const code = isInlayError(this.#resource.error) ? this.#resource.error.code : undefined;
     return html`<div class="card" part="base error" role="alert">
       <p class="error-title">${t.errorTitle}</p>

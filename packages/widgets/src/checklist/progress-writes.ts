@@ -1,7 +1,7 @@
 import type { ProgressStore } from '@inlay/client';
 import { applyOperation, type Progress, type ProgressOperation } from '@inlay/core';
 import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
-import type { ChecklistStrings } from './checklist.strings.js';
+import { type ChecklistStrings, type ChecklistViewStrings, checklistWriteStrings } from './checklist.strings.js';
 import { counts, isProgress, type PublishedFlow, reconcileWith, titleOf } from './flow-progress.js';
 
 /**
@@ -19,7 +19,8 @@ export interface ChecklistPort {
   /** The store's last word on progress. */
   readonly confirmed?: Progress;
   readonly store?: ProgressStore;
-  readonly text: ChecklistStrings;
+  /** The element's texts; the English announcements of writes are this module's (checklistWriteStrings). */
+  readonly text: ChecklistViewStrings;
   /** A check that the shown source is still the one loaded now (base/resource-controller.ts). */
   current(): () => boolean;
   /** Adopts a saved progress, tells the user's other tabs, and renders. */
@@ -120,7 +121,7 @@ export class ProgressWrites {
   }
 
   #announce(operation: ProgressOperation, next: Progress, flow: PublishedFlow): string {
-    const t = this.#port.text;
+    const t: ChecklistStrings = { ...checklistWriteStrings, ...this.#port.text };
     const after = ` ${t.progress(...counts(flow, next))}.${next.state === 'completed' ? ` ${t.announceFlowComplete}` : ''}`;
     switch (operation.type) {
       case 'complete':

@@ -67,6 +67,7 @@ export async function mount(options: MountOptions): Promise<InlayChecklist> {
   // The write path loads beside the first paint (progress-writes.ts); on a page it arrives before
   // the card, here the dev server may answer the config first. A write before it waits for it.
   await import('../checklist/progress-writes.js');
+  await element.updateComplete;
   return element;
 }
 
