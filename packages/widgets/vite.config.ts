@@ -44,11 +44,24 @@ function cdnLocales(): Plugin {
     name: 'inlay-cdn-locales',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source !== './locales.js' || importer === undefined) return null;
-      return fileURLToPath(new URL('./locales.cdn.ts', `file://${importer}`));
+      if ((source !== './locales.js' && source !== './writes.js') || importer === undefined) return null;
+      return fileURLToPath(new URL(source.replace('.js', '.cdn.ts'), `file://${importer}`));
     },
   };
 }
+
+/**
+ * The write paths of the script-tag bundles, not needed for their first paint: self-contained ES
+ * modules beside the bundle (`vite build --mode cdn:inlay-checklist.writes`), which the bundle
+ * starts loading with a native `import()` when its element connects, in parallel with the config
+ * request (docs/decisions.md, "Widget bundle budgets (measured)"). Each bundle's `writes.ts` is
+ * swapped for its `writes.cdn.ts` as `locales.ts` is. They import neither Lit nor the request
+ * core: the element passes them what they need.
+ */
+const CDN_WRITES: Record<string, string> = {
+  'inlay-checklist.writes': 'checklist/progress-writes.ts',
+  'inlay-feedback-board.writes': 'feedback-board/board-writes.ts',
+};
 
 const CHECKLIST_BUNDLE = 'inlay-checklist';
 const PRIVATE_PROPERTY = /^_[a-z]/;
@@ -82,6 +95,23 @@ export default defineConfig(({ mode }) => {
         },
       };
     }
+    const writes = CDN_WRITES[name];
+    if (writes !== undefined) {
+      return {
+        plugins: [minifyTemplatesPlugin()],
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          outDir: 'dist/cdn',
+          emptyOutDir: false,
+          minify: true,
+          sourcemap: true,
+          target: 'es2022',
+          lib: { entry: { [name]: src(writes) }, formats: ['es'], fileName: (_format, file) => `${file}.js` },
+          // Loaded as it is, like the translations: minified whole.
+          rolldownOptions: { output: { minify: true } },
+        },
+      };
+    }
     const entry = CDN_BUNDLES[name];
     if (entry === undefined) throw new Error(`Unknown CDN bundle "${name}"; choose from ${Object.keys(CDN_BUNDLES).join(', ')}.`);
     return {
@@ -91,17 +121,16 @@ export default defineConfig(({ mode }) => {
         outDir: 'dist/cdn',
         // The other bundles are already there.
         emptyOutDir: false,
-        // Terser with two passes: the importer's and the board's bundles come out about 300 and
-        // 125 bytes min+gzip smaller than with the default minifier (docs/decisions.md, "Script-tag
-        // bundles back under budget"). A third pass takes 120 more bytes off the importer's but
-        // adds 40 to the board's (docs/decisions.md, "Widget bundle budgets (measured)"). The
-        // checklist keeps the default, whose private-name shortening below it needs, and gains
-        // nothing from terser.
-        minify: name === CHECKLIST_BUNDLE ? true : 'terser',
-        ...(name !== CHECKLIST_BUNDLE && { terserOptions: { compress: { passes: name === 'inlay-importer' ? 3 : 2 } } }),
+        // Two minifiers in series: the default one (the output option below; for the checklist it
+        // also shortens private names) and then terser, two passes (three for the importer).
+        // Measured min+gzip against each bundle's single minifier before (the default one for the
+        // checklist, terser for the others): checklist −137, board −164, importer −471 bytes
+        // (docs/decisions.md, "Widget bundle budgets (measured)").
+        minify: 'terser',
+        terserOptions: { compress: { passes: name === 'inlay-importer' ? 3 : 2 } },
         sourcemap: name === CHECKLIST_BUNDLE ? 'hidden' : true,
         target: 'es2022',
-        ...(name === CHECKLIST_BUNDLE && { rolldownOptions: { output: { minify: { mangleProps: { include: PRIVATE_PROPERTY } } } } }),
+        rolldownOptions: { output: { minify: name === CHECKLIST_BUNDLE ? { mangleProps: { include: PRIVATE_PROPERTY } } : true } },
         lib: {
           entry: { [name]: src(entry) },
           formats: ['iife'],

@@ -19,6 +19,8 @@ import { startInlayServer } from './inlay-server.mjs';
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : fileURLToPath(new URL('../../../docs/screenshots/feedback-board.png', import.meta.url));
 const bundle = await readFile(new URL('../dist/cdn/inlay-feedback-board.js', import.meta.url));
+// Its write path, which the bundle loads from beside itself (docs/widgets.md, "Files of the script-tag bundles").
+const writes = await readFile(new URL('../dist/cdn/inlay-feedback-board.writes.js', import.meta.url));
 
 const inlay = await startInlayServer();
 let browser;
@@ -67,6 +69,7 @@ inlay-feedback-board+h1{margin-top:20px}`;
     '/': ['text/html', html],
     '/page.css': ['text/css', css],
     '/inlay-feedback-board.js': ['text/javascript', bundle],
+    '/inlay-feedback-board.writes.js': ['text/javascript', writes],
   };
   site.on('request', (request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://x').pathname];

@@ -19,6 +19,8 @@ import { startInlayServer } from './inlay-server.mjs';
 const outArg = process.argv.indexOf('--out');
 const out = outArg > 0 ? process.argv[outArg + 1] : fileURLToPath(new URL('../../../docs/screenshots/checklist.png', import.meta.url));
 const bundle = await readFile(new URL('../dist/cdn/inlay-checklist.js', import.meta.url));
+// Its write path, which the bundle loads from beside itself (docs/widgets.md, "Files of the script-tag bundles").
+const writes = await readFile(new URL('../dist/cdn/inlay-checklist.writes.js', import.meta.url));
 
 const inlay = await startInlayServer();
 let browser;
@@ -68,6 +70,7 @@ document.addEventListener('DOMContentLoaded', () => {
     '/page.css': ['text/css', css],
     '/page.js': ['text/javascript', js],
     '/inlay-checklist.js': ['text/javascript', bundle],
+    '/inlay-checklist.writes.js': ['text/javascript', writes],
   };
   site.on('request', (request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://x').pathname];

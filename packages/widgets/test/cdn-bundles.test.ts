@@ -3,6 +3,7 @@
 // @inlay/core's schemas in a widget's bundle (zod alone was about 60 KB minified of the
 // importer's), and the importer's base bundle within its min+gzip budget. The other budgets are
 // checked by scripts/size.mjs --check and the bundles benchmark.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +28,34 @@ describe('script-tag bundles', () => {
   it('inlay-importer.js is within its budget of 40 KB min+gzip (as scripts/size.mjs measures)', async () => {
     const code = await readFile(new URL('inlay-importer.js', dir));
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(40 * 1024);
+  });
+
+  it('inlay-feedback-board.js is within its budget of 16 KB min+gzip', async () => {
+    const code = await readFile(new URL('inlay-feedback-board.js', dir));
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  // The write paths load beside their bundles (docs/widgets.md, "Files of the script-tag bundles"):
+  // each bundle leaves its own out, and each write path brings neither Lit nor the request core,
+  // which the element passes it.
+  for (const [bundle, writes, sources] of [
+    ['inlay-checklist.js', 'inlay-checklist.writes.js', /checklist\/progress-writes\.ts$|core\/dist\/logic\/progress\.js$/],
+    ['inlay-feedback-board.js', 'inlay-feedback-board.writes.js', /feedback-board\/(board-writes|post-form|post-draft)\.ts$/],
+  ] as const) {
+    it(`${bundle} leaves its write path to ${writes}, which holds neither Lit nor the request core`, async () => {
+      const inBundle = await sourcesOf(bundle);
+      const inWrites = await sourcesOf(writes);
+      expect(inWrites.filter((source) => sources.test(source)).length).toBeGreaterThan(0);
+      expect(inBundle.filter((source) => sources.test(source) && !source.endsWith('progress.js'))).toEqual([]);
+      expect(inWrites.filter((source) => /node_modules\/(lit|lit-html|lit-element|@lit)\/|core\/dist\/http\/|client\/dist\//.test(source))).toEqual([]);
+    });
+  }
+
+  it('sri.json publishes the hash of every script in dist/cdn/, the write paths included', async () => {
+    const sri = JSON.parse(await readFile(new URL('sri.json', dir), 'utf8')) as { files: Record<string, string> };
+    for (const file of ['inlay-checklist.writes.js', 'inlay-feedback-board.writes.js']) {
+      const hash = `sha384-${createHash('sha384').update(await readFile(new URL(file, dir))).digest('base64')}`;
+      expect(sri.files[file]).toBe(hash);
+    }
   });
 });

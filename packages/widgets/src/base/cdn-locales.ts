@@ -13,6 +13,16 @@ const script = typeof document === 'undefined' ? null : document.currentScript;
 /** Shipped tags, as in vite.config.ts (LOCALE_TAGS); `pt` gets the one Portuguese translation. */
 const SHIPPED = ['de', 'es', 'fr', 'ja', 'pt-BR'];
 
+/**
+ * A module `<file>.js` of the bundle's own folder (a script-tag bundle's write path, loaded as
+ * its translations are: docs/widgets.md, "Files of the script-tag bundles"); rejects when the
+ * bundle was not loaded from a URL. @internal
+ */
+export const cdnModule = <T>(file: string): Promise<T> => {
+  const src = (script as HTMLScriptElement | null)?.src;
+  return src ? import(/* @vite-ignore */ new URL(`${file}.js`, src).href) : Promise.reject(new Error(`${file}.js: the bundle has no URL`));
+};
+
 /** The loader of the bundle `inlay-<component>.js`; English only when it was not loaded from a URL. @internal */
 export const cdnLocales =
   (component: string): LocaleLoader =>

@@ -58,8 +58,14 @@ export interface ChecklistStrings {
 
 const date = (until: Date): string => until.toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** The default (English) strings. */
-export const defaultChecklistStrings: ChecklistStrings = {
+/** The keys of the write path's texts (its defaults load with it). @internal */
+export type ChecklistWriteKey = 'announceComplete' | 'announceSkip' | 'announceFlowComplete' | 'announceSnooze' | 'announceDismiss' | 'announceResume' | 'announceReset';
+
+/** The texts an element has before its write path loads: all but the write path's defaults. @internal */
+export type ChecklistViewStrings = Omit<ChecklistStrings, ChecklistWriteKey> & Partial<ChecklistStrings>;
+
+/** The English texts the checklist shows itself: what it needs before its write path (progress-writes.ts) loads. @internal */
+export const checklistViewStrings: Omit<ChecklistStrings, ChecklistWriteKey> = {
   loading: 'Loading checklist',
   errorTitle: 'This checklist could not be loaded',
   errorMessage: (code) => (code ? `Something went wrong (${code}).` : 'Check your connection and try again.'),
@@ -80,6 +86,11 @@ export const defaultChecklistStrings: ChecklistStrings = {
   reset: 'Start over',
   show: 'Show checklist',
   snoozedUntil: (until) => `Snoozed until ${date(until)}`,
+  announceFailure: 'That change could not be saved and was undone.',
+};
+
+/** The English announcements of writes, in the write path's module. @internal */
+export const checklistWriteStrings: Pick<ChecklistStrings, ChecklistWriteKey> = {
   announceComplete: (title) => `Completed “${title}”.`,
   announceSkip: (title) => `Skipped “${title}”.`,
   announceFlowComplete: 'Checklist complete.',
@@ -87,5 +98,10 @@ export const defaultChecklistStrings: ChecklistStrings = {
   announceDismiss: 'Checklist dismissed.',
   announceResume: 'Checklist shown.',
   announceReset: 'Checklist started over.',
-  announceFailure: 'That change could not be saved and was undone.',
 };
+
+/**
+ * The default (English) strings. A pure call, not a spread: a bundle that does not use it (the
+ * script-tag bundles, which load the write path's texts with it) drops it whole.
+ */
+export const defaultChecklistStrings: ChecklistStrings = /* @__PURE__ */ Object.assign({}, checklistViewStrings, checklistWriteStrings);

@@ -2,32 +2,20 @@
 // this one lets gzip find more of this file's code within its 32 KB window (about 90 bytes).
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { createClient, createHostedProgressStore, type GetAuthorToken, isInlayError, type ProgressStore } from '@inlay/client';
-import {
-  applyOperation,
-  blockingDependencies,
-  type FlowConfig,
-  isEligible,
-  type Progress,
-  type ProgressItem,
-  type ProgressOperation,
-  type PublishedConfig,
-  reconcile,
-  type Traits,
-} from '@inlay/core';
+import { isEligible, type Progress, type ProgressOperation, type Traits } from '@inlay/core';
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { type Guard, ResourceController, StaleAnswer } from '../base/resource-controller.js';
-import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
 import { checklistStyles } from './checklist.styles.js';
 import { checklistLocales } from './locales.js';
-import { type ChecklistStrings, defaultChecklistStrings } from './checklist.strings.js';
-
-type PublishedFlow = PublishedConfig<'flow', FlowConfig>;
+import { type ChecklistStrings, type ChecklistViewStrings, checklistViewStrings } from './checklist.strings.js';
+import { type CardView, renderCard, renderCompact } from './checklist-card.js';
+import { isProgress, type PublishedFlow, reconcileWith } from './flow-progress.js';
+import type { ChecklistPort, ProgressWrites } from './progress-writes.js';
+import { loadProgressWrites } from './writes.js';
 
 /** Properties whose change means another flow, user, server, token source, store or preview config: everything is reloaded. */
 const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store', 'getAuthorToken', 'previewConfig'] as const;
-
-const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
 
 /**
  * An onboarding checklist (docs/onboarding.md): renders a published flow and the end user's progress,
@@ -108,7 +96,6 @@ export class InlayChecklist extends InlayElement {
     strings: { attribute: false },
     _flow: { state: true },
     _confirmed: { state: true },
-    _pending: { state: true },
     _announcement: { state: true },
   };
 
@@ -147,7 +134,6 @@ export class InlayChecklist extends InlayElement {
   private _flow?: PublishedFlow;
   /** The store's last word on progress; what is shown is this plus the writes in flight. */
   private _confirmed?: Progress;
-  private _pending: readonly ProgressOperation[] = [];
   private _announcement = '';
 
   #store?: ProgressStore;
@@ -164,13 +150,15 @@ export class InlayChecklist extends InlayElement {
     receive: (message) => this.#receive(message),
     report: (error) => this.reportError(error),
   });
-  /** Writes reach the store one at a time, in the order they were made. */
-  #queue: Promise<void> = Promise.resolve();
+  /** The write path (progress-writes.ts), once loaded; its loading starts when the element connects. */
+  #writes?: ProgressWrites;
+  #writesLoading?: Promise<ProgressWrites>;
   /** A selector to focus after the next render, when a control the user pressed goes away. */
   #focus?: string;
 
-  get #text(): ChecklistStrings {
-    return { ...defaultChecklistStrings, ...this._locale.strings, ...this.strings };
+  /** The English defaults of writes' announcements come with the write path (progress-writes.ts). */
+  get #text(): ChecklistViewStrings {
+    return { ...checklistViewStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #eligible(): boolean {
@@ -179,14 +167,57 @@ export class InlayChecklist extends InlayElement {
 
   /** What is shown: the confirmed progress with the writes still in flight applied on top. */
   get #progress(): Progress | undefined {
-    let progress = this._confirmed;
-    const flow = this._flow;
-    if (!progress || !flow) return progress;
-    for (const operation of this._pending) {
-      const result = applyOperation(progress, operation, flow.config);
-      if (result.ok) progress = result.progress;
-    }
-    return progress;
+    return this.#writes ? this.#writes.shown() : this._confirmed;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // In parallel with the config request, so a click never waits for it on a normal page; a
+    // failure is reported when a write needs it (#write).
+    this.#loadWrites().catch(() => undefined);
+  }
+
+  /** The write path, loaded once; a failed load is tried again by the next write. */
+  #loadWrites(): Promise<ProgressWrites> {
+    return (this.#writesLoading ??= loadProgressWrites().then(
+      ({ ProgressWrites }) => (this.#writes = new ProgressWrites(this.#port())),
+      (error: unknown) => {
+        this.#writesLoading = undefined;
+        throw error;
+      },
+    ));
+  }
+
+  /** The element as its write path sees it (progress-writes.ts). */
+  #port(): ChecklistPort {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port's getters read this element
+    const host = this;
+    return {
+      get flow() {
+        return host._flow;
+      },
+      get confirmed() {
+        return host._confirmed;
+      },
+      get store() {
+        return host.#store;
+      },
+      get text() {
+        return host.#text;
+      },
+      current: () => this.#resource.current(),
+      confirm: (progress) => {
+        this._confirmed = progress;
+        this.#resource.publish({ progress });
+      },
+      announce: (text, focus) => {
+        this._announcement = text;
+        this.#focus = focus;
+        this.requestUpdate();
+      },
+      emit: (event) => this.emit(event),
+      report: (error, operation) => this.reportError(error, operation),
+    };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -211,8 +242,7 @@ export class InlayChecklist extends InlayElement {
   /** Fetches the published config, then (if the user is eligible) the progress. */
   #load(guard: Guard): Promise<void> | undefined {
     this._flow = this._confirmed = this.#store = undefined;
-    this._pending = [];
-    this.#queue = Promise.resolve();
+    this.#writes?.reset();
     const { flowId, publishableKey, baseUrl } = this;
     // A removed attribute leaves null, an empty one ''; both mean "not given".
     const userId = this.userId || undefined;
@@ -248,7 +278,7 @@ export class InlayChecklist extends InlayElement {
     if (!store || !flow || !this._confirmed) return undefined;
     return (async () => {
       const loaded = await guard(store.load());
-      if (this._pending.length === 0) this._confirmed = reconcileWith(flow, loaded);
+      if (!this.#writes?.pending.length) this._confirmed = reconcileWith(flow, loaded);
     })();
   }
 
@@ -270,85 +300,22 @@ export class InlayChecklist extends InlayElement {
     this._confirmed = reconcileWith(flow, progress);
   }
 
-  /** Shows the write at once, then saves it; a refusal rolls it back. */
+  /**
+   * Shows the write at once and saves it (progress-writes.ts). Before the write path has loaded, a
+   * click waits for it; if it cannot load, the write fails as a refused one does: announced, and
+   * reported as `inlay-error` with the operation (docs/widgets.md).
+   */
   #write(operation: ProgressOperation, focus?: string): void {
-    const flow = this._flow;
-    const shown = this.#progress;
-    const store = this.#store;
-    if (!flow || !shown || !store) return;
-    const result = applyOperation(shown, operation, flow.config);
-    if (!result.ok) {
-      // The controls offer only legal moves; this is a click on a render that is out of date.
-      this.reportError(Object.assign(new Error(result.message), { code: result.refusal }), operation);
-      return;
-    }
-    if (!result.changed) return;
-    this._pending = [...this._pending, operation];
-    this._announcement = this.#announce(operation, result.progress, flow);
-    this.#focus = focus;
+    if (this.#writes) return this.#writes.write(operation, focus);
     const current = this.#resource.current();
-    this.#queue = this.#queue.then(() => this.#save(store, flow, operation, current));
-  }
-
-  async #save(store: ProgressStore, flow: PublishedFlow, operation: ProgressOperation, current: () => boolean): Promise<void> {
-    let saved: Progress | undefined;
-    let failure: unknown;
-    try {
-      saved = reconcileWith(flow, await store.apply(operation));
-    } catch (error) {
-      failure = error;
-      // A conflict carries the server's current progress: adopt it rather than a stale copy.
-      const current: unknown = isInlayError(error) ? error.current : undefined;
-      if (isProgress(current)) saved = reconcileWith(flow, current);
-    }
-    if (!current()) return;
-    const before = this._confirmed;
-    if (saved) {
-      this._confirmed = saved;
-      this.#resource.publish({ progress: saved });
-    }
-    this._pending = this._pending.filter((entry) => entry !== operation);
-    if (failure === undefined && saved) {
-      this.#emitOutcome(operation, before, saved);
-    } else {
-      this._announcement = this.#text.announceFailure;
-      this.reportError(failure, operation);
-    }
-  }
-
-  /** Events for what a confirmed write changed (an idempotent repeat changes nothing). */
-  #emitOutcome(operation: ProgressOperation, before: Progress | undefined, saved: Progress): void {
-    const flowId = saved.flowId;
-    const completed = (progress: Progress | undefined): boolean =>
-      operation.type === 'complete' && progress?.items.find((item) => item.id === operation.itemId)?.state === 'completed';
-    if (operation.type === 'complete' && !completed(before) && completed(saved)) {
-      this.emit(new InlayItemCompleteEvent({ flowId, itemId: operation.itemId, progress: saved }));
-    }
-    if (before?.completedAt === null && saved.completedAt !== null) {
-      this.emit(new InlayFlowCompleteEvent({ flowId, progress: saved }));
-    }
-    if (operation.type === 'dismiss' && before?.state !== 'dismissed' && saved.state === 'dismissed') {
-      this.emit(new InlayDismissEvent({ flowId, progress: saved }));
-    }
-  }
-
-  #announce(operation: ProgressOperation, next: Progress, flow: PublishedFlow): string {
-    const t = this.#text;
-    const after = ` ${t.progress(...counts(flow, next))}.${next.state === 'completed' ? ` ${t.announceFlowComplete}` : ''}`;
-    switch (operation.type) {
-      case 'complete':
-        return t.announceComplete(titleOf(flow, operation.itemId)) + after;
-      case 'skip':
-        return t.announceSkip(titleOf(flow, operation.itemId)) + after;
-      case 'snooze':
-        return t.announceSnooze(new Date(next.snoozedUntil ?? 0));
-      case 'dismiss':
-        return t.announceDismiss;
-      case 'resume':
-        return t.announceResume;
-      case 'reset':
-        return t.announceReset;
-    }
+    this.#loadWrites().then(
+      (writes) => current() && writes.write(operation, focus),
+      (error: unknown) => {
+        if (!current()) return;
+        this._announcement = this.#text.announceFailure;
+        this.reportError(error, operation);
+      },
+    );
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -360,13 +327,20 @@ export class InlayChecklist extends InlayElement {
     // Nothing while idle (flow-id, publishable-key or base-url not set yet), and nothing for a
     // user the eligibility rules exclude (who gets no events either).
     if (!flow || !progress || !this.#eligible) return nothing;
+    const view: CardView = {
+      t,
+      flow,
+      progress,
+      write: (operation, focus) => this.#write(operation, focus),
+      completed: (itemId) => this.#progress?.items.find((item) => item.id === itemId)?.state === 'completed',
+    };
     const hidden = progress.state === 'dismissed' || progress.state === 'snoozed';
     // The live region outlives the switch between card and compact view, so both are announced.
-    return html`${hidden ? this.#renderCompact(t, flow, progress) : this.#renderCard(t, flow, progress)}
+    return html`${hidden ? renderCompact(view) : renderCard(view)}
       <div class="visually-hidden" role="status">${this._announcement}</div>`;
   }
 
-  #renderLoading(t: ChecklistStrings): TemplateResult {
+  #renderLoading(t: ChecklistViewStrings): TemplateResult {
     // Placeholders shaped like a title, the progress bar and three items (checklist.styles.ts).
     return html`<div class="card loading" part="base" aria-busy="true">
       <span class="visually-hidden">${t.loading}</span>
@@ -374,7 +348,7 @@ export class InlayChecklist extends InlayElement {
     </div>`;
   }
 
-  #renderError(t: ChecklistStrings): TemplateResult {
+  #renderError(t: ChecklistViewStrings): TemplateResult {
     const code = isInlayError(this.#resource.error) ? this.#resource.error.code : undefined;
     return html`<div class="card" part="base error" role="alert">
       <p class="error-title">${t.errorTitle}</p>
@@ -382,142 +356,6 @@ export class InlayChecklist extends InlayElement {
       <button class="button" part="retry-button" @click=${() => void this.#resource.reload()}>${t.retry}</button>
     </div>`;
   }
-
-  #renderCompact(t: ChecklistStrings, flow: PublishedFlow, progress: Progress): TemplateResult {
-    const status =
-      progress.state === 'snoozed'
-        ? t.snoozedUntil(new Date(progress.snoozedUntil ?? 0))
-        : t.progress(...counts(flow, progress));
-    return html`<div class="card compact row" part="base">
-      <p><strong>${flow.name}</strong><br /><span class="muted">${status}</span></p>
-      <button class="button secondary" part="show-button" @click=${() => this.#write({ type: 'resume' }, 'h2')}>${t.show}</button>
-    </div>`;
-  }
-
-  #renderCard(t: ChecklistStrings, flow: PublishedFlow, progress: Progress): TemplateResult {
-    const { config } = flow;
-    const { toggles, snoozeDays } = config;
-    const total = progress.items.length;
-    const complete = progress.state === 'completed';
-    const started = progress.startedAt !== null || progress.items.some((item) => item.state !== 'pending');
-    const snooze = toggles.allowSnooze && !complete && total > 0 && snoozeDays.length > 0;
-    const showButton = '[part~="show-button"]';
-    return html`<section class="card" part="base" aria-labelledby="title">
-      <header part="header">
-        <h2 id="title" part="title" tabindex="-1">${flow.name}</h2>
-        ${toggles.allowDismiss
-          ? html`<button class="icon" part="dismiss-button" aria-label=${t.dismissLabel}
-              @click=${() => this.#write({ type: 'dismiss' }, showButton)}>${closeIcon}</button>`
-          : nothing}
-      </header>
-      ${total > 0 && toggles.showProgress ? this.#renderProgress(t, ...counts(flow, progress)) : nothing}
-      ${complete
-        ? html`<div class="note complete" part="complete">
-            <slot name="complete"><strong>${t.completeTitle}</strong> ${t.completeMessage}</slot>
-          </div>`
-        : nothing}
-      ${total === 0
-        ? html`<p class="note muted" part="empty">${config.emptyState || t.empty}</p>`
-        : html`<ul part="list">
-            ${progress.items.map((entry) => this.#renderItem(t, flow, progress, entry))}
-          </ul>`}
-      ${snooze || started
-        ? html`<footer part="footer">
-            ${snooze
-              ? html`<div class="row" role="group" aria-labelledby="snooze-label">
-                  <span id="snooze-label" class="muted">${t.snoozeLabel}</span>
-                  ${snoozeDays.map(
-                    (days) => html`<button class="chip" part="snooze-button"
-                      @click=${() => this.#write({ type: 'snooze', days }, showButton)}>${t.snoozeDays(days)}</button>`,
-                  )}
-                </div>`
-              : nothing}
-            ${started
-              ? html`<button class="link" part="reset-button" @click=${() => this.#write({ type: 'reset' }, 'h2')}>${t.reset}</button>`
-              : nothing}
-          </footer>`
-        : nothing}
-    </section>`;
-  }
-
-  // The fill's width is set through CSSOM (`.style` is `style.cssText`), which a strict
-  // `style-src` allows; a `style="…"` attribute it would block.
-  #renderProgress(t: ChecklistStrings, done: number, total: number): TemplateResult {
-    const summary = t.progress(done, total);
-    return html`<div class="meter">
-      <span class="muted" part="summary" aria-hidden="true">${summary}</span>
-      <div class="track" part="progress" role="progressbar" aria-label=${t.progressLabel}
-        aria-valuemin="0" aria-valuemax=${total} aria-valuenow=${done} aria-valuetext=${summary}>
-        <div class="fill" part="progress-fill" .style=${`--_value:${done / total}`}></div>
-      </div>
-    </div>`;
-  }
-
-  #renderItem(t: ChecklistStrings, flow: PublishedFlow, progress: Progress, entry: ProgressItem): TemplateResult | typeof nothing {
-    const item = flow.config.items.find((candidate) => candidate.id === entry.id);
-    if (!item) return nothing;
-    const id = `item-${item.id}`;
-    const { state } = entry;
-    const blocking = state === 'pending' ? blockingDependencies(progress, flow.config, item.id) : [];
-    const blocked = blocking.length > 0;
-    // Completed items cannot be un-completed (only reset) and blocked ones cannot be completed
-    // yet; both stay focusable (aria-disabled, not disabled) so keyboard focus is never lost.
-    const locked = state === 'completed' || blocked;
-    const describedBy = `${item.description ? `${id}-desc` : ''} ${blocked ? `${id}-hint` : ''}`.trim();
-    const canSkip = flow.config.toggles.allowSkip && state === 'pending';
-    return html`<li part="item" data-state=${state}>
-      <input type="checkbox" part="item-checkbox" id=${id}
-        .checked=${state === 'completed'} aria-disabled=${locked} aria-describedby=${describedBy || nothing}
-        @click=${(event: Event) => locked && event.preventDefault()}
-        @change=${(event: Event) => {
-          this.#write({ type: 'complete', itemId: item.id });
-          // Keep the box in step with the shown state also when the write changed nothing.
-          (event.target as HTMLInputElement).checked = this.#progress?.items.find((other) => other.id === item.id)?.state === 'completed';
-        }} />
-      <div>
-        <label part="item-title" for=${id}>${item.title}</label>
-        ${item.optional ? html`<span class="badge">${t.optional}</span>` : nothing}${state === 'skipped' ? html`<span class="badge">${t.skipped}</span>` : nothing}
-        ${item.description ? html`<p class="muted small" part="item-description" id="${id}-desc">${item.description}</p>` : nothing}
-        ${blocked ? html`<p class="muted small hint" id="${id}-hint">${t.blockedBy(blocking.map((dep) => titleOf(flow, dep)))}</p>` : nothing}
-        ${item.action || canSkip
-          ? html`<div class="row actions">
-              ${item.action ? html`<a class="button" part="item-action" href=${item.action.href}>${item.action.label}</a>` : nothing}
-              ${canSkip
-                ? html`<button class="link" part="skip-button" aria-label=${t.skipItem(item.title)} ?disabled=${blocked}
-                    @click=${() => this.#write({ type: 'skip', itemId: item.id }, `#${id}`)}>${t.skip}</button>`
-                : nothing}
-            </div>`
-          : nothing}
-      </div>
-    </li>`;
-  }
-}
-
-/**
- * Progress as "done of total" over the items completion needs (core's `requiredCount`): the
- * non-optional ones, or all when every item is optional. The bar is full exactly when the flow
- * is complete; optional items are labelled as such in the list.
- */
-function counts(flow: PublishedFlow, progress: Progress): [done: number, total: number] {
-  const optional = new Set(flow.config.items.filter((item) => item.optional).map((item) => item.id));
-  const required = progress.items.filter((item) => !optional.has(item.id));
-  const needed = required.length > 0 ? required : progress.items;
-  return [needed.filter((item) => item.state !== 'pending').length, needed.length];
-}
-
-function titleOf(flow: PublishedFlow, itemId: string): string {
-  return flow.config.items.find((item) => item.id === itemId)?.title ?? itemId;
-}
-
-/** Brings a store's answer in line with the config being shown (new items pending, expired snoozes cleared). */
-function reconcileWith(flow: PublishedFlow, progress: Progress): Progress {
-  // The progress carries the rest of the context (flowId, userId, workspaceKey, mode).
-  return reconcile(progress, { ...progress, revisionId: flow.revisionId, config: flow.config });
-}
-
-function isProgress(value: unknown): value is Progress {
-  const candidate = value as Partial<Progress> | null | undefined;
-  return candidate?.object === 'progress' && Array.isArray(candidate.items);
 }
 
 declare global {

@@ -1,40 +1,88 @@
 // The script-tag bundle (dist/cdn/inlay-feedback-board.js, built before the tests run) on a page
 // with a strict Content-Security-Policy (docs/importer.md): no inline script or style, no eval.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import type { InlayErrorEvent, InlayPostCreateEvent } from '../events.js';
 import { testEnv } from '../testing/helpers.js';
 import './define.js';
 
 const bundle = '/dist/cdn/inlay-feedback-board.js';
+const folder = `${location.origin}/dist/cdn/`;
+
+/**
+ * A page on this origin with a strict policy, the bundle and a board talking to the server on its
+ * own origin. `scriptSrc` is what the policy allows of the scripts: the bundle's folder (as
+ * docs/widgets.md asks), or only its file, which leaves its write path
+ * (inlay-feedback-board.writes.js) refused. Resolves once the list is shown.
+ */
+async function boardFrame(scriptSrc: string, board: 'empty' | 'open'): Promise<{ frame: HTMLIFrameElement; element: HTMLElement; root: ShadowRoot }> {
+  const { feedback } = await testEnv();
+  const csp = ["default-src 'none'", `script-src ${scriptSrc}`, `connect-src ${new URL(feedback.baseUrl).origin}`, "style-src 'none'"].join('; ');
+  const frame = document.createElement('iframe');
+  frame.srcdoc = `<!doctype html>
+    <meta http-equiv="Content-Security-Policy" content="${csp}">
+    <script src="${bundle}"></script>
+    <inlay-feedback-board board-id="${feedback.boards[board]}" publishable-key="${feedback.publishableKey}"
+      base-url="${feedback.baseUrl}" anonymous></inlay-feedback-board>`;
+  document.body.append(frame);
+  const element = () => frame.contentDocument?.querySelector('inlay-feedback-board');
+  await waitUntil(() => element()?.shadowRoot?.querySelector('[part~="empty"], [part~="list"]'), 'the bundle did not render the board', { timeout: 8000 });
+  return { frame, element: element() as HTMLElement, root: element()?.shadowRoot as ShadowRoot };
+}
 
 describe('cdn/inlay-feedback-board.js', () => {
   it('registers <inlay-feedback-board> and works under a strict CSP', async () => {
-    const { feedback } = await testEnv();
-    const csp = [
-      "default-src 'none'",
-      `script-src ${location.origin}${bundle}`,
-      `connect-src ${new URL(feedback.baseUrl).origin}`,
-      "style-src 'none'",
-    ].join('; ');
-    const frame = document.createElement('iframe');
-    frame.srcdoc = `<!doctype html>
-      <meta http-equiv="Content-Security-Policy" content="${csp}">
-      <script src="${bundle}"></script>
-      <inlay-feedback-board board-id="${feedback.boards.empty}" publishable-key="${feedback.publishableKey}"
-        base-url="${feedback.baseUrl}" anonymous></inlay-feedback-board>`;
-    document.body.append(frame);
+    const { frame, root: shadow } = await boardFrame(folder, 'empty');
     try {
-      const root = () => frame.contentDocument?.querySelector('inlay-feedback-board')?.shadowRoot;
-      await waitUntil(() => root()?.querySelector('[part~="empty"]'), 'the bundle did not render the board', { timeout: 8000 });
-      const shadow = root() as ShadowRoot;
       const view = frame.contentWindow as Window;
       expect(shadow.querySelector('[part~="empty"]')?.textContent).to.equal('No ideas yet. Be the first!');
       // Adopted stylesheets apply although style-src is 'none'…
       expect(view.getComputedStyle(shadow.querySelector('[part~="base"]') as Element).borderTopLeftRadius).to.equal('12px');
-      // …and so does the branding accent, set through CSSOM.
+      // …and so does the branding accent, set through CSSOM, on the form of the write path.
+      await waitUntil(() => shadow.querySelector('[part~="submit-button"]'), 'the form did not appear');
       const submit = shadow.querySelector('[part~="submit-button"]') as Element;
       expect(view.getComputedStyle(submit).backgroundColor).to.equal('rgb(15, 118, 110)');
       // The bundle leaks no global besides the element.
       expect(Object.keys(view).filter((key) => /inlay/i.test(key))).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('posts through its write path, loaded beside the bundle under a strict CSP that allows the folder', async () => {
+    const { frame, element, root } = await boardFrame(folder, 'open');
+    try {
+      await waitUntil(() => root.querySelector('[part~="title-input"]'), 'the form did not appear');
+      const title = `Dark mode from the CDN ${Math.random().toString(36).slice(2, 8)}`;
+      const input = root.querySelector('[part~="title-input"]') as HTMLInputElement;
+      input.value = title;
+      input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      const created = oneEvent(element, 'inlay-post-create') as Promise<InlayPostCreateEvent>;
+      (root.querySelector('[part~="submit-button"]') as HTMLButtonElement).click();
+      expect((await created).detail.post.title).to.equal(title);
+      await waitUntil(() => root.querySelector('[part~="post-title"]')?.textContent === title, 'the new post is not first in the list');
+      expect(root.querySelector('[role="status"]')?.textContent?.trim()).to.equal('Your post was added.');
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('shows the list when its write path cannot load: the form says so, and a vote fails as a refused one (announced, inlay-error)', async () => {
+    // Only the bundle's own file: the policy refuses inlay-feedback-board.writes.js beside it.
+    const { frame, element, root } = await boardFrame(`${location.origin}${bundle}`, 'open');
+    try {
+      await waitUntil(() => root.querySelector('[part~="form-error"]'), 'the form\'s place did not say it failed');
+      expect(root.querySelector('[part~="form-error"]')?.textContent).to.equal('Your post could not be saved. Try again.');
+      expect(root.querySelector('[part~="form"]')).to.equal(null);
+      const button = root.querySelector('[part~="vote-button"]') as HTMLButtonElement;
+      const count = button.querySelector('[part~="vote-count"]')?.textContent;
+      const pressed = button.getAttribute('aria-pressed');
+      const failed = oneEvent(element, 'inlay-error') as Promise<InlayErrorEvent>;
+      button.click();
+      const { detail } = await failed;
+      expect(detail.operation).to.include({ type: 'vote', voted: pressed !== 'true' });
+      await waitUntil(() => root.querySelector('[role="status"]')?.textContent?.trim() === 'Your vote could not be saved and was undone.', 'no announcement');
+      expect(button.getAttribute('aria-pressed')).to.equal(pressed);
+      expect(button.querySelector('[part~="vote-count"]')?.textContent).to.equal(count);
     } finally {
       frame.remove();
     }

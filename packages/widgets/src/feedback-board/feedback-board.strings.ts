@@ -67,23 +67,19 @@ export interface FeedbackBoardStrings {
   signedOut: string;
 }
 
-/** The default (English) strings. */
-export const defaultFeedbackBoardStrings: FeedbackBoardStrings = {
+/** The keys of the write path's texts (its defaults load with it). @internal */
+export type BoardWriteKey = 'formLabel' | 'titleLabel' | 'titlePlaceholder' | 'bodyLabel' | 'submit' | 'submitting' | 'titleRequired' | 'titleTooLong' | 'bodyTooLong' | 'similar' | 'announceCreated';
+
+/** The texts an element has before its write path loads: all but the write path's defaults. @internal */
+export type BoardViewStrings = Omit<FeedbackBoardStrings, BoardWriteKey> & Partial<FeedbackBoardStrings>;
+
+/** The English texts the board shows itself: what it needs before its write path (board-writes.ts) loads. @internal */
+export const boardViewStrings: Omit<FeedbackBoardStrings, BoardWriteKey> = {
   loading: 'Loading feedback',
   errorTitle: 'This board could not be loaded',
   errorMessage: (code) => (code ? `Something went wrong (${code}).` : 'Check your connection and try again.'),
   retry: 'Try again',
-  formLabel: 'New post',
-  titleLabel: 'Suggest an idea',
-  titlePlaceholder: 'A short, descriptive title',
-  bodyLabel: 'Details (optional)',
-  submit: 'Post idea',
-  submitting: 'Posting…',
-  titleRequired: 'Add a title.',
-  titleTooLong: (max, length) => `Keep the title to ${max} characters (now ${length}).`,
-  bodyTooLong: (max, length) => `Keep the details to ${max} characters (now ${length}).`,
   createFailed: (code) => `Your post could not be saved${code ? ` (${code})` : ''}. Try again.`,
-  similar: 'Similar posts',
   searchLabel: 'Search posts',
   sortLabel: 'Sort by',
   sort: { top: 'Top', new: 'New', trending: 'Trending' },
@@ -104,7 +100,27 @@ export const defaultFeedbackBoardStrings: FeedbackBoardStrings = {
   listFailed: 'Posts could not be loaded.',
   announceResults: (count, more) => `${count || 'No'}${more ? '+' : ''} post${count === 1 && !more ? '' : 's'} found.`,
   announceMore: (count) => `${count} more post${count === 1 ? '' : 's'} loaded.`,
-  announceCreated: 'Your post was added.',
   announceVoteFailure: 'Your vote could not be saved and was undone.',
   signedOut: 'Sign in to vote and post ideas.',
 };
+
+/** The English texts of the form and of create, in the write path's module. @internal */
+export const boardWriteStrings: Pick<FeedbackBoardStrings, BoardWriteKey> = {
+  formLabel: 'New post',
+  titleLabel: 'Suggest an idea',
+  titlePlaceholder: 'A short, descriptive title',
+  bodyLabel: 'Details (optional)',
+  submit: 'Post idea',
+  submitting: 'Posting…',
+  titleRequired: 'Add a title.',
+  titleTooLong: (max, length) => `Keep the title to ${max} characters (now ${length}).`,
+  bodyTooLong: (max, length) => `Keep the details to ${max} characters (now ${length}).`,
+  similar: 'Similar posts',
+  announceCreated: 'Your post was added.',
+};
+
+/**
+ * The default (English) strings. A pure call, not a spread: a bundle that does not use it (the
+ * script-tag bundles, which load the write path's texts with it) drops it whole.
+ */
+export const defaultFeedbackBoardStrings: FeedbackBoardStrings = /* @__PURE__ */ Object.assign({}, boardViewStrings, boardWriteStrings);

@@ -2,31 +2,23 @@
 // script-tag bundle (docs/decisions.md, "Widget bundle budgets (measured)").
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
-import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PostSort, type PublishedConfig } from '@inlay/core';
+import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PublishedConfig } from '@inlay/core';
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
-import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
 import { anonymousId } from './anonymous-id.js';
+import { PostList } from './board-list.js';
+import type { BoardPort, BoardWrites } from './board-writes.js';
 import { feedbackBoardStyles } from './feedback-board.styles.js';
 import { feedbackBoardLocales } from './locales.js';
-import { draftProblems, type PostDraft, similarPosts } from './post-draft.js';
-import { renderPostForm } from './post-form.js';
-import { renderPost } from './post-item.js';
-import { defaultFeedbackBoardStrings, type FeedbackBoardStrings } from './feedback-board.strings.js';
+import { loadBoardWrites } from './writes.js';
+import { type BoardViewStrings, boardViewStrings, type FeedbackBoardStrings } from './feedback-board.strings.js';
 
 type PublishedBoard = PublishedConfig<'board', BoardConfig>;
-/** The list below the first load: settled, replacing it (search, sort), appending, or failed. */
-type Listing = 'idle' | 'busy' | 'more' | 'failed';
-type VoteState = Pick<Post, 'voted' | 'voteCount'>;
 
 /** Properties whose change means another board, server, author, token source, store or preview config: everything is reloaded. */
 const SOURCE = ['boardId', 'publishableKey', 'baseUrl', 'authorId', 'authorName', 'anonymous', 'store', 'pageSize', 'getAuthorToken', 'previewConfig'] as const;
-const SORTS: readonly PostSort[] = ['top', 'new', 'trending'];
-/** How many similar posts are suggested under the title being typed. */
-const SIMILAR = 3;
-const SEARCH_DELAY_MS = 300;
-const SUGGEST_DELAY_MS = 400;
+
 const ACCENT = /^#[0-9a-f]{6}$/i;
 
 /**
@@ -119,16 +111,6 @@ export class InlayFeedbackBoard extends InlayElement {
     previewConfig: { attribute: false },
     strings: { attribute: false },
     board: { state: true },
-    posts: { state: true },
-    cursor: { state: true },
-    listing: { state: true },
-    sort: { state: true },
-    query: { state: true },
-    similar: { state: true },
-    draft: { state: true },
-    submitted: { state: true },
-    sending: { state: true },
-    formError: { state: true },
     announcement: { state: true },
   };
 
@@ -165,17 +147,6 @@ export class InlayFeedbackBoard extends InlayElement {
   strings: Partial<FeedbackBoardStrings> = {};
 
   private board?: PublishedBoard;
-  private posts: readonly Post[] = [];
-  private cursor: string | null = null;
-  private listing: Listing = 'idle';
-  private sort: PostSort = 'top';
-  private query = '';
-  private similar: readonly Post[] = [];
-  private draft: PostDraft = { title: '', body: '' };
-  /** Set by the first submit: from then on an empty title is reported. */
-  private submitted = false;
-  private sending = false;
-  private formError = '';
   private announcement = '';
 
   #store?: PostStore;
@@ -187,25 +158,32 @@ export class InlayFeedbackBoard extends InlayElement {
   readonly #resource = new ResourceController(this, {
     key: () => SOURCE.map((name) => this[name]),
     load: (guard) => this.#load(guard),
-    refresh: (guard) => this.#refresh(guard),
+    // Back in view: the posts are listed again for fresh votes, unless votes are in flight.
+    refresh: (guard) => this.#list.refresh(guard, () => this.#votes.size > 0),
     channel: () => this.#channelName(),
     receive: (message) => this.#receive(message),
     report: (error) => this.reportError(error),
   });
-  /** Bumped by every new list query, so an older search's answer never replaces a newer one. */
-  #listTicket = 0;
-  #suggestTicket = 0;
-  /** Per post with votes in flight: how many, and the store's last word to roll back to. */
-  #votes = new Map<string, { pending: number; confirmed: VoteState; tail: Promise<unknown> }>();
-  #searchTimer?: ReturnType<typeof setTimeout>;
-  #suggestTimer?: ReturnType<typeof setTimeout>;
+  /** The write path (board-writes.ts: the form, create, votes), once loaded; its loading starts when the element connects. */
+  #writes?: BoardWrites;
+  #writesLoading?: Promise<BoardWrites>;
+  /** Set when the write path could not be loaded: the form's place says so. */
+  #writesFailed = false;
   /** A selector to focus after the next render. */
   #focus?: string;
-  /** Whether the list request that failed was for the next page (what "try again" repeats). */
-  #failedMore = false;
+  /** The posts, with search, sort and paging (board-list.ts). */
+  readonly #list = new PostList({
+    store: () => this.#store,
+    limit: () => this.#limit,
+    text: () => this.#text,
+    requestUpdate: () => this.requestUpdate(),
+    announce: (text, focus) => this.#announce(text, focus),
+    report: (error) => this.reportError(error),
+  });
 
-  get #text(): FeedbackBoardStrings {
-    return { ...defaultFeedbackBoardStrings, ...this._locale.strings, ...this.strings };
+  /** The English defaults of the form and create come with the write path (board-writes.ts). */
+  get #text(): BoardViewStrings {
+    return { ...boardViewStrings, ...this._locale.strings, ...this.strings };
   }
 
   get #limit(): number {
@@ -223,10 +201,77 @@ export class InlayFeedbackBoard extends InlayElement {
     return this.anonymous ? config.allowAnonymous : Boolean(this.authorId);
   }
 
+  /** Votes in flight, per post (none before the write path has loaded). */
+  get #votes(): ReadonlyMap<string, unknown> {
+    return this.#writes?.votes ?? new Map();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // In parallel with the config request, so the form is normally there with the list. Failing,
+    // the form's place says so and `inlay-error` reports it.
+    this.#loadWrites().catch((error: unknown) => {
+      this.#writesFailed = true;
+      this.requestUpdate();
+      this.reportError(error);
+    });
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.#searchTimer);
-    clearTimeout(this.#suggestTimer);
+    this.#list.stop();
+    this.#writes?.stop();
+  }
+
+  /** The write path, loaded once; a failed load is tried again by the next vote. */
+  #loadWrites(): Promise<BoardWrites> {
+    return (this.#writesLoading ??= loadBoardWrites().then(
+      ({ BoardWrites }) => {
+        this.#writesFailed = false;
+        this.requestUpdate();
+        return (this.#writes = new BoardWrites(this.#port()));
+      },
+      (error: unknown) => {
+        this.#writesLoading = undefined;
+        throw error;
+      },
+    ));
+  }
+
+  /** The element as its write path sees it (board-writes.ts). */
+  #port(): BoardPort {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port's accessors read and set this element
+    const host = this;
+    return {
+      get boardId() {
+        return host.boardId;
+      },
+      get store() {
+        return host.#store;
+      },
+      get posts() {
+        return host.#list.posts;
+      },
+      set posts(posts) {
+        host.#list.posts = posts;
+      },
+      get text() {
+        return host.#text;
+      },
+      current: () => this.#resource.current(),
+      publish: (message) => this.#resource.publish(message),
+      announce: (text, focus) => this.#announce(text, focus),
+      emit: (event) => this.emit(event),
+      report: (error, operation) => this.reportError(error, operation),
+      codeOf: (error) => (isInlayError(error) ? error.code : undefined),
+    };
+  }
+
+  /** Sets the live region's text (when given) and the control to focus after the next render, and renders. */
+  #announce(text?: string, focus?: string): void {
+    if (text !== undefined) this.announcement = text;
+    this.#focus = focus;
+    this.requestUpdate();
   }
 
   protected override updated(): void {
@@ -243,42 +288,17 @@ export class InlayFeedbackBoard extends InlayElement {
 
   /** Fetches the published config and the first page together. */
   #load(guard: Guard): Promise<void> | undefined {
-    ++this.#listTicket;
-    ++this.#suggestTicket;
-    clearTimeout(this.#searchTimer);
-    clearTimeout(this.#suggestTimer);
+    this.#list.clear();
+    this.#writes?.reset();
     this.board = this.#store = undefined;
-    this.posts = this.similar = [];
-    this.#votes = new Map();
-    this.listing = 'idle';
     const { boardId, publishableKey, baseUrl } = this;
     if (!(boardId && publishableKey && baseUrl)) return undefined;
     return (async () => {
       const client = createFeedbackClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
       const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
-      const [board, page] = await guard(
-        Promise.all([this.previewConfig ?? client.getConfig(boardId), store.list({ q: this.query.trim() || undefined, sort: this.sort, limit: this.#limit })]),
-      );
+      const [board, page] = await guard(Promise.all([this.previewConfig ?? client.getConfig(boardId), store.list(this.#list.first)]));
       this.board = board;
-      this.posts = page.items;
-      this.cursor = page.nextCursor;
-    })();
-  }
-
-  /**
-   * Back in view: the shown posts are listed again (as many as are shown, up to a page's
-   * maximum) for fresh votes, unless votes, a search or a page are in flight.
-   */
-  #refresh(guard: Guard): Promise<void> | undefined {
-    const store = this.#store;
-    if (!store || !this.board || this.#votes.size > 0 || this.listing !== 'idle') return undefined;
-    const ticket = this.#listTicket;
-    const limit = Math.min(LIMITS.listLimitMax, Math.max(this.#limit, this.posts.length));
-    return (async () => {
-      const page = await guard(store.list({ q: this.query.trim() || undefined, sort: this.sort, limit }));
-      if (ticket !== this.#listTicket || this.#votes.size > 0 || this.listing !== 'idle') return;
-      this.posts = page.items;
-      this.cursor = page.nextCursor;
+      this.#list.show(page);
     })();
   }
 
@@ -294,167 +314,30 @@ export class InlayFeedbackBoard extends InlayElement {
     const { vote, post } = (message ?? {}) as { vote?: { postId?: unknown; voted?: unknown; voteCount?: unknown }; post?: Post };
     if (vote && typeof vote.postId === 'string' && typeof vote.voted === 'boolean' && !this.#votes.has(vote.postId)) {
       const voteCount = typeof vote.voteCount === 'number' ? vote.voteCount : null;
-      this.#patch(vote.postId, { voted: vote.voted, voteCount });
+      this.#list.patch(vote.postId, { voted: vote.voted, voteCount });
     }
-    if (post && typeof post.id === 'string' && !this.posts.some((other) => other.id === post.id) && !this.query.trim()) {
-      this.posts = [post, ...this.posts];
-    }
-  }
-
-  /** Lists the current search and sort from the start, or (`more`) appends the next page. */
-  async #list(more = false): Promise<void> {
-    const store = this.#store;
-    if (!store) return;
-    const ticket = more ? this.#listTicket : ++this.#listTicket;
-    const q = this.query.trim();
-    const shown = this.posts.length;
-    this.listing = more ? 'more' : 'busy';
-    try {
-      const page = await store.list({ q: q || undefined, sort: this.sort, limit: this.#limit, cursor: (more && this.cursor) || undefined });
-      if (ticket !== this.#listTicket) return;
-      const known = new Set(this.posts.map((post) => post.id));
-      // A post created here and prepended may come again on a later page: keep it once.
-      const added = more ? page.items.filter((post) => !known.has(post.id)) : page.items;
-      this.posts = more ? [...this.posts, ...added] : added;
-      this.cursor = page.nextCursor;
-      this.listing = 'idle';
-      const t = this.#text;
-      if (more) {
-        this.announcement = t.announceMore(added.length);
-        // The button may be gone now: continue from the first new post.
-        if (added.length > 0) this.#focus = `[part~="post"]:nth-child(${shown + 1}) h3`;
-      } else if (q) {
-        this.announcement = t.announceResults(added.length, page.nextCursor !== null);
-      }
-    } catch (error) {
-      if (ticket !== this.#listTicket) return;
-      this.listing = 'failed';
-      this.#failedMore = more;
-      this.reportError(error);
+    const list = this.#list;
+    if (post && typeof post.id === 'string' && !list.posts.some((other) => other.id === post.id) && !list.query.trim()) {
+      list.posts = [post, ...list.posts];
     }
   }
 
-  #onSearch(event: Event): void {
-    this.query = (event.target as HTMLInputElement).value;
-    clearTimeout(this.#searchTimer);
-    this.#searchTimer = setTimeout(() => void this.#list(), SEARCH_DELAY_MS);
-  }
-
-  #setSort(sort: PostSort): void {
-    if (sort === this.sort) return;
-    this.sort = sort;
-    void this.#list();
-  }
-
-  /** Shows the vote at once, then saves it; a refusal rolls it back to the store's last word. */
+  /**
+   * A vote (board-writes.ts). Before the write path has loaded, the click waits for it; if it
+   * cannot load, the vote fails as a refused one does: announced, and reported as `inlay-error`.
+   */
   #vote(postId: string): void {
-    const store = this.#store;
-    // The post as shown now: two clicks between renders must toggle twice.
-    const post = this.posts.find((candidate) => candidate.id === postId);
-    if (!store || !post) return;
+    if (this.#writes) return this.#writes.vote(postId);
     const current = this.#resource.current();
-    const { boardId } = this;
-    const voted = !post.voted;
-    let entry = this.#votes.get(postId);
-    if (!entry) this.#votes.set(postId, (entry = { pending: 0, confirmed: { voted: post.voted, voteCount: post.voteCount }, tail: Promise.resolve() }));
-    const state = entry;
-    state.pending += 1;
-    this.#patch(postId, { voted, voteCount: post.voteCount === null ? null : Math.max(0, post.voteCount + (voted ? 1 : -1)) });
-    const settle = (): void => {
-      state.pending -= 1;
-      // Earlier answers are not shown while later clicks are in flight: the last click wins.
-      if (state.pending === 0) {
-        this.#votes.delete(postId);
-        this.#patch(postId, state.confirmed);
-      }
-    };
-    // Votes on one post reach the store in order, whatever store the host supplies.
-    state.tail = state.tail
-      .then(() => store.vote(postId, voted))
-      .then(
-        (result) => {
-          if (!current()) return;
-          state.confirmed = { voted: result.voted, voteCount: result.voteCount };
-          settle();
-          this.#resource.publish({ vote: { postId, voted: result.voted, voteCount: result.voteCount } });
-          this.emit(new InlayVoteEvent({ boardId, postId, voted: result.voted, voteCount: result.voteCount }));
-        },
-        (error: unknown) => {
-          if (!current()) return;
-          settle();
-          this.announcement = this.#text.announceVoteFailure;
-          this.reportError(error, { type: 'vote', postId, voted });
-        },
-      );
-  }
-
-  #patch(postId: string, patch: VoteState): void {
-    this.posts = this.posts.map((post) => (post.id === postId ? { ...post, ...patch } : post));
-  }
-
-  #onDraft(event: Event): void {
-    const field = event.target as HTMLInputElement | HTMLTextAreaElement;
-    this.draft = { ...this.draft, [field.name]: field.value };
-    this.formError = '';
-    if (field.name === 'title') this.#suggest(field.value.trim());
-  }
-
-  /** Suggests similar posts once typing pauses; a failure leaves none, with no error state or event. */
-  #suggest(title: string): void {
-    clearTimeout(this.#suggestTimer);
-    const ticket = ++this.#suggestTicket;
-    const store = this.#store;
-    if (!store || [...title].length < 3) {
-      this.similar = [];
-      return;
-    }
-    this.#suggestTimer = setTimeout(() => {
-      similarPosts(store, title, SIMILAR).then(
-        (items) => {
-          if (ticket === this.#suggestTicket) this.similar = items;
-        },
-        () => undefined,
-      );
-    }, SUGGEST_DELAY_MS);
-  }
-
-  async #submit(event: Event): Promise<void> {
-    event.preventDefault();
-    const store = this.#store;
-    if (this.sending || !store) return;
-    this.submitted = true;
-    const problems = draftProblems(this.draft, this.#text, true);
-    if (problems.title || problems.body) {
-      this.#focus = problems.title ? '#new-title' : '#new-body';
-      this.requestUpdate();
-      return;
-    }
-    const current = this.#resource.current();
-    const { boardId } = this;
-    const title = this.draft.title.trim();
-    const body = this.draft.body.trim();
-    this.sending = true;
-    this.formError = '';
-    try {
-      const post = await store.create({ title, body: body || undefined });
-      if (!current()) return;
-      this.#resource.publish({ post });
-      this.posts = [post, ...this.posts.filter((other) => other.id !== post.id)];
-      this.draft = { title: '', body: '' };
-      this.submitted = false;
-      this.similar = [];
-      ++this.#suggestTicket;
-      this.announcement = this.#text.announceCreated;
-      this.#focus = '#new-title';
-      this.emit(new InlayPostCreateEvent({ boardId, post }));
-    } catch (error) {
-      if (!current()) return;
-      this.formError = this.#text.createFailed(isInlayError(error) ? error.code : undefined);
-      this.#focus = '[part~="submit-button"]';
-      this.reportError(error, { type: 'create', title, body });
-    } finally {
-      if (current()) this.sending = false;
-    }
+    const voted = !this.#list.posts.find((post) => post.id === postId)?.voted;
+    this.#loadWrites().then(
+      (writes) => current() && writes.vote(postId),
+      (error: unknown) => {
+        if (!current()) return;
+        this.announcement = this.#text.announceVoteFailure;
+        this.reportError(error, { type: 'vote', postId, voted });
+      },
+    );
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -465,6 +348,7 @@ export class InlayFeedbackBoard extends InlayElement {
     if (!board) return nothing;
     const { config } = board;
     const accent = config.branding?.accentColor;
+    const canWrite = this.#canWrite;
     // A custom property set through CSSOM (allowed by a strict style-src); the page's
     // --inlay-accent still wins over the board's branding.
     return html`<section class="card" part="base" aria-labelledby="board-title"
@@ -473,67 +357,36 @@ export class InlayFeedbackBoard extends InlayElement {
           ${config.branding?.logoUrl ? html`<img part="logo" src=${config.branding.logoUrl} alt="" width="28" height="28" />` : nothing}
           <h2 id="board-title" part="title">${config.branding?.title ?? board.name}</h2>
         </header>
-        ${config.submissionsEnabled && this.#canWrite ? this.#renderForm(t) : nothing}
+        ${config.submissionsEnabled && canWrite ? this.#renderForm(t) : nothing}
         ${this.getAuthorToken && !this.store && this.#session.signedOut && (config.submissionsEnabled || config.votingEnabled)
           ? html`<p class="muted signed-out" part="signed-out">${t.signedOut}</p>`
           : nothing}
-        <div class="toolbar" part="toolbar">
-          <input type="search" part="search" aria-label=${t.searchLabel} placeholder=${t.searchLabel} autocomplete="off"
-            .value=${this.query} @input=${this.#onSearch} />
-          <div class="sort" part="sort" role="group" aria-label=${t.sortLabel}>
-            ${SORTS.map(
-              (sort) => html`<button part="sort-button" aria-pressed=${sort === this.sort} @click=${() => this.#setSort(sort)}>${t.sort[sort]}</button>`,
-            )}
-          </div>
-        </div>
-        ${this.#renderList(t, config)}
+        ${this.#list.renderToolbar(t)}
+        ${this.#list.renderList(t, config, { enabled: canWrite, onClick: (postId) => this.#vote(postId) }, this._locale.tag)}
       </section>
       <div class="visually-hidden" role="status">${this.announcement}</div>`;
   }
 
-  #renderLoading(t: FeedbackBoardStrings): TemplateResult {
+  /** The form, from the write path once it has loaded; in its place, why it cannot be shown. */
+  #renderForm(t: BoardViewStrings): TemplateResult | typeof nothing {
+    if (this.#writes) return this.#writes.renderForm({ html, nothing });
+    return this.#writesFailed ? html`<p class="field-error" part="form-error" role="alert">${t.createFailed(undefined)}</p>` : nothing;
+  }
+
+  #renderLoading(t: BoardViewStrings): TemplateResult {
     return html`<div class="card loading" part="base" aria-busy="true">
       <span class="visually-hidden">${t.loading}</span>
       <div class="bone"></div><div class="bone"></div><div class="bone"></div><div class="bone"></div>
     </div>`;
   }
 
-  #renderError(t: FeedbackBoardStrings): TemplateResult {
+  #renderError(t: BoardViewStrings): TemplateResult {
     const code = isInlayError(this.#resource.error) ? this.#resource.error.code : undefined;
     return html`<div class="card" part="base error" role="alert">
       <p class="error-title">${t.errorTitle}</p>
       <p class="muted error-text">${t.errorMessage(code)}</p>
       <button class="button" part="retry-button" @click=${() => void this.#resource.reload()}>${t.retry}</button>
     </div>`;
-  }
-
-  #renderForm(t: FeedbackBoardStrings): TemplateResult {
-    return renderPostForm(
-      t,
-      { draft: this.draft, submitted: this.submitted, similar: this.similar, formError: this.formError, sending: this.sending },
-      { onSubmit: this.#submit, onInput: this.#onDraft },
-    );
-  }
-
-  #renderList(t: FeedbackBoardStrings, config: BoardConfig): TemplateResult {
-    const q = this.query.trim();
-    const busy = this.listing === 'busy';
-    const canWrite = this.#canWrite;
-    return html`${this.posts.length === 0 && !busy
-        ? html`<p class="empty muted" part="empty">${q ? t.noResults(q) : config.emptyState || t.empty}</p>`
-        : html`<ul part="list" aria-busy=${busy}>
-            ${this.posts.map((post) => renderPost(t, config, post, { enabled: canWrite, onClick: () => this.#vote(post.id) }, this._locale.tag))}
-          </ul>`}
-      ${this.listing === 'failed'
-        ? html`<p class="end" part="list-error" role="alert">
-            <span class="field-error">${t.listFailed}</span>
-            <button class="button secondary" part="retry-button" @click=${() => void this.#list(this.#failedMore)}>${t.retry}</button>
-          </p>`
-        : this.cursor !== null && !busy
-          ? html`<p class="end">
-              <button class="button secondary" part="load-more" ?disabled=${this.listing === 'more'} @click=${() => void this.#list(true)}>${t.loadMore}</button>
-            </p>`
-          : nothing}`;
   }
 }
 

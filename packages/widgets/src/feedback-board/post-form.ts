@@ -1,5 +1,6 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import type { TemplateResult } from 'lit';
 import type { Post } from '@inlay/core';
+import type { Lit } from './board-writes.js';
 import type { FeedbackBoardStrings } from './feedback-board.strings.js';
 import { draftProblems, type PostDraft } from './post-draft.js';
 
@@ -22,10 +23,10 @@ export interface PostFormHandlers {
 
 /**
  * The new-post form: title and body with inline validation messages, similar posts while the
- * title is typed, and the submit button. Rendered by `<inlay-feedback-board>`, whose instance
- * Lit passes as `this` to the handlers. @internal
+ * title is typed, and the submit button. Part of the board's write path (board-writes.ts), so
+ * it renders with the element's Lit, passed in. @internal
  */
-export function renderPostForm(t: FeedbackBoardStrings, state: PostFormState, on: PostFormHandlers): TemplateResult {
+export function renderPostForm({ html, nothing }: Lit, t: FeedbackBoardStrings, state: PostFormState, on: PostFormHandlers): TemplateResult {
   const problems = draftProblems(state.draft, t, state.submitted);
   const field = (name: 'title' | 'body', problem: string | undefined, control: (describedBy: string | typeof nothing) => TemplateResult) =>
     html`${control(problem ? `new-${name}-error` : nothing)}

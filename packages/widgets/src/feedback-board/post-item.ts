@@ -1,6 +1,6 @@
 import type { BoardConfig, Post } from '@inlay/core';
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FeedbackBoardStrings } from './feedback-board.strings.js';
+import type { BoardViewStrings } from './feedback-board.strings.js';
 
 const voteIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M3.5 10l4.5-4.5 4.5 4.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" /></svg>`;
 
@@ -11,7 +11,7 @@ const voteIcon = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidde
  * @internal
  */
 export function renderPost(
-  t: FeedbackBoardStrings,
+  t: BoardViewStrings,
   config: BoardConfig,
   post: Post,
   vote: { enabled: boolean; onClick: () => void },

@@ -41,6 +41,10 @@ export async function mountBoard(options: BoardMountOptions): Promise<InlayFeedb
   </div>`);
   const element = wrapper.querySelector('inlay-feedback-board') as InlayFeedbackBoard;
   await boardSettled(element);
+  // The write path (the form, votes) loads beside the first paint (board-writes.ts); on a page it
+  // arrives before the list, here the dev server may answer the config first.
+  await import('../feedback-board/board-writes.js');
+  await element.updateComplete;
   return element;
 }
 

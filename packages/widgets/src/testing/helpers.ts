@@ -64,6 +64,10 @@ export async function mount(options: MountOptions): Promise<InlayChecklist> {
   </div>`);
   const element = wrapper.querySelector('inlay-checklist') as InlayChecklist;
   await settled(element);
+  // The write path loads beside the first paint (progress-writes.ts); on a page it arrives before
+  // the card, here the dev server may answer the config first. A write before it waits for it.
+  await import('../checklist/progress-writes.js');
+  await element.updateComplete;
   return element;
 }
 
