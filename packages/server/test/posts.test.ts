@@ -244,6 +244,8 @@ describe('search', async () => {
     ['Export invoices', 'We need CSV export of all invoices every month'],
     ['Dark theme', 'Please add a dark theme to the editor'],
     ['Slack integration', 'Post updates to a channel'],
+    ['ダークモードの設定', 'モードを切り替えたい'],
+    ['설정 페이지', '다크 모드를 추가해 주세요'],
   ];
   for (const [title, body] of posts) dataOf(await create(boardId, title!, body));
   const titles = async (q: string, extra = '') => (await list(boardId, `&q=${encodeURIComponent(q)}${extra}`)).items.map((p) => p.title);
@@ -260,6 +262,13 @@ describe('search', async () => {
   it('finds CJK text, including two-character words', async () => {
     expect(await titles('日本語')).toEqual(['東京のサーバー']);
     expect(await titles('東京')).toEqual(['東京のサーバー']);
+  });
+
+  it('keeps the marks of Japanese voiced kana and the syllables of Korean', async () => {
+    expect(await titles('サーバー')).toEqual(['東京のサーバー']);
+    expect(await titles('モード')).toEqual(['ダークモードの設定']);
+    expect(await titles('설정')).toEqual(['설정 페이지']);
+    expect(await titles('다크 모드')).toEqual(['설정 페이지']);
   });
 
   it('matches terms spread across title and body, and ranks title matches first', async () => {

@@ -1,22 +1,14 @@
 import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
-import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { DEFAULT_DB_PATH, type Db } from '../db/connect.js';
 import { addMembership, createAccount, findAccountByEmail } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { rotateSigningSecret } from '../repositories/signing-secrets.js';
 import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
 import { initWorkspace } from '../workspace-setup.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
+import { withDb } from './with-db.js';
 
 type Out = (line: string) => void;
-
-async function withDb<T>(path: string, run: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDatabase(path);
-  try {
-    return await run(db);
-  } finally {
-    await closeDatabase(db);
-  }
-}
 
 /** `inlay init [--name NAME] [--json] [--db PATH]` */
 export async function initCommand(args: string[], out: Out): Promise<void> {

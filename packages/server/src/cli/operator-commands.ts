@@ -1,12 +1,16 @@
 import { once } from 'node:events';
 import { KeyModeSchema, PostStatusSchema, type ResourceKind } from '@inlay/core';
-import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { DEFAULT_DB_PATH, type Db } from '../db/connect.js';
 import { deleteResource, previewResourceDeletion, type ResourceDeletion } from '../publishing/resource-deletion.js';
 import { ApiError } from '../errors.js';
 import { findPostById } from '../services/feedback/post-inbox.js';
 import { changePostStatus, deletePost, mergePosts } from '../services/feedback/inbox.js';
 import { exportProgressCsv } from '../services/onboarding/progress-export.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
+import { withDb as withDatabase } from './with-db.js';
+
+/** The operator's commands: a refused action (ApiError) is answered as a usage error. */
+const withDb = <T>(path: string, run: (db: Db) => Promise<T>): Promise<T> => withDatabase(path, run, (error) => error instanceof ApiError);
 
 /**
  * The operator's actions that no key-authenticated route or MCP tool offers (docs/self-hosting.md):
@@ -19,19 +23,6 @@ type Out = (line: string) => void;
 
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
 const YES_OPTION = { yes: { type: 'boolean', short: 'y' } } as const;
-
-/** Opens the database, runs, closes; a refusal of a service function (unknown id, bad merge) is a usage error. */
-async function withDb<T>(path: string, run: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDatabase(path);
-  try {
-    return await run(db);
-  } catch (error) {
-    if (error instanceof ApiError) throw new UsageError(error.message);
-    throw error;
-  } finally {
-    await closeDatabase(db);
-  }
-}
 
 function required(value: string | undefined, what: string): string {
   if (value === undefined || value === '') throw new UsageError(`missing ${what}`);

@@ -1,5 +1,5 @@
 import { KeyModeSchema } from '@inlay/core';
-import { closeDatabase, DEFAULT_DB_PATH, openDatabase, type Db } from '../db/connect.js';
+import { DEFAULT_DB_PATH, type Db } from '../db/connect.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -14,22 +14,15 @@ import {
   WebhookInputError,
 } from '../webhooks/endpoints.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
+import { withDb as withDatabase } from './with-db.js';
+
+/** A refused endpoint input is answered as a usage error. */
+const withDb = <T>(path: string | undefined, run: (db: Db) => Promise<T>): Promise<T> =>
+  withDatabase(dbPathOf(path, DEFAULT_DB_PATH), run, (error) => error instanceof WebhookInputError);
 
 type Out = (line: string) => void;
 
 const USAGE = 'usage: inlay webhooks create|list|disable|enable|delete|rotate-secret|deliveries|replay|send-test (see inlay help)';
-
-async function withDb<T>(path: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDatabase(dbPathOf(path, DEFAULT_DB_PATH));
-  try {
-    return await run(db);
-  } catch (error) {
-    if (error instanceof WebhookInputError) throw new UsageError(error.message);
-    throw error;
-  } finally {
-    await closeDatabase(db);
-  }
-}
 
 function idOf(positionals: string[], what: string): string {
   const id = positionals[0];

@@ -32,6 +32,9 @@ export type ChangeListener = (change: Change) => void;
 
 /** The one channel every instance of a database listens on. */
 export const CHANGE_CHANNEL = 'inlay_changes';
+/** How many times a NOTIFY is tried, and the wait before the second try (longer before each next one). */
+const SEND_ATTEMPTS = 3;
+const SEND_RETRY_MS = 100;
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 const MAX_PAYLOAD = 7_000;
 
@@ -49,6 +52,8 @@ export class ChangeBus {
   #queued: Change[] = [];
   #pending = new Set<Promise<void>>();
   #onSendError: (error: unknown) => void = () => undefined;
+  #reporting = false;
+  #unsent: unknown;
 
   constructor(db: Db) {
     this.#db = db;
@@ -59,9 +64,14 @@ export class ChangeBus {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Where a failed NOTIFY is reported (the server's log); the listeners' TTLs bound the harm. */
+  /**
+   * Where a NOTIFY that failed every attempt is reported (the server's log). Without a report
+   * (the operator CLI), {@link settled} throws instead, so the command does not claim a change
+   * that running servers may not have heard.
+   */
   onSendError(report: (error: unknown) => void): void {
     this.#onSendError = report;
+    this.#reporting = true;
   }
 
   /**
@@ -90,19 +100,36 @@ export class ChangeBus {
     }
   }
 
-  /** Settles once every announcement made so far has been sent: the CLI waits for it before closing. */
+  /**
+   * Settles once every announcement made so far has been sent: the CLI waits for it before
+   * closing. Throws if one could not be sent and no {@link onSendError} report was set.
+   */
   async settled(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+    const unsent = this.#unsent;
+    this.#unsent = undefined;
+    if (unsent !== undefined) throw new Error('a change could not be announced to the running servers; they see it once their caches expire or restart', { cause: unsent });
   }
 
   async #send(): Promise<void> {
     const changes = this.#queued;
     this.#queued = [];
     for (const payload of payloads(this.origin, changes)) {
-      try {
-        await sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(this.#db);
-      } catch (error) {
-        this.#onSendError(error);
+      // A pool error is often passing (a connection being replaced): try again before giving up,
+      // since the other instances' caches of published configs and subscriptions have no expiry.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(this.#db);
+          break;
+        } catch (error) {
+          if (attempt < SEND_ATTEMPTS) {
+            await new Promise((resolve) => setTimeout(resolve, SEND_RETRY_MS * attempt));
+            continue;
+          }
+          if (this.#reporting) this.#onSendError(error);
+          else this.#unsent ??= error;
+          break;
+        }
       }
     }
   }

@@ -42,6 +42,9 @@ export async function openDatabase(location: string, options: OpenDatabaseOption
  * running servers (db/changes.ts).
  */
 export async function closeDatabase(db: Db): Promise<void> {
-  await changesOf(db).settled();
-  await db.destroy();
+  try {
+    await changesOf(db).settled();
+  } finally {
+    await db.destroy();
+  }
 }

@@ -8,6 +8,13 @@ export interface ChangeListenerOptions {
   minBackoffMs?: number;
   /** … up to this. */
   maxBackoffMs?: number;
+  /**
+   * How often the listening connection is checked with a query, which must answer within as
+   * long. A connection dropped without a reset (a NAT or load balancer forgetting it, some
+   * failovers) raises no error of its own, and this process would wait for changes that never
+   * come. 10 s by default; TCP keep-alive is on as well.
+   */
+  heartbeatMs?: number;
   /** Reports a lost or refused listening connection (the server's log). */
   onError?: (error: unknown) => void;
 }
@@ -23,7 +30,9 @@ export interface ChangeListenerOptions {
 export function listenForChanges(url: string, bus: ChangeBus, options: ChangeListenerOptions): { stop(): Promise<void>; readonly connected: boolean } {
   const minBackoff = options.minBackoffMs ?? 250;
   const maxBackoff = options.maxBackoffMs ?? 10_000;
+  const heartbeatMs = options.heartbeatMs ?? 10_000;
   let client: pg.Client | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   let stopped = false;
   let connected = false;
   let backoff = minBackoff;
@@ -44,6 +53,7 @@ export function listenForChanges(url: string, bus: ChangeBus, options: ChangeLis
   const lost = (current: pg.Client, error: unknown) => {
     if (client !== current) return;
     client = undefined;
+    clearInterval(heartbeat);
     const wasConnected = connected;
     connected = false;
     current.removeAllListeners('notification');
@@ -59,7 +69,7 @@ export function listenForChanges(url: string, bus: ChangeBus, options: ChangeLis
 
   const connect = () => {
     if (stopped) return;
-    const current = new pg.Client({ connectionString: url });
+    const current = new pg.Client({ connectionString: url, keepAlive: true, query_timeout: heartbeatMs });
     client = current;
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current, new Error('the change listener connection ended')));
@@ -78,6 +88,8 @@ export function listenForChanges(url: string, bus: ChangeBus, options: ChangeLis
           connected = true;
           backoff = minBackoff;
           stopPolling();
+          heartbeat = setInterval(() => void current.query('SELECT 1').catch((error: unknown) => lost(current, error)), heartbeatMs);
+          heartbeat.unref();
           // Whatever changed while nobody listened is unknown: start afresh.
           forgetEverything();
         },
@@ -96,6 +108,7 @@ export function listenForChanges(url: string, bus: ChangeBus, options: ChangeLis
     async stop() {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       stopPolling();
       const current = client;
       client = undefined;

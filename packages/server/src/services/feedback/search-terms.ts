@@ -31,9 +31,14 @@ export interface SearchTerms {
   short: string[];
 }
 
-/** Lower case without accents: how both indexes compare text. */
+/**
+ * Lower case without accents: how both indexes compare text. Only the combining accents of the
+ * Latin, Greek and Cyrillic letters (U+0300–U+036F) go, as the indexes drop them (FTS5's
+ * `remove_diacritics`, PostgreSQL's `unaccent`); other marks stay, recomposed: Japanese voiced
+ * kana keep their mark ("モード" is not "モート") and Hangul stays in syllables.
+ */
 export function foldTerm(term: string): string {
-  return term.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return term.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').toLowerCase();
 }
 
 /**
