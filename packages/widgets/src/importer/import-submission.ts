@@ -3,7 +3,7 @@ import { type ImportSession, type ImportValue, neutralizeRecords } from '@inlay/
 import { InlayImportCompleteEvent } from '../events.js';
 import { CompletionFailure, failureMessage, sessionIsGone } from './completion.js';
 import { closeEngine, runEngine } from './engine-bridge.js';
-import { type ImporterCore, setState } from './importer-core.js';
+import { defineOwn, type ImporterCore, setState } from './importer-core.js';
 import { ServerDelivery } from './server-delivery.js';
 
 /** Opens the session the import is recorded in, with the host's metadata. @internal */
@@ -79,7 +79,7 @@ function sessionMapping(core: ImporterCore): Record<string, string> {
   const mapping: Record<string, string> = {};
   for (const column of core.host.state.columns) {
     if (column.fieldKey !== null && !Object.hasOwn(mapping, column.fieldKey)) {
-      Object.defineProperty(mapping, column.fieldKey, { value: column.header || t.untitledColumn(column.column + 1), enumerable: true, writable: true, configurable: true });
+      defineOwn(mapping, column.fieldKey, column.header || t.untitledColumn(column.column + 1));
     }
   }
   return mapping;

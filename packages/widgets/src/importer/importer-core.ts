@@ -94,3 +94,8 @@ export function fail(core: ImporterCore, generation: number, error: unknown, ope
   core.host.phase = 'error';
   setState(core, { failure: core.host.reportError(error, operation === undefined ? undefined : { type: operation }) });
 }
+
+/** Sets an own, enumerable property, even for the key `__proto__` (a valid field key). @internal */
+export function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,5 +1,4 @@
 import type { TransformRowHook, ValidateRowHook } from '@inlay/core';
-import { createImporterClient, type ImporterClient } from '@inlay/client';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCompleteEvent } from '../events.js';
@@ -19,12 +18,13 @@ import { formatsStyles } from './steps/formats.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { promiseListener, wrapperOf } from './host-listeners.js';
 import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.js';
-import { type Guard, ResourceController } from '../base/resource-controller.js';
+import { ResourceController } from '../base/resource-controller.js';
 import { narrowStyles } from './narrow.styles.js';
 import { closeEngine, connectEngine } from './engine-bridge.js';
 import { type ImporterCore, type ImporterHost, type PublishedImporter, setState } from './importer-core.js';
 import { commitEdit } from './review-changes.js';
 import { createActions } from './step-actions.js';
+import { loadPublished } from './published-config.js';
 import { ImportCompletion } from './completion.js';
 
 /** Properties whose change means another importer or server: everything starts over. */
@@ -219,10 +219,6 @@ export class InlayImporter extends InlayElement {
   // @internal, left out of the published types (docs/releasing.md).
   readonly #grid = new GridController(this);
   /**
-   * The import in progress, shared with the parts that run it (importer-core.ts): file-intake.ts,
-   * row-loading.ts, review-changes.ts, review-shortcuts.ts, import-submission.ts, step-actions.ts.
-   */
-  /**
    * The import in progress, shared with the parts that run it (importer-core.ts). The element lends
    * itself as their {@link ImporterHost}: its `phase`, `state`, `reportError` and `emit` are private
    * or protected here, kept out of the published types.
@@ -241,7 +237,7 @@ export class InlayImporter extends InlayElement {
   /** Loads the published importer, dropping answers for an older source (base/resource-controller.ts). */
   readonly #resource = new ResourceController(this, {
     key: () => SOURCE.map((name) => this[name]),
-    load: (guard) => this.#loadConfig(guard),
+    load: (guard) => loadPublished(this.#core, guard),
     report: (error) => {
       const failure = this.reportError(error);
       this.phase = 'error';
@@ -291,25 +287,6 @@ export class InlayImporter extends InlayElement {
         this.requestUpdate();
       }
     }
-  }
-
-  #loadConfig(guard: Guard): Promise<void> | undefined {
-    const core = this.#core;
-    core.generation += 1;
-    closeEngine(core);
-    core.published = undefined;
-    this.state = initialState();
-    const { importerId, publishableKey, baseUrl, previewConfig } = this;
-    this.phase = previewConfig || (importerId && publishableKey && baseUrl) ? 'loading' : 'idle';
-    if (this.phase === 'idle') return undefined;
-    return (async () => {
-      // A preview (the dashboard's draft) opens no session: there is no client to open one with.
-      const client = (core.client = previewConfig ? undefined : createImporterClient({ publishableKey, baseUrl }));
-      const published = previewConfig ?? (await guard((client as ImporterClient).getConfig(importerId)));
-      core.published = published;
-      setState(core, { name: published.name, fields: published.config.fields, configFields: published.config.fields, duplicateKey: published.config.duplicateKey });
-      this.phase = 'upload';
-    })();
   }
 
   /** GridHost: rows of the view for the grid. @internal */

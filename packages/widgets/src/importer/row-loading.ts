@@ -1,7 +1,7 @@
 import { mappingFromMatches } from '@inlay/core';
 import type { ViewFilter } from './engine/protocol.js';
 import { runEngine } from './engine-bridge.js';
-import { fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
+import { defineOwn, fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
 import { missingRequired, reviewOrder } from './mapping.js';
 import { saveMapping } from './remembered-mappings.js';
 import { refreshFormulaCells, runHooks } from './review-changes.js';
@@ -61,7 +61,7 @@ function formatParams(state: ImporterState): { numberFormats: Record<string, 'do
   const dateOrders: Record<string, 'dmy' | 'mdy' | 'ymd'> = {};
   for (const [field, value] of Object.entries(state.formatChoices)) {
     const target: Record<string, string> = value === 'dot' || value === 'comma' ? numberFormats : dateOrders;
-    Object.defineProperty(target, field, { value, enumerable: true, writable: true, configurable: true });
+    defineOwn(target, field, value);
   }
   return { numberFormats, dateOrders };
 }

@@ -3,7 +3,7 @@ import type { ConfirmDialog } from './confirm-dialog.js';
 import { openSource, startReading, toMapping } from './file-intake.js';
 import type { ViewFilter } from './engine/protocol.js';
 import { closeEngine } from './engine-bridge.js';
-import { type ImporterCore, setState } from './importer-core.js';
+import { defineOwn, type ImporterCore, setState } from './importer-core.js';
 import { completeImport } from './import-submission.js';
 import { chooseField } from './mapping.js';
 import { change, downloadProblems, openColumnMenu } from './review-changes.js';
@@ -101,7 +101,7 @@ export function createActions(core: ImporterCore, parts: ActionParts): Actions {
       const choices = { ...host.state.formatChoices };
       for (const column of host.state.columnFormats) {
         const value = column.kind === 'number' ? column.format : column.order;
-        if (!Object.hasOwn(choices, column.field) && value !== null) Object.defineProperty(choices, column.field, { value, enumerable: true, writable: true, configurable: true });
+        if (!Object.hasOwn(choices, column.field) && value !== null) defineOwn(choices, column.field, value);
       }
       setState(core, { formatChoices: choices });
       const unchanged = host.state.columnFormats.every((column) =>
