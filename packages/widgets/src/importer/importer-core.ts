@@ -1,5 +1,5 @@
 import type { ImporterClient } from '@inlay/client';
-import type { ImporterConfig, ImportSession, NumberFormat, PublishedConfig } from '@inlay/core';
+import type { ImportSession, NumberFormat } from '@inlay/core';
 import type { InlayErrorDetail } from '../events.js';
 import type { ImportCompletion } from './completion.js';
 import type { Call, EngineAssets, EngineConnection } from './connection.js';
@@ -11,7 +11,7 @@ import type { ServerDelivery } from './server-delivery.js';
 import type { Phase, StepContext } from './steps/context.js';
 
 /** The published importer the element shows. @internal */
-export type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
+export type PublishedImporter = NonNullable<InlayImporter['previewConfig']>;
 
 /** Everything the steps show. @internal */
 export type ImporterState = StepContext['state'];

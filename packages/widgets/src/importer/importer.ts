@@ -1,4 +1,4 @@
-import type { TransformRowHook, ValidateRowHook } from '@inlay/core';
+import type { ImporterConfig, PublishedConfig, TransformRowHook, ValidateRowHook } from '@inlay/core';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCompleteEvent } from '../events.js';
@@ -21,11 +21,13 @@ import { focusStep, renderStepAnnouncer, stepAnnouncement } from './step-focus.j
 import { ResourceController } from '../base/resource-controller.js';
 import { narrowStyles } from './narrow.styles.js';
 import { closeEngine, connectEngine } from './engine-bridge.js';
-import { type ImporterCore, type ImporterHost, type PublishedImporter, setState } from './importer-core.js';
+import { type ImporterCore, type ImporterHost, setState } from './importer-core.js';
 import { commitEdit } from './review-changes.js';
 import { createActions } from './step-actions.js';
 import { loadPublished } from './published-config.js';
 import { ImportCompletion } from './completion.js';
+
+type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
 /** Properties whose change means another importer or server: everything starts over. */
 const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as const;
@@ -250,6 +252,7 @@ export class InlayImporter extends InlayElement {
 
   constructor() {
     super();
+    // It registers itself with the element (a reactive controller) and with the grid (its shortcuts).
     new ReviewShortcuts(this.#core, this.#actions);
   }
 
