@@ -21,10 +21,14 @@ export async function startReading(core: ImporterCore, source: SourceInput, name
   setState(core, { sourceName: name, openOptions: {}, headerRow: 0, refused: undefined });
   core.host.phase = 'reading';
   if (!core.session && client) {
-    core.session = openSession(core, client);
-    core.session.then(
-      (session) => (core.sessionId = session.id),
-      (error: unknown) => fail(core, generation, error, 'open-session'),
+    const session = (core.session = openSession(core, client));
+    session.then(
+      (opened) => (core.sessionId = opened.id),
+      (error: unknown) => {
+        // Not kept for the Import: after Try again, the next file opens a session of its own.
+        if (core.session === session) core.session = undefined;
+        fail(core, generation, error, 'open-session');
+      },
     );
   }
   await openSource(core, {});
