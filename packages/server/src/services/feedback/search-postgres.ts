@@ -34,6 +34,25 @@ const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
  */
 const prefix = (term: string) => `'${term.replace(/[^\p{L}\p{N}]/gu, '')}':*`;
 
+/** Replaces each character of a folded term that is not a letter or digit by itself escaped, for a regular expression. */
+const LITERAL = '\\\\\\1';
+
+/**
+ * A term's weighted count in a candidate (`title` folded, `search_text`; search-rank.ts): the
+ * title's occurrences count twice, as the title is also the start of `search_text`. Anywhere for
+ * a substring term, as `LIKE` matched it; at the start of a word for a short term, as
+ * search-rank.ts counts it (no letter or digit before it).
+ */
+function counted(term: { text: string; prefix: boolean }): RawBuilder<unknown> {
+  const folded = sql`inlay_fold(${term.text})`;
+  const size = sql`greatest(length(${folded}), 1)`;
+  const count = (text: RawBuilder<unknown>) =>
+    term.prefix
+      ? sql`(length(${text}) - length(regexp_replace(${text}, '(?<![[:alnum:]])' || regexp_replace(${folded}, '([^[:alnum:]])', ${LITERAL}, 'g'), '', 'g'))) / ${size}`
+      : sql`(length(${text}) - length(replace(${text}, ${folded}, ''))) / ${size}`;
+  return sql`${count(sql`title`)} + ${count(sql`search_text`)}`;
+}
+
 /** The job of one search (see `searchPosts` in services/feedback/posts.ts, whose contract it keeps). */
 export function postgresSearchJob(
   db: Db,
@@ -78,27 +97,27 @@ export function postgresSearchJob(
   // could be planned without an estimate of its rows. The index read sorts its matches by
   // `COLLATE "C"` (ids are ASCII, so the order is the same): under a UTF-8 locale the default
   // collation's comparisons cost more than reading the matches (docs/decisions.md).
-  const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, body, vote_count`;
-  const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
+  const ranked = order.by === 'new' ? [] : [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])];
+  const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, search_text, vote_count`;
   const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}`;
-  const walked = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} ORDER BY id DESC LIMIT ${budget.maxRows}) w
-    WHERE ${board} ORDER BY id DESC LIMIT ${want}`;
+  // A ranked candidate leaves the database as the numbers the ranking needs (search-rank.ts), not
+  // its title and body: the weighted length and each term's weighted count, counted in the folded
+  // title and the stored folded text with the fold that matched it (docs/decisions.md).
+  const select = (source: RawBuilder<unknown>, newest: RawBuilder<unknown>) =>
+    order.by === 'new'
+      ? sql`SELECT id FROM (${source}) s WHERE ${board} ORDER BY ${newest} LIMIT ${want}`
+      : sql`SELECT id, vote_count, length(title) + length(search_text) - 1 AS length, ARRAY[${sql.join(ranked.map(counted))}]::int[] AS tf
+          FROM (SELECT id, vote_count, inlay_fold(title) AS title, search_text FROM (${source}) s WHERE ${board} ORDER BY ${newest} LIMIT ${want}) c`;
+  const walked = select(sql`SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} ORDER BY id DESC LIMIT ${budget.maxRows}`, sql`id DESC`);
   const newest = sql`id COLLATE "C" DESC`;
-  const read = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}) r
-    WHERE ${board} ORDER BY ${newest} LIMIT ${want}`;
+  const read = select(sql`SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}`, newest);
   return {
     candidates: read.compile(db),
     choice: { probe: probe.compile(db), walk, walked: walked.compile(db) },
     needed: order.by === 'new' ? want : 1,
     budget: sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts WHERE ${where} LIMIT ${budget.maxRows}) m`.compile(db),
     maxRows: budget.maxRows,
-    rank:
-      order.by === 'new'
-        ? undefined
-        : {
-            terms: [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])],
-            cap: order.cap,
-          },
+    rank: order.by === 'new' ? undefined : { terms: ranked, cap: order.cap },
   };
 }
 
@@ -149,7 +168,8 @@ export class PostgresSearches {
       const walk = job.choice !== undefined && job.choice.walk((await all(job.choice.probe))[0]);
       const rows = await all(walk && job.choice ? job.choice.walked : job.candidates);
       if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
-      const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
+      // Ranked candidates come counted (`length`, `tf`), not as text (see `postgresSearchJob`).
+      const candidates = rows as unknown as Array<{ id: string; vote_count: number; length: number; tf: number[] }>;
       return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'code' in error && error.code === QUERY_CANCELED) throw tooExpensive('took longer than a search may');
