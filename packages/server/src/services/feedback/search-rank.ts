@@ -3,15 +3,12 @@
  * candidate set, the title weighted double. A term's frequency counts its occurrences in the
  * folded text (anywhere for trigram terms, at the start of a word for short terms, as the
  * indexes match them); its rarity is measured among the candidates. Ties: more votes, then newer.
- * A candidate either brings its title and body, folded and counted here (SQLite), or the
- * weighted length and term frequencies already counted by the database (`length`, `tf`: PostgreSQL
- * counts them with the fold that matched the post, search-postgres.ts).
  *
  * Self-contained (no imports, no outer names): the search worker runs it from its source text
  * (search-pool.ts), and the inline reader calls it directly.
  */
 export function rankCandidates(
-  rows: ReadonlyArray<{ id: string; vote_count: number } & ({ title: string; body: string } | { length: number; tf: readonly number[] })>,
+  rows: ReadonlyArray<{ id: string; title: string; body: string; vote_count: number }>,
   terms: ReadonlyArray<{ text: string; prefix: boolean }>,
   cap: number,
 ): string[] {
@@ -27,7 +24,6 @@ export function rankCandidates(
     return n;
   };
   const docs = rows.map((row) => {
-    if ('tf' in row) return { row, length: row.length, tf: row.tf };
     const title = fold(row.title);
     const body = fold(row.body);
     return { row, length: 2 * title.length + body.length, tf: patterns.map((pattern) => 2 * count(pattern, title) + count(pattern, body)) };
