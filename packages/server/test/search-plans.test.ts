@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertPost } from '../src/services/feedback/posts.js';
-import { searchReaderOf } from '../src/services/feedback/search-pool.js';
+import { insertPost, searchPosts } from '../src/services/feedback/posts.js';
+import { searchReaderOf, type SearchReader } from '../src/services/feedback/search-pool.js';
+import { searchTerms } from '../src/services/feedback/search-terms.js';
 import { call, createResource, dataOf, harness, onPostgres } from './helpers.js';
 
 // On PostgreSQL a search either walks the posts newest first or reads every match through the
@@ -40,6 +41,62 @@ describe('search plans', async () => {
   it('ranks every match of the same word by relevance', async () => {
     const ranked = await page('&limit=100');
     expect(ranked.items.map((post) => post.title).sort()).toEqual([...expected].sort());
+  });
+});
+
+// On PostgreSQL a term of a few percent of posts reads the newest matches through the indexes, in a
+// range of ids estimated from the probe (the times of its newest and oldest post), and walks on
+// below the range only while the board's candidates are not complete (search-postgres.ts). Where
+// the range starts must never change the answer: here the probe is made to report a share that
+// takes that way, with a range starting above every post, among them, or below every post, and
+// each answer must be the one the search gives unsteered, the row budget included. SQLite has no
+// probe: the steered reader there is the reader itself.
+describe('search through a range of ids', async () => {
+  const h = await harness();
+  const key = h.ws.keys.testSecret;
+  const boardId = await createResource(h.app, key, 'feedback', 'boards');
+  const other = await createResource(h.app, key, 'feedback', 'boards');
+  const author = { key: 'a:1', id: 'user_1', name: null, anonymous: true };
+  for (let i = 0; i < 80; i++) {
+    if (i % 5 === 0) await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId: other }, { title: `Lamp elsewhere ${i}`, body: 'lamp', author });
+    await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId }, { title: i % 2 === 0 ? `Lamp ${i}` : `Chair ${i}`, body: i % 3 === 0 ? 'a lamp, a lamp shade' : 'a seat', author });
+    // Posts a few milliseconds apart: ids of distinct times to start a range between.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  const reader = searchReaderOf(h.app.inlay);
+  if (reader === undefined) throw new Error('no search reader');
+  const ids = (await h.db.selectFrom('posts').select('id').orderBy('id', 'desc').execute()).map((row) => row.id);
+  const timeOf = (id: string) => Number.parseInt(id.slice(5, 14), 36);
+  const latest = timeOf(ids[0]!);
+  const chosen: string[] = [];
+  // The probe reports 40 matches among the newest 1,000 of 100,000 posts, made between `oldest`
+  // and the newest post: for 400 candidates that walks 10,000 posts, so the range spans 12 times
+  // `latest - oldest` back from the newest post, and starts at `start`.
+  const steered = (start: number): SearchReader => ({
+    run: (job) => {
+      if (job.choice === undefined) return reader.run(job);
+      const oldest = `post_${Math.round(latest - (latest - start) / 12).toString(36).padStart(9, '0')}`;
+      const probe = { sql: 'SELECT 40::float8 AS n, $1::text AS oldest, $2::text AS latest, 100000::float8 AS total', parameters: [oldest, ids[0]] };
+      const choose = job.choice.choose;
+      return reader.run({ ...job, choice: { probe, choose: (row) => { const statement = choose(row); chosen.push(statement.sql); return statement; } } });
+    },
+    close: () => Promise.resolve(),
+  });
+  const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
+  const search = (through: SearchReader, maxRows: number) =>
+    searchPosts(h.db, through, scope, searchTerms('lamp', 8), { by: 'relevance', cap: 500 }, 'all', { maxRows, candidates: 400 });
+
+  it('gives the answer of the whole search wherever the range starts, within the row budget too', async () => {
+    const starts = { above: latest + 60_000, among: timeOf(ids[Math.floor(ids.length / 2)]!), below: timeOf(ids[ids.length - 1]!) - 60_000 };
+    for (const maxRows of [50_000, 30]) {
+      const expected = await search(reader, maxRows);
+      expect(expected.length, `${maxRows}`).toBeGreaterThan(maxRows === 30 ? 10 : 40);
+      for (const [where, start] of Object.entries(starts)) {
+        chosen.length = 0;
+        expect(await search(steered(start), maxRows), `${where}, ${maxRows}`).toEqual(expected);
+        if (onPostgres) expect(chosen.join(), where).toContain('UNION ALL');
+      }
+    }
   });
 });
 

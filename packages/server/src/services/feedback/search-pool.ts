@@ -30,10 +30,10 @@ export interface SearchJob {
   maxRows: number;
   /**
    * PostgreSQL only (search-postgres.ts): `probe` counts the matches among the newest posts and
-   * `walk` tells from its row whether `walked` (the posts newest first) reads the candidates
-   * instead of `candidates` (the index read).
+   * `choose` gives from its row the statement that reads the candidates (`candidates`, the index
+   * read, or another way).
    */
-  choice?: { probe: SearchStatement; walk: (row: Record<string, unknown> | undefined) => boolean; walked: SearchStatement } | undefined;
+  choice?: { probe: SearchStatement; choose: (row: Record<string, unknown> | undefined) => SearchStatement } | undefined;
   /** Rank the candidates by relevance and keep `cap` (search-rank.ts); else ids in candidate order. */
   rank?: { terms: Array<{ text: string; prefix: boolean }>; cap: number } | undefined;
 }

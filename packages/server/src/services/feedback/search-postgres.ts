@@ -22,8 +22,26 @@ const WORDS = sql`search_words`;
 
 /** Posts tested newest first to decide how a search reads its matches (see `postgresSearchJob`). */
 const PROBE_WINDOW = 1_000;
+/**
+ * A relevance walk of at least this many posts, for a term of at most RANGE_HITS matches in the
+ * probe's window, reads the newest matches through the indexes in a range of ids instead (see
+ * `postgresSearchJob`). More matches than that, and PostgreSQL's planner scans the range of ids
+ * one post at a time instead of intersecting it with the match's index, which costs more than
+ * the walk (measured, docs/decisions.md).
+ */
+const RANGE_FROM = 8_000;
+const RANGE_HITS = 60;
+/** How many times the posts the probe's share asks for the range of ids spans. */
+const RANGE_MARGIN = 1.2;
 /** What reading one match through a GIN index costs against testing one post on the walk (measured, docs/decisions.md). */
 const BITMAP_COST = 10;
+
+/** The time an id was made at (db/ids.ts: the prefix, then 9 base36 digits of milliseconds). */
+function timeOf(id: unknown): number | undefined {
+  if (typeof id !== 'string') return undefined;
+  const time = Number.parseInt(id.slice(id.indexOf('_') + 1, id.indexOf('_') + 10), 36);
+  return Number.isFinite(time) ? time : undefined;
+}
 
 /** A `LIKE` pattern for a substring, its wildcards taken literally. */
 const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -65,9 +83,11 @@ export function postgresSearchJob(
   // (cost: share × posts). Each statement can only be run one way: the walk tests an expression
   // no index serves, in primary-key order; the index read orders by a collation the primary key
   // does not have. Two statements rather than one with both branches: each is planned alone (the
-  // two-branch statement took 0.8 ms to plan) and neither sorts the other's rows again.
-  const probe = sql`SELECT count(*)::float8 AS n, (SELECT greatest(reltuples, ${PROBE_WINDOW})::float8 FROM pg_class WHERE oid = 'posts'::regclass) AS total
-    FROM (SELECT search_text, search_words FROM posts WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w WHERE ${matching}`;
+  // two-branch statement took 0.8 ms to plan) and neither sorts the other's rows again. A long
+  // walk for relevance reads a range of the newest ids through the indexes instead (`ranged`).
+  const probe = sql`SELECT count(*) FILTER (WHERE ${matching})::float8 AS n, min(id COLLATE "C") AS oldest, max(id COLLATE "C") AS latest,
+    (SELECT greatest(reltuples, ${PROBE_WINDOW})::float8 FROM pg_class WHERE oid = 'posts'::regclass) AS total
+    FROM (SELECT id, search_text, search_words FROM posts WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w`;
   // Walk when share² × posts × BITMAP_COST > want, i.e. hits² × posts × BITMAP_COST > want × window².
   const walk = (row: Record<string, unknown> | undefined) => {
     const hits = Number(row?.n ?? 0);
@@ -78,27 +98,47 @@ export function postgresSearchJob(
   // could be planned without an estimate of its rows. The index read sorts its matches by
   // `COLLATE "C"` (ids are ASCII, so the order is the same): under a UTF-8 locale the default
   // collation's comparisons cost more than reading the matches (docs/decisions.md).
+  const ranked = order.by === 'new' ? [] : [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])];
   const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, body, vote_count`;
-  const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
   const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}`;
-  const walked = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after} ORDER BY id DESC LIMIT ${budget.maxRows}) w
-    WHERE ${board} ORDER BY id DESC LIMIT ${want}`;
+  const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
+  const select = (source: RawBuilder<unknown>, sort: RawBuilder<unknown>) => sql`SELECT ${output} FROM (${source}) s WHERE ${board} ${sort} LIMIT ${want}`;
+  const walking = (bound: RawBuilder<unknown>) => sql`SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after}${bound} ORDER BY id DESC LIMIT ${budget.maxRows}`;
+  const walked = select(walking(sql``), sql`ORDER BY id DESC`);
   const newest = sql`id COLLATE "C" DESC`;
-  const read = sql`SELECT ${output} FROM (SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}) r
-    WHERE ${board} ORDER BY ${newest} LIMIT ${want}`;
+  const read = select(sql`SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}`, sql`ORDER BY ${newest}`);
+  // A walk of many posts (a term of a few percent of them) costs more than reading the matches
+  // among the newest posts through the indexes: the match's bitmap intersected with the primary
+  // key's range of ids from `bound` (where the probe's share says the board's candidates begin,
+  // with a margin), newest first; then, only if the board's candidates are not yet complete, the
+  // walk on below `bound`. Append runs its first part to the end before the second, so the outer
+  // LIMIT keeps the row budget's meaning (the newest matches on any board). `bound` is an id
+  // made of a time alone: where it falls changes the cost, never the answer.
+  const ranged = (bound: string) =>
+    select(
+      sql`(SELECT ${columns} FROM posts WHERE ${matching} AND id >= ${bound} ORDER BY ${newest} LIMIT ${budget.maxRows})
+        UNION ALL (${walking(sql` AND id < ${bound}`)}) LIMIT ${budget.maxRows}`,
+      sql``,
+    );
+  const choose = (row: Record<string, unknown> | undefined): SearchStatement => {
+    if (!walk(row)) return read.compile(db);
+    const hits = Number(row?.n ?? 0);
+    const latest = typeof row?.latest === 'string' ? row.latest : '';
+    const newestTime = timeOf(latest);
+    const oldestTime = timeOf(row?.oldest);
+    // The posts the walk would read; the probe's posts were made over `newestTime - oldestTime`.
+    const posts = (want * PROBE_WINDOW) / Math.max(1, hits);
+    if (order.by === 'new' || newestTime === undefined || oldestTime === undefined || posts < RANGE_FROM || hits > RANGE_HITS) return walked.compile(db);
+    const from = Math.max(0, Math.floor(newestTime - ((newestTime - oldestTime) * posts * RANGE_MARGIN) / PROBE_WINDOW));
+    return ranged(`${latest.slice(0, latest.indexOf('_') + 1)}${from.toString(36).padStart(9, '0')}`).compile(db);
+  };
   return {
     candidates: read.compile(db),
-    choice: { probe: probe.compile(db), walk, walked: walked.compile(db) },
+    choice: { probe: probe.compile(db), choose },
     needed: order.by === 'new' ? want : 1,
     budget: sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts WHERE ${where} LIMIT ${budget.maxRows}) m`.compile(db),
     maxRows: budget.maxRows,
-    rank:
-      order.by === 'new'
-        ? undefined
-        : {
-            terms: [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])],
-            cap: order.cap,
-          },
+    rank: order.by === 'new' ? undefined : { terms: ranked, cap: order.cap },
   };
 }
 
@@ -146,8 +186,7 @@ export class PostgresSearches {
     try {
       const all = async (statement: SearchStatement) => (await client.query(statement.sql, [...statement.parameters])).rows as Array<Record<string, unknown>>;
       if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
-      const walk = job.choice !== undefined && job.choice.walk((await all(job.choice.probe))[0]);
-      const rows = await all(walk && job.choice ? job.choice.walked : job.candidates);
+      const rows = await all(job.choice ? job.choice.choose((await all(job.choice.probe))[0]) : job.candidates);
       if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
       const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
       return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
