@@ -29,3 +29,25 @@ describe.each(SERVICES_UNDER_TEST)('$service: the NUL character', ({ service, pl
     expect(errorOf(read)).toMatchObject({ code: 'parameter_invalid' });
   });
 });
+
+describe('OAuth: the NUL character', () => {
+  it('is refused in OAuth\'s format on its endpoints, and as a page where a browser is', async () => {
+    const registered = await h.app.inject({
+      method: 'POST',
+      url: '/oauth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: { redirect_uris: ['http://127.0.0.1:9/cb'], client_name: 'Bad\u0000name', token_endpoint_auth_method: 'none' },
+    });
+    expect(registered.statusCode, registered.body).toBe(400);
+    expect(registered.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('client_name') });
+
+    const token = await h.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=authorization_code&code=a%00b' });
+    expect(token.statusCode).toBe(400);
+    expect(token.json()).toMatchObject({ error: 'invalid_request' });
+
+    const authorize = await h.app.inject({ method: 'GET', url: '/oauth/authorize?client_id=x&state=a%00' });
+    expect(authorize.statusCode).toBe(400);
+    expect(authorize.headers['content-type']).toContain('text/html');
+    expect(authorize.body).toContain('U+0000');
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.js';
 
@@ -16,20 +16,29 @@ export function findNul(value: unknown, path: readonly string[] = [], depth = 0)
   return undefined;
 }
 
+/** The dotted path of the first string with U+0000 in a request's params, query or body. */
+export function nulIn(request: FastifyRequest): string[] | undefined {
+  for (const part of [request.params, request.query, request.body]) {
+    const found = findNul(part);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * Refuses a request whose body, query or path holds the character U+0000, with one 400 on both
  * backends: PostgreSQL's text cannot store it (the write would fail as a 500), and no field of
- * the API has a use for it (docs/errors.md, `parameter_invalid`).
+ * the API has a use for it (docs/errors.md, `parameter_invalid`). The OAuth endpoints answer in
+ * OAuth's own format and check for it themselves (oauth/oauth-routes.ts).
  */
 export const noNulPlugin = fp(
   (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
-      for (const part of [request.params, request.query, request.body]) {
-        const found = findNul(part);
-        if (found === undefined) continue;
-        const param = found.join('.');
-        throw new ApiError('parameter_invalid', `${param || 'The body'}: the character U+0000 (NUL) is not allowed.`, param ? { param } : {});
-      }
+      if (request.url.startsWith('/oauth/')) return;
+      const found = nulIn(request);
+      if (found === undefined) return;
+      const param = found.join('.');
+      throw new ApiError('parameter_invalid', `${param || 'The body'}: the character U+0000 (NUL) is not allowed.`, param ? { param } : {});
     });
   },
   { name: 'inlay-no-nul' },

@@ -1,3 +1,4 @@
+import { DEFAULT_OPTIONS } from '../../options.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Db, OpenDatabaseOptions } from '../connect.js';
@@ -23,15 +24,12 @@ export function postgresUrlOf(db: Db): string | undefined {
   return urls.get(db);
 }
 
-/** Pool size when the operator sets none: enough for a 2–4 core instance (docs/self-hosting.md). */
-export const DEFAULT_POOL_SIZE = 10;
-
 /**
  * Opens a PostgreSQL database and migrates it. Any number of server processes may share it; the
  * migrator's own lock lets only one of them migrate at a time.
  */
 export async function openPostgres(url: string, options: OpenDatabaseOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_OPTIONS.dbPoolSize, types });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
