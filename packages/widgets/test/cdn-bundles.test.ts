@@ -51,6 +51,14 @@ describe('script-tag bundles', () => {
     });
   }
 
+  // The checklist's refetch on focus and tab sharing come with its write path (docs/widgets.md,
+  // "Several tabs"); the board, which shows its votes' changes, keeps them in its bundle.
+  it('inlay-checklist.js leaves its refetch on focus and other-tab sharing to inlay-checklist.writes.js', async () => {
+    const sync = /base\/resource-sync\.ts$/;
+    expect((await sourcesOf('inlay-checklist.js')).filter((source) => sync.test(source))).toEqual([]);
+    expect((await sourcesOf('inlay-checklist.writes.js')).filter((source) => sync.test(source))).toHaveLength(1);
+  });
+
   it('sri.json publishes the hash of every script in dist/cdn/, the write paths included', async () => {
     const sri = JSON.parse(await readFile(new URL('sri.json', dir), 'utf8')) as { files: Record<string, string> };
     for (const file of ['inlay-checklist.writes.js', 'inlay-feedback-board.writes.js']) {

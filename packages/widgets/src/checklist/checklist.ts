@@ -10,7 +10,7 @@ import { checklistStyles } from './checklist.styles.js';
 import { checklistLocales } from './locales.js';
 import { type ChecklistStrings, type ChecklistViewStrings, checklistViewStrings } from './checklist.strings.js';
 import { type CardView, renderCard, renderCompact } from './checklist-card.js';
-import { isProgress, type PublishedFlow, reconcileWith } from './flow-progress.js';
+import { type PublishedFlow, reconcileWith } from './flow-progress.js';
 import type { ChecklistPort, ProgressWrites } from './progress-writes.js';
 import { loadProgressWrites } from './writes.js';
 
@@ -145,9 +145,6 @@ export class InlayChecklist extends InlayElement {
   readonly #resource = new ResourceController(this, {
     key: () => SOURCE.map((name) => this[name]),
     load: (guard) => this.#load(guard),
-    refresh: (guard) => this.#refresh(guard),
-    channel: () => this.#channelName(),
-    receive: (message) => this.#receive(message),
     report: (error) => this.reportError(error),
   });
   /** The write path (progress-writes.ts), once loaded; its loading starts when the element connects. */
@@ -205,11 +202,11 @@ export class InlayChecklist extends InlayElement {
       get text() {
         return host.#text;
       },
+      host: this,
+      resource: this.#resource,
+      channel: () => this.#channelName(),
       current: () => this.#resource.current(),
-      confirm: (progress) => {
-        this._confirmed = progress;
-        this.#resource.publish({ progress });
-      },
+      confirm: (progress) => (this._confirmed = progress),
       announce: (text, focus) => {
         this._announcement = text;
         this.#focus = focus;
@@ -271,33 +268,11 @@ export class InlayChecklist extends InlayElement {
     this._confirmed = loaded && !this.#signedOut ? reconcileWith(flow, loaded) : undefined;
   }
 
-  /** Back in view: the server's progress replaces the shown one, unless writes are in flight. */
-  #refresh(guard: Guard): Promise<void> | undefined {
-    const store = this.#store;
-    const flow = this._flow;
-    if (!store || !flow || !this._confirmed) return undefined;
-    return (async () => {
-      const loaded = await guard(store.load());
-      if (!this.#writes?.pending.length) this._confirmed = reconcileWith(flow, loaded);
-    })();
-  }
-
   /** The other tabs of this user and flow: same server, flow, account and user. */
   #channelName(): string | undefined {
     const user = this.userId || this.#session.subject;
     if (!user || !this._flow) return undefined;
     return `inlay:checklist\n${this.baseUrl}\n${this.flowId}\n${this.workspaceKey || ''}\n${user}`;
-  }
-
-  /**
-   * Progress another tab saved. Adopted as the store's last word without events: the tab that
-   * made the change sent them (a dismissal there never fires `inlay-flow-complete` here).
-   */
-  #receive(message: unknown): void {
-    const progress = (message as { progress?: unknown } | null)?.progress;
-    const flow = this._flow;
-    if (!flow || !isProgress(progress) || progress.flowId !== flow.id) return;
-    this._confirmed = reconcileWith(flow, progress);
   }
 
   /**

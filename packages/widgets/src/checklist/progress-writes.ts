@@ -1,5 +1,8 @@
+import type { ReactiveControllerHost } from 'lit';
 import type { ProgressStore } from '@inlay/client';
 import { applyOperation, type Progress, type ProgressOperation } from '@inlay/core';
+import type { Guard, ResourceController } from '../base/resource-controller.js';
+import { ResourceSync } from '../base/resource-sync.js';
 import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
 import { type ChecklistStrings, type ChecklistViewStrings, checklistWriteStrings } from './checklist.strings.js';
 import { counts, isProgress, type PublishedFlow, reconcileWith, titleOf } from './flow-progress.js';
@@ -21,9 +24,14 @@ export interface ChecklistPort {
   readonly store?: ProgressStore;
   /** The element's texts; the English announcements of writes are this module's (checklistWriteStrings). */
   readonly text: ChecklistViewStrings;
+  /** The element and its loader, for the refetch on return and the other tabs (base/resource-sync.ts). */
+  readonly host: ReactiveControllerHost;
+  readonly resource: ResourceController;
+  /** The `BroadcastChannel` name of this user and flow, or undefined before they are known. */
+  channel(): string | undefined;
   /** A check that the shown source is still the one loaded now (base/resource-controller.ts). */
   current(): () => boolean;
-  /** Adopts a saved progress, tells the user's other tabs, and renders. */
+  /** Adopts a saved progress as the store's last word, and renders. */
   confirm(progress: Progress): void;
   /** Sets the live region's text and the control to focus after the next render, and renders. */
   announce(text: string, focus?: string): void;
@@ -38,8 +46,40 @@ export class ProgressWrites {
   /** Writes reach the store one at a time, in the order they were made. */
   #queue: Promise<void> = Promise.resolve();
 
+  /**
+   * The refetch when the page comes back into view and the user's other tabs (docs/widgets.md,
+   * "Several tabs"): here rather than in the bundle, as neither is needed for the first paint.
+   */
+  readonly #sync: ResourceSync;
+
   constructor(port: ChecklistPort) {
     this.#port = port;
+    this.#sync = new ResourceSync(port.host, port.resource, {
+      refresh: (guard) => this.#refresh(guard),
+      channel: () => port.channel(),
+      receive: (message) => this.#receive(message),
+    });
+  }
+
+  /** Back in view: the server's progress replaces the shown one, unless writes are in flight. */
+  #refresh(guard: Guard): Promise<void> | undefined {
+    const { store, flow, confirmed } = this.#port;
+    if (!store || !flow || !confirmed) return undefined;
+    return (async () => {
+      const loaded = await guard(store.load());
+      if (!this.pending.length) this.#port.confirm(reconcileWith(flow, loaded));
+    })();
+  }
+
+  /**
+   * Progress another tab saved. Adopted as the store's last word without events: the tab that
+   * made the change sent them (a dismissal there never fires `inlay-flow-complete` here).
+   */
+  #receive(message: unknown): void {
+    const progress = (message as { progress?: unknown } | null)?.progress;
+    const flow = this.#port.flow;
+    if (!flow || !isProgress(progress) || progress.flowId !== flow.id) return;
+    this.#port.confirm(reconcileWith(flow, progress));
   }
 
   /** A new flow, user or store: writes of the old one no longer count (each also checks `current`). */
@@ -93,7 +133,10 @@ export class ProgressWrites {
     }
     if (!current()) return;
     const before = port.confirmed;
-    if (saved) port.confirm(saved);
+    if (saved) {
+      port.confirm(saved);
+      this.#sync.publish({ progress: saved });
+    }
     this.pending = this.pending.filter((entry) => entry !== operation);
     if (failure === undefined && saved) {
       this.#emitOutcome(operation, before, saved);

@@ -6,6 +6,7 @@ import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type Publish
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
+import { ResourceSync } from '../base/resource-sync.js';
 import { anonymousId } from './anonymous-id.js';
 import { PostList } from './board-list.js';
 import type { BoardPort, BoardWrites } from './board-writes.js';
@@ -158,11 +159,14 @@ export class InlayFeedbackBoard extends InlayElement {
   readonly #resource = new ResourceController(this, {
     key: () => SOURCE.map((name) => this[name]),
     load: (guard) => this.#load(guard),
+    report: (error) => this.reportError(error),
+  });
+  /** Refetches on return and shares changes with the user's other tabs (base/resource-sync.ts). */
+  readonly #sync = new ResourceSync(this, this.#resource, {
     // Back in view: the posts are listed again for fresh votes, unless votes are in flight.
     refresh: (guard) => this.#list.refresh(guard, () => this.#votes.size > 0),
     channel: () => this.#channelName(),
     receive: (message) => this.#receive(message),
-    report: (error) => this.reportError(error),
   });
   /** The write path (board-writes.ts: the form, create, votes), once loaded; its loading starts when the element connects. */
   #writes?: BoardWrites;
@@ -259,7 +263,7 @@ export class InlayFeedbackBoard extends InlayElement {
         return host.#text;
       },
       current: () => this.#resource.current(),
-      publish: (message) => this.#resource.publish(message),
+      publish: (message) => this.#sync.publish(message),
       announce: (text, focus) => this.#announce(text, focus),
       emit: (event) => this.emit(event),
       report: (error, operation) => this.reportError(error, operation),
