@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { importerWorkerConfig, workerUrlForConsumers } from './scripts/importer-worker-build.mjs';
+import { cdnModuleConfig, importerWorkerConfig, workerUrlForConsumers } from './scripts/importer-worker-build.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 
 const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
@@ -81,37 +81,10 @@ export default defineConfig(({ mode }) => {
     if (name === 'inlay-importer.worker') return importerWorkerConfig({ entry: src('importer/engine/worker.ts'), plugins: [minifyTemplatesPlugin()] });
     if (name === 'locales') {
       const entry = Object.fromEntries(LOCALE_COMPONENTS.flatMap((component) => LOCALE_TAGS.map((tag) => [`inlay-${component}.${tag}`, src(`${component}/locales/${tag}.ts`)])));
-      return {
-        build: {
-          outDir: 'dist/cdn',
-          emptyOutDir: false,
-          minify: true,
-          sourcemap: true,
-          target: 'es2022',
-          lib: { entry, formats: ['es'], fileName: (_format, file) => `${file}.js` },
-          // As for the engine (scripts/importer-worker-build.mjs): ES library output keeps its
-          // whitespace unless told otherwise, and these files are loaded as they are.
-          rolldownOptions: { output: { minify: true, chunkFileNames: 'inlay-locale-[name].js' } },
-        },
-      };
+      return cdnModuleConfig({ entry, chunkFileNames: 'inlay-locale-[name].js' });
     }
     const writes = CDN_WRITES[name];
-    if (writes !== undefined) {
-      return {
-        plugins: [minifyTemplatesPlugin()],
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        build: {
-          outDir: 'dist/cdn',
-          emptyOutDir: false,
-          minify: true,
-          sourcemap: true,
-          target: 'es2022',
-          lib: { entry: { [name]: src(writes) }, formats: ['es'], fileName: (_format, file) => `${file}.js` },
-          // Loaded as it is, like the translations: minified whole.
-          rolldownOptions: { output: { minify: true } },
-        },
-      };
-    }
+    if (writes !== undefined) return cdnModuleConfig({ entry: { [name]: src(writes) }, plugins: [minifyTemplatesPlugin()] });
     const entry = CDN_BUNDLES[name];
     if (entry === undefined) throw new Error(`Unknown CDN bundle "${name}"; choose from ${Object.keys(CDN_BUNDLES).join(', ')}.`);
     return {

@@ -1,15 +1,12 @@
 /**
- * The Vite config of the importer's engine for script tags (`vite build --mode
- * cdn:inlay-importer.worker`): an ES module, `dist/cdn/inlay-importer.worker.js`, that the
- * bundle starts as a module worker beside itself (or imports on the main thread where workers
- * are forbidden), with the XLSX reader split off into `inlay-importer.xlsx.js`, loaded only when
- * a workbook is opened.
- */
-/**
- * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options
+ * The Vite config of an ES module of the script-tag build, written to `dist/cdn/` beside the
+ * bundles and loaded as it is (by `import()` or as a module worker): the importer's engine, the
+ * translations and the write paths. Vite keeps the whitespace of ES library output (for
+ * consumers' tree-shaking); these files are minified whole.
+ * @param {{ entry: Record<string, string>, plugins?: import('vite').PluginOption[], chunkFileNames?: string | ((chunk: { name: string }) => string) }} options
  * @returns {import('vite').UserConfig}
  */
-export function importerWorkerConfig({ entry, plugins }) {
+export function cdnModuleConfig({ entry, plugins = [], chunkFileNames }) {
   return {
     plugins,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -19,17 +16,26 @@ export function importerWorkerConfig({ entry, plugins }) {
       minify: true,
       sourcemap: true,
       target: 'es2022',
-      lib: { entry: { 'inlay-importer.worker': entry }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-      rolldownOptions: {
-        output: {
-          // Vite keeps the whitespace of ES library output (for consumers' tree-shaking); this
-          // file is loaded as it is, so it is minified whole.
-          minify: true,
-          chunkFileNames: (chunk) => (chunk.name === 'xlsx-reader' ? 'inlay-importer.xlsx.js' : 'inlay-importer.[name].js'),
-        },
-      },
+      lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      rolldownOptions: { output: { minify: true, ...(chunkFileNames === undefined ? {} : { chunkFileNames }) } },
     },
   };
+}
+
+/**
+ * The importer's engine for script tags (`vite build --mode cdn:inlay-importer.worker`):
+ * `dist/cdn/inlay-importer.worker.js`, that the bundle starts as a module worker beside itself
+ * (or imports on the main thread where workers are forbidden), with the XLSX reader split off
+ * into `inlay-importer.xlsx.js`, loaded only when a workbook is opened.
+ * @param {{ entry: string, plugins: import('vite').PluginOption[] }} options
+ * @returns {import('vite').UserConfig}
+ */
+export function importerWorkerConfig({ entry, plugins }) {
+  return cdnModuleConfig({
+    entry: { 'inlay-importer.worker': entry },
+    plugins,
+    chunkFileNames: (chunk) => (chunk.name === 'xlsx-reader' ? 'inlay-importer.xlsx.js' : 'inlay-importer.[name].js'),
+  });
 }
 
 /**
