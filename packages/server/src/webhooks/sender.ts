@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { compile, perDatabase, transaction, type Param, type Tx } from '../db/statements.js';
 import { newId } from '../db/ids.js';
@@ -143,17 +144,23 @@ const batchStatements = perDatabase((db) => {
       ),
     );
   }
+  // The successes of a batch in one statement, each row with its own attempt (the delivery log
+  // reads it from the row): a VALUES list joined on `seq`, UPDATE … FROM on SQLite as on
+  // PostgreSQL. The casts type the parameters for PostgreSQL, where a bare one would be text.
   function compileSucceed(n: number) {
-    return compile(db, (p: Param<string>) =>
-      wdb
-        .updateTable('webhook_deliveries')
-        .set({ status: p('status'), next_attempt_at: p('nextAttemptAt'), lease_until: p('zero'), updated_at: p('updatedAt') })
-        .where(
-          'seq',
-          'in',
-          Array.from({ length: n }, (_, i) => p(`seq${i}`)),
-        ),
-    );
+    return compile(db, (p: Param<string>) => {
+      const rows = Array.from(
+        { length: n },
+        (_, i) => sql`(CAST(${p(`seq${i}`)} AS bigint), CAST(${p(`statusCode${i}`)} AS integer), CAST(${p(`latencyMs${i}`)} AS integer), CAST(${p(`excerpt${i}`)} AS text))`,
+      );
+      return {
+        compile: () =>
+          sql`WITH v (seq, status_code, latency_ms, response_excerpt) AS (VALUES ${sql.join(rows)})
+            UPDATE webhook_deliveries SET status = ${p('status')}, next_attempt_at = ${p('nextAttemptAt')}, lease_until = ${p('zero')}, updated_at = ${p('updatedAt')},
+              attempted_at = ${p('updatedAt')}, status_code = v.status_code, latency_ms = v.latency_ms, response_excerpt = v.response_excerpt
+            FROM v WHERE webhook_deliveries.seq = v.seq`.compile(db),
+      };
+    });
   }
   return {
     logAttempts(n: number) {
@@ -355,8 +362,11 @@ export class WebhookSender {
     const b = batchStatements(this.#db);
     const now = Date.now();
     const nowText = new Date(now).toISOString();
-    for (let start = 0; start < batch.length; start += BATCH) {
-      const chunk = batch.slice(start, start + BATCH);
+    // A success is kept on its delivery's row by the UPDATE that marks it delivered; only failed
+    // attempts are rows of webhook_attempts (docs/decisions.md, "Webhook delivery cost (measured)").
+    const failed = batch.filter(({ result }) => !succeededResult(result));
+    for (let start = 0; start < failed.length; start += BATCH) {
+      const chunk = failed.slice(start, start + BATCH);
       const values: Record<string, unknown> = {};
       chunk.forEach(({ delivery, result }, i) => {
         values[`id${i}`] = newId('wha');
@@ -376,7 +386,12 @@ export class WebhookSender {
     for (let start = 0; start < succeeded.length; start += BATCH) {
       const chunk = succeeded.slice(start, start + BATCH);
       const values: Record<string, unknown> = { status: 'succeeded', nextAttemptAt: now, zero: 0, updatedAt: nowText };
-      chunk.forEach(({ delivery }, i) => (values[`seq${i}`] = delivery.seq));
+      chunk.forEach(({ delivery, result }, i) => {
+        values[`seq${i}`] = delivery.seq;
+        values[`statusCode${i}`] = result.statusCode;
+        values[`latencyMs${i}`] = Math.round(result.latencyMs);
+        values[`excerpt${i}`] = result.excerpt;
+      });
       await b.succeed(chunk.length).run(tx, values);
     }
     // The endpoints' state, in the order the attempts ended.
