@@ -22,6 +22,14 @@ import { webhookDb } from './tables.js';
  */
 const PREFETCH = 8;
 
+/**
+ * How long a wake that is not pressing waits, so one claim takes the events of several turns
+ * (docs/decisions.md, "Webhook delivery cost (measured)"): a claim per turn cost more of the API
+ * thread than the events it found. A wake is pressing when an endpoint's attempts are about to
+ * run dry while due deliveries are known to be left.
+ */
+const CLAIM_WINDOW_MS = 5;
+
 /** How long an endpoint seen not failing is taken as such before its row is read again. */
 const HEALTHY_RECHECK_MS = 1_000;
 
@@ -198,6 +206,9 @@ export class WebhookSender {
   #again = false;
   #stopped = false;
   #wakeScheduled = false;
+  #wakeTimer: NodeJS.Timeout | undefined;
+  /** Endpoints whose last claim took as many deliveries as it asked for: more may be due. */
+  readonly #full = new Set<string>();
   /** Attempts ended and not yet recorded: everything that ends in one turn is recorded in one transaction. */
   #finished: Finished[] = [];
   #recorded: Promise<void> | undefined;
@@ -214,7 +225,7 @@ export class WebhookSender {
     // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
     // wakes the sender): no claim runs per vote while an endpoint is busy.
     this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
-      if (endpointIds.some((id) => this.#held(id) < this.#options.concurrency * PREFETCH)) this.wake();
+      if (endpointIds.some((id) => this.#held(id) < this.#options.concurrency * PREFETCH)) this.wake(false);
     });
     this.#timer = setInterval(() => this.wake(), this.#options.pollIntervalMs);
     this.#timer.unref();
@@ -225,15 +236,28 @@ export class WebhookSender {
   stop(): void {
     this.#stopped = true;
     clearInterval(this.#timer);
+    clearTimeout(this.#wakeTimer);
     this.#unsubscribe?.();
     this.#queued.clear();
     this.#runner?.close();
   }
 
-  /** Look for due deliveries soon; calls within one turn share one look. */
-  wake(): void {
+  /**
+   * Look for due deliveries: on the next turn when `pressing` (the default), else within
+   * CLAIM_WINDOW_MS. Calls meanwhile share one look.
+   */
+  wake(pressing = true): void {
     if (this.#stopped || this.#wakeScheduled) return;
+    if (!pressing) {
+      if (this.#wakeTimer === undefined) {
+        this.#wakeTimer = setTimeout(() => this.wake(true), CLAIM_WINDOW_MS);
+        this.#wakeTimer.unref();
+      }
+      return;
+    }
     this.#wakeScheduled = true;
+    clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = undefined;
     setImmediate(() => {
       this.#wakeScheduled = false;
       void this.#tick();
@@ -265,10 +289,15 @@ export class WebhookSender {
     const now = Date.now();
     // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
     const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
+    this.#full.clear();
     for (const endpoint of await s.endpoints.all(tx, { now, pending: 'pending', on: 1 })) {
       const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
-      if (free <= 0) continue;
+      if (free <= 0) {
+        this.#full.add(endpoint.id);
+        continue;
+      }
       const rows = await s.claim.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free, leaseUntil, one: 1 });
+      if (rows.length === free) this.#full.add(endpoint.id);
       // RETURNING keeps no order: the queue goes in creation order.
       rows.sort((a, b) => a.seq - b.seq);
       const secrets = [endpoint.secret];
@@ -329,8 +358,11 @@ export class WebhookSender {
     const recorded = this.#queueRecord({ delivery, result });
     // Claiming more queues behind this record (same group commit or the next), so it sees the
     // outcome without waiting a round trip for the commit first. Claimed when half the
-    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load.
-    if (this.#held(delivery.endpointId) <= (this.#options.concurrency * PREFETCH) / 2) this.wake();
+    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load: at
+    // once when due deliveries are known to be left, else within the claim window (the next
+    // event of this delivery's object, held back until now, is found then).
+    const held = this.#held(delivery.endpointId);
+    if (held <= (this.#options.concurrency * PREFETCH) / 2) this.wake(this.#full.has(delivery.endpointId));
     try {
       await recorded;
     } catch (error) {
