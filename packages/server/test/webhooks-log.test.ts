@@ -73,6 +73,31 @@ describe('the delivery log', () => {
     expect((await attemptRows(id)).map((row) => row.status_code)).toEqual([500]);
   });
 
+  it('keeps each success of a batch on its own delivery (status, excerpt)', async () => {
+    const r = await receiver();
+    // Each answer names the delivery it answers, and its status varies, so a row given another
+    // row's values shows.
+    let calls = 0;
+    r.behave = (response, received) => {
+      calls += 1;
+      response.writeHead(calls % 2 === 0 ? 200 : 202, { 'content-type': 'text/plain' }).end(String(received.headers['webhook-id']));
+    };
+    const { id } = await endpointOf(r);
+    const ids: string[] = [];
+    for (let i = 0; i < 13; i += 1) ids.push(await sendTestEvent(h.db, id));
+    const deliveries = await waitFor(async () => {
+      const found = await listDeliveries(h.db, id);
+      return found.length === 13 && found.every((d) => d.status === 'succeeded') && found;
+    }, 'the 13 deliveries to succeed');
+    expect(new Set(deliveries.map((d) => d.id))).toEqual(new Set(ids));
+    for (const delivery of deliveries) {
+      expect(delivery.log).toHaveLength(1);
+      expect(delivery.log[0]?.responseExcerpt).toBe(delivery.id);
+      expect([200, 202]).toContain(delivery.log[0]?.statusCode);
+    }
+    expect(await attemptRows(id)).toEqual([]);
+  });
+
   it('keeps a success in the log when the delivery is replayed and succeeds again', async () => {
     const r = await receiver();
     r.behave = (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('first');

@@ -23,10 +23,9 @@ import { webhookDb } from './tables.js';
 const PREFETCH = 8;
 
 /**
- * How long a wake that is not pressing waits, so one claim takes the events of several turns
- * (docs/decisions.md, "Webhook delivery cost (measured)"): a claim per turn cost more of the API
- * thread than the events it found. A wake is pressing when an endpoint's attempts are about to
- * run dry while due deliveries are known to be left.
+ * How long a wake by a newly recorded event waits, so one claim takes the events of several
+ * turns (docs/decisions.md, "Webhook delivery cost (measured)"): a claim per turn cost more of
+ * the API thread than the events it found. Wakes by an ended attempt or the poll do not wait.
  */
 const CLAIM_WINDOW_MS = 5;
 
@@ -207,8 +206,6 @@ export class WebhookSender {
   #stopped = false;
   #wakeScheduled = false;
   #wakeTimer: NodeJS.Timeout | undefined;
-  /** Endpoints whose last claim took as many deliveries as it asked for: more may be due. */
-  readonly #full = new Set<string>();
   /** Attempts ended and not yet recorded: everything that ends in one turn is recorded in one transaction. */
   #finished: Finished[] = [];
   #recorded: Promise<void> | undefined;
@@ -289,15 +286,10 @@ export class WebhookSender {
     const now = Date.now();
     // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
     const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
-    this.#full.clear();
     for (const endpoint of await s.endpoints.all(tx, { now, pending: 'pending', on: 1 })) {
       const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
-      if (free <= 0) {
-        this.#full.add(endpoint.id);
-        continue;
-      }
+      if (free <= 0) continue;
       const rows = await s.claim.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free, leaseUntil, one: 1 });
-      if (rows.length === free) this.#full.add(endpoint.id);
       // RETURNING keeps no order: the queue goes in creation order.
       rows.sort((a, b) => a.seq - b.seq);
       const secrets = [endpoint.secret];
@@ -358,11 +350,10 @@ export class WebhookSender {
     const recorded = this.#queueRecord({ delivery, result });
     // Claiming more queues behind this record (same group commit or the next), so it sees the
     // outcome without waiting a round trip for the commit first. Claimed when half the
-    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load: at
-    // once when due deliveries are known to be left, else within the claim window (the next
-    // event of this delivery's object, held back until now, is found then).
-    const held = this.#held(delivery.endpointId);
-    if (held <= (this.#options.concurrency * PREFETCH) / 2) this.wake(this.#full.has(delivery.endpointId));
+    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load; on
+    // the next turn, so the next event of this delivery's object, held back until now, follows
+    // it without waiting for the claim window (results arrive batched: attempt-worker.ts).
+    if (this.#held(delivery.endpointId) <= (this.#options.concurrency * PREFETCH) / 2) this.wake();
     try {
       await recorded;
     } catch (error) {
