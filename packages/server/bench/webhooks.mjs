@@ -6,6 +6,7 @@
 // Targets: outbox costs ≤ 15% of vote throughput; backlog at the end < 1 s of events.
 //   BENCH_WEBHOOK_POSTS  posts on the board (default 10000)
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -65,6 +66,7 @@ export const webhooksBenchmark = {
           await inlay(['webhooks', withEndpoint ? 'enable' : 'disable', endpointId]);
           // With BENCH_CPU_PROF, one profile of the server's main thread per round.
           await profilePhase(target, `webhooks-${withEndpoint ? 'subscribed' : 'none'}-${round}`, profiling);
+          const processBefore = processCpuMs(server.pid);
           const run = await withServerCpu(server.pid, () =>
             loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.duration, label: `votes ${withEndpoint ? 'subscribed' : 'none'} ${round}` }),
           );
@@ -75,10 +77,15 @@ export const webhooksBenchmark = {
             const deadline = Date.now() + 120_000;
             while ((await pending()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
           }
+          // Every thread of the server, the round and (subscribed) the drain after it: what a vote
+          // costs with its delivery, the figure least moved by other load on the machine.
+          const processAfter = processCpuMs(server.pid);
+          if (processBefore !== undefined && processAfter !== undefined) run.processCpuUs = ((processAfter - processBefore) * 1000) / run.ok;
           (withEndpoint ? subscribed : none).push(run);
           log(
             `round ${round} ${withEndpoint ? 'subscribed' : 'none      '} ${fmtInt(run.perS)} votes/s  p95 ${fmtMs(run.latency.p95)} ms` +
-              `${withEndpoint ? `  backlog at end ${fmtInt(run.backlog)} deliveries` : ''}  (${cpuNote(run)})`,
+              `${withEndpoint ? `  backlog at end ${fmtInt(run.backlog)} deliveries` : ''}  (${cpuNote(run)}` +
+              `${run.processCpuUs === undefined ? '' : `; all server threads ${fmtInt(run.processCpuUs)} µs CPU/vote${withEndpoint ? ', drain included' : ''}`})`,
           );
         }
       }
@@ -97,6 +104,12 @@ export const webhooksBenchmark = {
             ['vote.created endpoint', fmtInt(subRate), fmtMs(median(subscribed.map((r) => r.latency.p50))), fmtMs(median(subscribed.map((r) => r.latency.p95))), fmtMs(median(subscribed.map((r) => r.latency.p99)))],
           ],
         ),
+        ...(none[0]?.processCpuUs === undefined
+          ? []
+          : [
+              `server CPU per vote, all threads (deliveries included): median ${fmtInt(median(none.map((r) => r.processCpuUs)))} µs with no endpoint, ` +
+                `${fmtInt(median(subscribed.map((r) => r.processCpuUs)))} µs with the endpoint`,
+            ]),
         `subscribed/none ${(subRate / noneRate).toFixed(3)}; outbox backlog at the end of a subscribed round: median ${backlogS.toFixed(2)} s of events ` +
           `(${subscribed.map((r) => fmtInt(r.backlog)).join(', ')} deliveries pending); ${fmtInt(delivered)} deliveries succeeded, the receiver saw ${fmtInt(received.count)}`,
         `(medians of ${settings.rounds} alternating rounds × ${settings.duration} s after ${settings.warmup} s warm-up; ${fmtInt(posts)} posts)`,
@@ -114,3 +127,13 @@ export const webhooksBenchmark = {
     }
   },
 };
+
+/** CPU of every thread of a process in milliseconds (utime + stime of /proc/<pid>/stat, 100 ticks a second); undefined off Linux. */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}

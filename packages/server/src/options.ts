@@ -91,7 +91,10 @@ export interface WebhookOptions {
   retrySchedule: readonly number[];
   /** One attempt's whole budget: connect, send, status and the response excerpt. */
   timeoutMs: number;
-  /** Attempts in flight per endpoint. */
+  /**
+   * Attempts in flight per endpoint. 16 lets one endpoint take about 16 / round trip deliveries a
+   * second (some 300/s at 50 ms), what a busy workspace's events need (docs/webhooks.md).
+   */
   concurrency: number;
   /** Attempts in flight over all endpoints. */
   totalConcurrency: number;
@@ -253,8 +256,8 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     allowPrivateTargets: false,
     retrySchedule: [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000],
     timeoutMs: 10_000,
-    concurrency: 4,
-    totalConcurrency: 64,
+    concurrency: 16,
+    totalConcurrency: 256,
     responseExcerptBytes: 1_024,
     maxRetryAfterSeconds: 36_000,
     disableAfterFailingMs: 5 * 86_400_000,

@@ -11,7 +11,8 @@ import { Receiver, waitFor } from './webhook-receiver.js';
  */
 const DISABLE_AFTER_MS = 400;
 const h = await harness({
-  webhooks: { allowPrivateTargets: true, pollIntervalMs: 20, retrySchedule: [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02], disableAfterFailingMs: DISABLE_AFTER_MS, timeoutMs: 30_000 },
+  // `concurrency` 4 (the default is 16): the disabling test counts the attempts still in flight.
+  webhooks: { allowPrivateTargets: true, pollIntervalMs: 20, retrySchedule: [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02], disableAfterFailingMs: DISABLE_AFTER_MS, timeoutMs: 30_000, concurrency: 4 },
 });
 await h.app.ready();
 

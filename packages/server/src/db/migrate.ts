@@ -16,6 +16,7 @@ import * as importRowsAcknowledged from './migrations/0014-import-rows-acknowled
 import * as dashboardSessions from './migrations/0015-dashboard-sessions.js';
 import * as postgresSearch from './migrations/0016-postgres-search.js';
 import * as rateLimitCounts from './migrations/0017-rate-limit-counts.js';
+import * as webhookSuccessOnRow from './migrations/0018-webhook-success-on-row.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-dashboard-sessions': dashboardSessions,
   '0016-postgres-search': postgresSearch,
   '0017-rate-limit-counts': rateLimitCounts,
+  '0018-webhook-success-on-row': webhookSuccessOnRow,
 };
 
 export class BundledMigrations implements MigrationProvider {

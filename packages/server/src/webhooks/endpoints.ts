@@ -178,7 +178,7 @@ export async function listDeliveries(db: Db, endpointId: string, options: { limi
   const wdb = webhookDb(db);
   const rows = await wdb
     .selectFrom('webhook_deliveries')
-    .select(['id', 'type', 'status', 'attempts', 'next_attempt_at', 'created_at'])
+    .select(['id', 'type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
     .where('endpoint_id', '=', endpointId)
     .where('workspace_id', '=', endpoint.workspace_id)
     .where('mode', '=', endpoint.mode)
@@ -201,15 +201,21 @@ export async function listDeliveries(db: Db, endpointId: string, options: { limi
     attempts: row.attempts,
     nextAttemptAt: row.status === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
     createdAt: row.created_at,
-    log: attempts
-      .filter((attempt) => attempt.delivery_id === row.id)
-      .map((attempt) => ({
-        attemptedAt: attempt.attempted_at,
-        statusCode: attempt.status_code,
-        latencyMs: attempt.latency_ms,
-        responseExcerpt: attempt.response_excerpt,
-        error: attempt.error,
-      })),
+    log: [
+      ...attempts
+        .filter((attempt) => attempt.delivery_id === row.id)
+        .map((attempt) => ({
+          attemptedAt: attempt.attempted_at,
+          statusCode: attempt.status_code,
+          latencyMs: attempt.latency_ms,
+          responseExcerpt: attempt.response_excerpt,
+          error: attempt.error,
+        })),
+      // The successful attempt is kept on the delivery's row (migration 0018), after any failures.
+      ...(row.attempted_at === null
+        ? []
+        : [{ attemptedAt: row.attempted_at, statusCode: row.status_code, latencyMs: row.latency_ms ?? 0, responseExcerpt: row.response_excerpt, error: null }]),
+    ],
   }));
 }
 
@@ -223,18 +229,44 @@ function replayed() {
  * retry schedule. Answers how many deliveries were queued.
  */
 export async function replayDelivery(db: Db, deliveryId: string, workspaceId?: string): Promise<number> {
-  let query = webhookDb(db).selectFrom('webhook_deliveries').select(['id', 'workspace_id', 'mode']).where('id', '=', deliveryId);
-  if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
-  const row = await query.executeTakeFirst();
-  if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
-  const result = await webhookDb(db)
-    .updateTable('webhook_deliveries')
-    .set(replayed())
-    .where('id', '=', deliveryId)
-    .where('workspace_id', '=', row.workspace_id)
-    .where('mode', '=', row.mode)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return webhookDb(db)
+    .transaction()
+    .execute(async (trx) => {
+      let query = trx
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'endpoint_id', 'workspace_id', 'mode', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
+        .where('id', '=', deliveryId);
+      if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
+      const row = await query.executeTakeFirst();
+      if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
+      // A success kept on the row (migration 0018) becomes an attempt row of its own, so the log
+      // keeps it when the replay's own attempts are recorded.
+      if (row.attempted_at !== null) {
+        await trx
+          .insertInto('webhook_attempts')
+          .values({
+            id: newId('wha'),
+            delivery_id: row.id,
+            endpoint_id: row.endpoint_id,
+            workspace_id: row.workspace_id,
+            mode: row.mode,
+            attempted_at: row.attempted_at,
+            status_code: row.status_code,
+            latency_ms: row.latency_ms ?? 0,
+            response_excerpt: row.response_excerpt,
+            error: null,
+          })
+          .execute();
+      }
+      const result = await trx
+        .updateTable('webhook_deliveries')
+        .set({ ...replayed(), attempted_at: null, status_code: null, latency_ms: null, response_excerpt: null })
+        .where('id', '=', deliveryId)
+        .where('workspace_id', '=', row.workspace_id)
+        .where('mode', '=', row.mode)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    });
 }
 
 /** Replays every delivery of the endpoint that failed (retries exhausted) and was created at or after `since`. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { compile, perDatabase, transaction, type Param, type Tx } from '../db/statements.js';
 import { newId } from '../db/ids.js';
@@ -20,6 +21,13 @@ import { webhookDb } from './tables.js';
  * delivery of each object, so the queue never reorders an object's events.
  */
 const PREFETCH = 8;
+
+/**
+ * How long a wake by a newly recorded event waits, so one claim takes the events of several
+ * turns (docs/decisions.md, "Webhook delivery cost (measured)"): a claim per turn cost more of
+ * the API thread than the events it found. Wakes by an ended attempt or the poll do not wait.
+ */
+const CLAIM_WINDOW_MS = 5;
 
 /** How long an endpoint seen not failing is taken as such before its row is read again. */
 const HEALTHY_RECHECK_MS = 1_000;
@@ -143,17 +151,23 @@ const batchStatements = perDatabase((db) => {
       ),
     );
   }
+  // The successes of a batch in one statement, each row with its own attempt (the delivery log
+  // reads it from the row): a VALUES list joined on `seq`, UPDATE … FROM on SQLite as on
+  // PostgreSQL. The casts type the parameters for PostgreSQL, where a bare one would be text.
   function compileSucceed(n: number) {
-    return compile(db, (p: Param<string>) =>
-      wdb
-        .updateTable('webhook_deliveries')
-        .set({ status: p('status'), next_attempt_at: p('nextAttemptAt'), lease_until: p('zero'), updated_at: p('updatedAt') })
-        .where(
-          'seq',
-          'in',
-          Array.from({ length: n }, (_, i) => p(`seq${i}`)),
-        ),
-    );
+    return compile(db, (p: Param<string>) => {
+      const rows = Array.from(
+        { length: n },
+        (_, i) => sql`(CAST(${p(`seq${i}`)} AS bigint), CAST(${p(`statusCode${i}`)} AS integer), CAST(${p(`latencyMs${i}`)} AS integer), CAST(${p(`excerpt${i}`)} AS text))`,
+      );
+      return {
+        compile: () =>
+          sql`WITH v (seq, status_code, latency_ms, response_excerpt) AS (VALUES ${sql.join(rows)})
+            UPDATE webhook_deliveries SET status = ${p('status')}, next_attempt_at = ${p('nextAttemptAt')}, lease_until = ${p('zero')}, updated_at = ${p('updatedAt')},
+              attempted_at = ${p('updatedAt')}, status_code = v.status_code, latency_ms = v.latency_ms, response_excerpt = v.response_excerpt
+            FROM v WHERE webhook_deliveries.seq = v.seq`.compile(db),
+      };
+    });
   }
   return {
     logAttempts(n: number) {
@@ -191,6 +205,7 @@ export class WebhookSender {
   #again = false;
   #stopped = false;
   #wakeScheduled = false;
+  #wakeTimer: NodeJS.Timeout | undefined;
   /** Attempts ended and not yet recorded: everything that ends in one turn is recorded in one transaction. */
   #finished: Finished[] = [];
   #recorded: Promise<void> | undefined;
@@ -207,7 +222,7 @@ export class WebhookSender {
     // A new delivery for an endpoint whose slots are all taken waits for one to free up (which
     // wakes the sender): no claim runs per vote while an endpoint is busy.
     this.#unsubscribe = onEventRecorded(this.#db, (endpointIds) => {
-      if (endpointIds.some((id) => this.#held(id) < this.#options.concurrency * PREFETCH)) this.wake();
+      if (endpointIds.some((id) => this.#held(id) < this.#options.concurrency * PREFETCH)) this.wake(false);
     });
     this.#timer = setInterval(() => this.wake(), this.#options.pollIntervalMs);
     this.#timer.unref();
@@ -218,15 +233,28 @@ export class WebhookSender {
   stop(): void {
     this.#stopped = true;
     clearInterval(this.#timer);
+    clearTimeout(this.#wakeTimer);
     this.#unsubscribe?.();
     this.#queued.clear();
     this.#runner?.close();
   }
 
-  /** Look for due deliveries soon; calls within one turn share one look. */
-  wake(): void {
+  /**
+   * Look for due deliveries: on the next turn when `pressing` (the default), else within
+   * CLAIM_WINDOW_MS. Calls meanwhile share one look.
+   */
+  wake(pressing = true): void {
     if (this.#stopped || this.#wakeScheduled) return;
+    if (!pressing) {
+      if (this.#wakeTimer === undefined) {
+        this.#wakeTimer = setTimeout(() => this.wake(true), CLAIM_WINDOW_MS);
+        this.#wakeTimer.unref();
+      }
+      return;
+    }
     this.#wakeScheduled = true;
+    clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = undefined;
     setImmediate(() => {
       this.#wakeScheduled = false;
       void this.#tick();
@@ -322,7 +350,9 @@ export class WebhookSender {
     const recorded = this.#queueRecord({ delivery, result });
     // Claiming more queues behind this record (same group commit or the next), so it sees the
     // outcome without waiting a round trip for the commit first. Claimed when half the
-    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load.
+    // endpoint's prefetch is left, so the runner's queue never runs dry under a steady load; on
+    // the next turn, so the next event of this delivery's object, held back until now, follows
+    // it without waiting for the claim window (results arrive batched: attempt-worker.ts).
     if (this.#held(delivery.endpointId) <= (this.#options.concurrency * PREFETCH) / 2) this.wake();
     try {
       await recorded;
@@ -355,8 +385,10 @@ export class WebhookSender {
     const b = batchStatements(this.#db);
     const now = Date.now();
     const nowText = new Date(now).toISOString();
-    for (let start = 0; start < batch.length; start += BATCH) {
-      const chunk = batch.slice(start, start + BATCH);
+    // A success is kept on its delivery's row by the UPDATE that marks it delivered; only failed
+    // attempts are rows of webhook_attempts (docs/decisions.md, "Webhook delivery cost (measured)").
+    const failed = batch.filter(({ result }) => !succeededResult(result));
+    for (const chunk of chunks(failed)) {
       const values: Record<string, unknown> = {};
       chunk.forEach(({ delivery, result }, i) => {
         values[`id${i}`] = newId('wha');
@@ -373,10 +405,14 @@ export class WebhookSender {
       await b.logAttempts(chunk.length).run(tx, values);
     }
     const succeeded = batch.filter(({ result }) => succeededResult(result));
-    for (let start = 0; start < succeeded.length; start += BATCH) {
-      const chunk = succeeded.slice(start, start + BATCH);
+    for (const chunk of chunks(succeeded)) {
       const values: Record<string, unknown> = { status: 'succeeded', nextAttemptAt: now, zero: 0, updatedAt: nowText };
-      chunk.forEach(({ delivery }, i) => (values[`seq${i}`] = delivery.seq));
+      chunk.forEach(({ delivery, result }, i) => {
+        values[`seq${i}`] = delivery.seq;
+        values[`statusCode${i}`] = result.statusCode;
+        values[`latencyMs${i}`] = Math.round(result.latencyMs);
+        values[`excerpt${i}`] = result.excerpt;
+      });
       await b.succeed(chunk.length).run(tx, values);
     }
     // The endpoints' state, in the order the attempts ended.
@@ -412,6 +448,21 @@ export class WebhookSender {
     } else if (now - Date.parse(state.failing_since) >= this.#options.disableAfterFailingMs && state.enabled === 1) {
       await s.disable.run(tx, { id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
     }
+  }
+}
+
+/**
+ * A batch in chunks of 64, 32, …, 1 rows: seven statement sizes of each kind to compile and
+ * prepare, not one per batch size met (up to 64 of each, compiled in a busy server's first
+ * seconds, showed in its profile).
+ */
+function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
+  let start = 0;
+  while (start < rows.length) {
+    let size = BATCH;
+    while (size > rows.length - start) size /= 2;
+    yield rows.slice(start, start + size);
+    start += size;
   }
 }
 

@@ -44,6 +44,14 @@ export interface WebhookDeliveriesTable {
   lease_until: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The successful attempt, kept on the row by the UPDATE that marks it succeeded (migration
+   * 0018): null until then. Failed attempts are `webhook_attempts` rows.
+   */
+  attempted_at: string | null;
+  status_code: number | null;
+  latency_ms: number | null;
+  response_excerpt: string | null;
 }
 
 export interface WebhookAttemptsTable {
