@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEndpoint, listEndpoints, sendTestEvent } from '../src/webhooks/endpoints.js';
 import { webhookDb } from '../src/webhooks/tables.js';
-import { harness } from './helpers.js';
+import { call, createResource, dataOf, harness } from './helpers.js';
 import { Receiver, waitFor } from './webhook-receiver.js';
 
 /**
@@ -94,6 +94,13 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
       response.writeHead(500).end('broken');
     };
     const { id } = await endpointOf(r);
+    // A change's event: the workspace's subscriptions are now known to this process.
+    const publishFlow = async () => {
+      const flowId = await createResource(h.app, h.ws.keys.testSecret, 'onboarding', 'flows');
+      dataOf(await call(h.app, 'POST', `/onboarding/api/v1/flows/${flowId}`, { key: h.ws.keys.testSecret, body: { action: 'publish' } }));
+    };
+    await publishFlow();
+    expect((await deliveryRows(id)).map((delivery) => delivery.type)).toEqual(['flow.published']);
     // Events keep coming (a delivery alone uses up its retries within the window here).
     await waitFor(async () => {
       if ((await endpointState(id)).enabled === false) return true;
@@ -114,6 +121,11 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(answered - before).toBeLessThanOrEqual(4);
     expect((await deliveryRows(id)).some((delivery) => delivery.status === 'pending')).toBe(true);
+
+    // Nor are events written for it any more (they would all be sent at once when re-enabled).
+    const written = (await deliveryRows(id)).length;
+    await publishFlow();
+    expect((await deliveryRows(id)).length).toBe(written);
   });
 
   it('keeps an endpoint whose failures are interrupted by a success', async () => {

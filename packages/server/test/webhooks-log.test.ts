@@ -54,6 +54,21 @@ describe('the delivery log', () => {
     expect(await attemptRows(id)).toEqual([]);
   });
 
+  it('keeps a response with U+0000 (which PostgreSQL text cannot hold) with the character replaced', async () => {
+    const r = await receiver();
+    let calls = 0;
+    r.behave = (response) => {
+      calls += 1;
+      if (calls === 1) response.writeHead(500, { 'content-type': 'text/plain' }).end('bad\u0000body');
+      else response.writeHead(200, { 'content-type': 'text/plain' }).end('ok\u0000');
+    };
+    const { id } = await endpointOf(r);
+    const deliveryId = await sendTestEvent(h.db, id);
+    const delivery = await settled(id, deliveryId, 2);
+    expectAttempt(delivery.log[0], 500, 'bad\uFFFDbody');
+    expectAttempt(delivery.log[1], 200, 'ok\uFFFD');
+  });
+
   it('shows a failed attempt then the retry that succeeded, in order, with the same fields', async () => {
     const r = await receiver();
     let calls = 0;

@@ -133,8 +133,8 @@ export class AttemptClient {
         settled = true;
         clearTimeout(timer);
         this.#requests.delete(request);
-        const excerpt = size > 0 ? Buffer.concat(chunks).subarray(0, limit).toString('utf8') : null;
-        resolve({ statusCode, excerpt, error, retryAfterSeconds, latencyMs: performance.now() - started });
+        const excerpt = size > 0 ? storable(Buffer.concat(chunks).subarray(0, limit).toString('utf8')) : null;
+        resolve({ statusCode, excerpt, error: error === null ? null : storable(error), retryAfterSeconds, latencyMs: performance.now() - started });
       };
       const request = (secure ? https : http).request(url, { method: 'POST', headers, agent: this.#agentFor(delivery.endpointId, secure) }, (response) => {
         statusCode = response.statusCode ?? null;
@@ -196,4 +196,12 @@ function parseRetryAfter(value: string | undefined): number | null {
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
+}
+
+/**
+ * A receiver's text as the delivery log can keep it: PostgreSQL's text cannot hold U+0000, and
+ * one refused row would roll back the whole batch of results it was written with.
+ */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.js';
 import { compile, perDatabase, transaction, type Param, type Tx } from '../db/statements.js';
 import { newId } from '../db/ids.js';
 import type { WebhookOptions } from '../options.js';
-import { onEventRecorded } from './events.js';
+import { invalidateSubscriptions, onEventRecorded } from './events.js';
 import type { AttemptResult } from './attempt.js';
 import { openAttemptRunner, type AttemptRunner } from './attempt-runner.js';
 import { webhookDb } from './tables.js';
@@ -372,7 +372,11 @@ export class WebhookSender {
         setImmediate(() => {
           const batch = this.#finished;
           this.#finished = [];
-          transaction(this.#db, (tx) => this.#record(tx, batch)).then(resolve, reject);
+          transaction(this.#db, (tx) => this.#record(tx, batch)).then((disabled) => {
+            // No instance may go on writing events for an endpoint it disabled (db/changes.ts).
+            if (disabled) invalidateSubscriptions(this.#db);
+            resolve();
+          }, reject);
         });
       });
     }
@@ -380,7 +384,8 @@ export class WebhookSender {
     return this.#recorded as Promise<void>;
   }
 
-  async #record(tx: Tx, batch: readonly Finished[]): Promise<void> {
+  /** Writes a batch of ended attempts; answers whether an endpoint was disabled by them. */
+  async #record(tx: Tx, batch: readonly Finished[]): Promise<boolean> {
     const s = statements(this.#db);
     const b = batchStatements(this.#db);
     const now = Date.now();
@@ -416,20 +421,23 @@ export class WebhookSender {
       await b.succeed(chunk.length).run(tx, values);
     }
     // The endpoints' state, in the order the attempts ended.
-    for (const { delivery, result } of batch) await this.#recordEndpoint(tx, s, delivery, result, now, nowText);
+    let disabled = false;
+    for (const { delivery, result } of batch) disabled = (await this.#recordEndpoint(tx, s, delivery, result, now, nowText)) || disabled;
+    return disabled;
   }
 
-  async #recordEndpoint(tx: Tx, s: ReturnType<typeof statements>, delivery: Claimed, result: AttemptResult, now: number, nowText: string): Promise<void> {
+  /** Marks the endpoint healthy or failing; answers true when it disabled it. */
+  async #recordEndpoint(tx: Tx, s: ReturnType<typeof statements>, delivery: Claimed, result: AttemptResult, now: number, nowText: string): Promise<boolean> {
     const scope = { workspaceId: delivery.workspaceId, mode: delivery.mode };
     if (succeededResult(result)) {
       // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery. An
       // endpoint seen healthy is read again at most once a second: another process may have
       // marked it failing since.
       const seen = this.#healthySince.get(delivery.endpointId);
-      if (seen !== undefined && now - seen < HEALTHY_RECHECK_MS) return;
+      if (seen !== undefined && now - seen < HEALTHY_RECHECK_MS) return false;
       if ((await s.endpointState.get(tx, { id: delivery.endpointId }))?.failing_since != null) await s.setFailing.run(tx, { id: delivery.endpointId, ...scope, failingSince: null });
       this.#healthySince.set(delivery.endpointId, now);
-      return;
+      return false;
     }
     const schedule = this.#options.retrySchedule;
     const wait = schedule[delivery.retryIndex];
@@ -442,12 +450,14 @@ export class WebhookSender {
     }
     this.#healthySince.delete(delivery.endpointId);
     const state = await s.endpointState.get(tx, { id: delivery.endpointId });
-    if (state === undefined) return;
+    if (state === undefined) return false;
     if (state.failing_since === null) {
       await s.setFailing.run(tx, { id: delivery.endpointId, ...scope, failingSince: nowText });
     } else if (now - Date.parse(state.failing_since) >= this.#options.disableAfterFailingMs && state.enabled === 1) {
       await s.disable.run(tx, { id: delivery.endpointId, ...scope, reason: `failing since ${state.failing_since}`, now: nowText, off: 0 });
+      return true;
     }
+    return false;
   }
 }
 
