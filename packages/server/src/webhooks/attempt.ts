@@ -1,3 +1,4 @@
+import { boundedMemo } from '../platform/bounded-memo.js';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { signatureHeader } from './signing.js';
@@ -49,7 +50,8 @@ interface Waiting {
 export class AttemptClient {
   readonly #settings: AttemptSettings;
   readonly #agents = new Map<string, http.Agent>();
-  readonly #urls = new Map<string, URL>();
+  /** The target's checked URL, parsed once per URL (the checks depend on the URL alone). */
+  readonly #checkedUrl = boundedMemo(1_000, (raw: string) => checkTargetUrl(raw, this.#settings.allowPrivateTargets));
   readonly #requests = new Set<http.ClientRequest>();
   /** Deliveries waiting for a slot, per endpoint, in the order they were claimed. */
   readonly #waiting = new Map<string, Waiting[]>();
@@ -161,17 +163,6 @@ export class AttemptClient {
       request.on('error', (error: Error) => finish(error.message || error.name));
       request.end(delivery.body);
     });
-  }
-
-  /** The target's checked URL, parsed once per URL (the checks depend on the URL alone; a refusal is not kept). */
-  #checkedUrl(raw: string): URL {
-    let url = this.#urls.get(raw);
-    if (url === undefined) {
-      url = checkTargetUrl(raw, this.#settings.allowPrivateTargets);
-      if (this.#urls.size >= 1_000) this.#urls.clear();
-      this.#urls.set(raw, url);
-    }
-    return url;
   }
 
   #agentFor(endpointId: string, secure: boolean): http.Agent {

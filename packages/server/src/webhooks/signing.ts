@@ -1,3 +1,4 @@
+import { boundedMemo } from '../platform/bounded-memo.js';
 import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /** `whsec_` + base64 of 32 random bytes: Standard Webhooks' secret format (docs/webhooks.md). */
@@ -13,19 +14,8 @@ export function signatureEntry(secret: string, id: string, timestamp: string, bo
   return `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** Decoded keys by secret, so each delivery signs with a key object made once (bounded: cleared when full). */
-const keys = new Map<string, KeyObject>();
-const MAX_KEYS = 1_000;
-
-function keyOf(secret: string): KeyObject {
-  let key = keys.get(secret);
-  if (key === undefined) {
-    if (keys.size >= MAX_KEYS) keys.clear();
-    key = createSecretKey(Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64'));
-    keys.set(secret, key);
-  }
-  return key;
-}
+/** Decoded keys by secret, so each delivery signs with a key object made once. */
+const keyOf = boundedMemo(1_000, (secret: string): KeyObject => createSecretKey(Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64')));
 
 /** The `webhook-signature` header: the current secret's entry, then the previous one's during the overlap. */
 export function signatureHeader(secrets: readonly string[], id: string, timestamp: string, body: string): string {
