@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -59,4 +60,17 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Starts receivers for a test file, each closed after the file's tests. */
+export function receiverPool(): () => Promise<Receiver> {
+  const started: Receiver[] = [];
+  afterAll(async () => {
+    for (const receiver of started) await receiver.close();
+  });
+  return async () => {
+    const receiver = await new Receiver().listen();
+    started.push(receiver);
+    return receiver;
+  };
 }

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEndpoint, listEndpoints, sendTestEvent } from '../src/webhooks/endpoints.js';
 import { webhookDb } from '../src/webhooks/tables.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
-import { Receiver, waitFor } from './webhook-receiver.js';
+import { receiverPool, waitFor, type Receiver } from './webhook-receiver.js';
 
 /**
  * What the sender does when a receiver keeps failing or asks it to wait (docs/webhooks.md):
@@ -16,15 +16,7 @@ const h = await harness({
 });
 await h.app.ready();
 
-const receivers: Receiver[] = [];
-async function receiver(): Promise<Receiver> {
-  const r = await new Receiver().listen();
-  receivers.push(r);
-  return r;
-}
-afterAll(async () => {
-  for (const r of receivers) await r.close();
-});
+const receiver = receiverPool();
 
 const endpointOf = (r: Receiver) => createEndpoint(h.db, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
 

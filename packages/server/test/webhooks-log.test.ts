@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEndpoint, listDeliveries, replayDelivery, sendTestEvent, type AttemptSummary } from '../src/webhooks/endpoints.js';
 import { webhookDb } from '../src/webhooks/tables.js';
 import { harness } from './helpers.js';
-import { Receiver, waitFor } from './webhook-receiver.js';
+import { receiverPool, waitFor, type Receiver } from './webhook-receiver.js';
 
 /**
  * The delivery log (docs/webhooks.md, "The delivery log"): every attempt with its time, status,
@@ -13,15 +13,7 @@ import { Receiver, waitFor } from './webhook-receiver.js';
 const h = await harness({ webhooks: { allowPrivateTargets: true, pollIntervalMs: 20, retrySchedule: [0.02, 0.02, 0.02], timeoutMs: 30_000 } });
 await h.app.ready();
 
-const receivers: Receiver[] = [];
-async function receiver(): Promise<Receiver> {
-  const r = await new Receiver().listen();
-  receivers.push(r);
-  return r;
-}
-afterAll(async () => {
-  for (const r of receivers) await r.close();
-});
+const receiver = receiverPool();
 
 const endpointOf = (r: Receiver) => createEndpoint(h.db, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
 

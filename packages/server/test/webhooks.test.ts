@@ -1,13 +1,13 @@
 import { WEBHOOK_DATA_SCHEMAS, type WebhookEventType } from '@inlay/core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transaction } from '../src/db/statements.js';
 import { createEndpoint, listDeliveries, rotateEndpointSecret, sendTestEvent, setEndpointEnabled } from '../src/webhooks/endpoints.js';
 import { changePostStatus, mergePosts } from '../src/services/feedback/inbox.js';
 import { recordEvent } from '../src/webhooks/events.js';
 import { webhookDb } from '../src/webhooks/tables.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
-import { Receiver, waitFor, type Received } from './webhook-receiver.js';
+import { receiverPool, waitFor, type Received, type Receiver } from './webhook-receiver.js';
 
 // `concurrency` 4 (the default is 16): the stuck endpoint's test counts its attempts in flight.
 const FAST = { allowPrivateTargets: true, pollIntervalMs: 50, retrySchedule: [0.05, 0.05, 0.1, 0.1, 0.2, 0.2, 0.5], timeoutMs: 30_000, concurrency: 4 };
@@ -17,15 +17,7 @@ const pub = h.ws.keys.testPublishable;
 // The sender starts with the app (listen, or its first request): some tests make no request.
 await h.app.ready();
 
-const receivers: Receiver[] = [];
-async function receiver(): Promise<Receiver> {
-  const r = await new Receiver().listen();
-  receivers.push(r);
-  return r;
-}
-afterAll(async () => {
-  for (const r of receivers) await r.close();
-});
+const receiver = receiverPool();
 
 /** A fresh workspace-free endpoint per test: a test mode endpoint of `ws` for `events`. */
 async function endpoint(r: Receiver, events: WebhookEventType[] | '*' = '*', workspaceId = h.ws.id) {
