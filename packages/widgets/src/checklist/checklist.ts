@@ -5,6 +5,7 @@ import { createClient, createHostedProgressStore, type GetAuthorToken, isInlayEr
 import { isEligible, type Progress, type ProgressOperation, type Traits } from '@inlay/core';
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
+import { loadOnce } from '../base/load-once.js';
 import { type Guard, ResourceController, StaleAnswer } from '../base/resource-controller.js';
 import { checklistStyles } from './checklist.styles.js';
 import { checklistLocales } from './locales.js';
@@ -149,7 +150,6 @@ export class InlayChecklist extends InlayElement {
   });
   /** The write path (progress-writes.ts), once loaded; its loading starts when the element connects. */
   #writes?: ProgressWrites;
-  #writesLoading?: Promise<ProgressWrites>;
   /** A selector to focus after the next render, when a control the user pressed goes away. */
   #focus?: string;
 
@@ -175,15 +175,7 @@ export class InlayChecklist extends InlayElement {
   }
 
   /** The write path, loaded once; a failed load is tried again by the next write. */
-  #loadWrites(): Promise<ProgressWrites> {
-    return (this.#writesLoading ??= loadProgressWrites().then(
-      ({ ProgressWrites }) => (this.#writes = new ProgressWrites(this.#port())),
-      (error: unknown) => {
-        this.#writesLoading = undefined;
-        throw error;
-      },
-    ));
-  }
+  readonly #loadWrites = loadOnce(() => loadProgressWrites().then(({ ProgressWrites }) => (this.#writes = new ProgressWrites(this.#port()))));
 
   /** The element as its write path sees it (progress-writes.ts). */
   #port(): ChecklistPort {

@@ -5,6 +5,7 @@ import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInl
 import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PublishedConfig } from '@inlay/core';
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
+import { loadOnce } from '../base/load-once.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
 import { ResourceSync } from '../base/resource-sync.js';
 import { anonymousId } from './anonymous-id.js';
@@ -170,7 +171,6 @@ export class InlayFeedbackBoard extends InlayElement {
   });
   /** The write path (board-writes.ts: the form, create, votes), once loaded; its loading starts when the element connects. */
   #writes?: BoardWrites;
-  #writesLoading?: Promise<BoardWrites>;
   /** Set when the write path could not be loaded: the form's place says so. */
   #writesFailed = false;
   /** A selector to focus after the next render. */
@@ -228,19 +228,13 @@ export class InlayFeedbackBoard extends InlayElement {
   }
 
   /** The write path, loaded once; a failed load is tried again by the next vote. */
-  #loadWrites(): Promise<BoardWrites> {
-    return (this.#writesLoading ??= loadBoardWrites().then(
-      ({ BoardWrites }) => {
-        this.#writesFailed = false;
-        this.requestUpdate();
-        return (this.#writes = new BoardWrites(this.#port()));
-      },
-      (error: unknown) => {
-        this.#writesLoading = undefined;
-        throw error;
-      },
-    ));
-  }
+  readonly #loadWrites = loadOnce(() =>
+    loadBoardWrites().then(({ BoardWrites }) => {
+      this.#writesFailed = false;
+      this.requestUpdate();
+      return (this.#writes = new BoardWrites(this.#port()));
+    }),
+  );
 
   /** The element as its write path sees it (board-writes.ts). */
   #port(): BoardPort {
