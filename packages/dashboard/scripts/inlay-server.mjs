@@ -30,7 +30,7 @@ export async function startInlayServer() {
   const db = join(dir, 't.db');
   const inlay = (args) => runInlay([...args, '--db', db]);
   const { workspaceId, keys } = JSON.parse(await inlay(['init', '--json']));
-  await inlay(['admin', 'create', '--email', EMAIL, '--workspace', workspaceId, '--password', PASSWORD]);
+  await runInlay(['admin', 'create', '--email', EMAIL, '--workspace', workspaceId, '--db', db], { env: { ...process.env, INLAY_ADMIN_PASSWORD: PASSWORD } });
   const server = await startInlay(['--port', '0', '--db', db], { timeoutMs: 120_000 });
   const { origin } = server;
 

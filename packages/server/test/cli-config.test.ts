@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,17 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     expect(result.stdout).toContain('inlay start');
   });
 
+  it('before a build, `inlay` says in one line what to run instead of a stack trace', () => {
+    // The package's bin file as npm links it, in a copy of the package that has no dist/ yet.
+    const unbuilt = join(dir, 'unbuilt-package');
+    mkdirSync(join(unbuilt, 'bin'), { recursive: true });
+    copyFileSync(fileURLToPath(new URL('../bin/inlay.js', import.meta.url)), join(unbuilt, 'bin', 'inlay.js'));
+    writeFileSync(join(unbuilt, 'package.json'), '{"type": "module"}');
+    const result = spawnSync(process.execPath, [join(unbuilt, 'bin', 'inlay.js'), 'help'], { encoding: 'utf8', env: baseEnv });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['inlay: the server is not built yet: run `npm start` (or `npm run build`) in the Inlay checkout first.']);
+  });
+
   it('start --help lists every option with its variable and exits 0', () => {
     const result = inlay(['start', '--help']);
     expect(result.code).toBe(0);
@@ -74,6 +85,8 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     }
     expect(result.stdout).toContain('INLAY_RATE_LIMITS_POSTS_PER_CLIENT');
     expect(result.stdout).toContain('--trust-proxy');
+    expect(result.stdout).toContain('postgres://');
+    expect(result.stdout).not.toContain('Every option can be set');
   });
 
   it('config check accepts a good file and names the unknown key or bad value of a bad one in one line', () => {

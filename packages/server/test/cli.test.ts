@@ -9,7 +9,11 @@ const cliDb = await testDatabase('cli.db');
 const startDb = await testDatabase('start.db');
 
 function inlay(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, INLAY_DB: '' } });
+  return inlayWith({}, ...args);
+}
+
+function inlayWith(env: Record<string, string>, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, INLAY_DB: '', INLAY_ADMIN_PASSWORD: '', ...env } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -61,7 +65,7 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
 
   it('creates an admin account, refuses weak passwords, and adds another workspace to an existing email', () => {
     const { workspaceId } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string };
-    const created = inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--password', 'a long enough password', '--db', db);
+    const created = inlayWith({ INLAY_ADMIN_PASSWORD: 'a long enough password' }, 'admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--db', db);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('ops@acme.test');
     const again = inlay('admin', 'create', '--email', 'ops@acme.test', '--workspace', workspaceId, '--db', db);
@@ -71,7 +75,13 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
     const joined = inlay('admin', 'create', '--email', 'OPS@acme.test', '--workspace', second, '--db', db);
     expect(joined.code, joined.stderr).toBe(0);
     expect(joined.stdout).toContain(`now also belongs to workspace ${second}`);
-    expect(inlay('admin', 'create', '--email', 'new@acme.test', '--workspace', workspaceId, '--password', 'short', '--db', db).code).toBe(2);
+    const short = inlayWith({ INLAY_ADMIN_PASSWORD: 'short' }, 'admin', 'create', '--email', 'new@acme.test', '--workspace', workspaceId, '--db', db);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('INLAY_ADMIN_PASSWORD');
+    // A password on the command line is refused: every user of the machine could read it in ps.
+    const flagged = inlay('admin', 'create', '--email', 'new@acme.test', '--workspace', workspaceId, '--password', 'a long enough password', '--db', db);
+    expect(flagged.code).toBe(2);
+    expect(flagged.stderr).toContain('set INLAY_ADMIN_PASSWORD');
   });
 
   it('exits non-zero with a one-line reason on bad arguments', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf, harness } from './helpers.js';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorOf, harness, tempDir } from './helpers.js';
 import { fakeDashboardDir } from './dashboard-harness.js';
 
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -43,6 +45,19 @@ describe('the dashboard app', async () => {
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('not built');
     expect(response.headers['content-security-policy']).toBe(CSP);
+  });
+
+  it('serves a dashboard built after the server started, without a restart', async () => {
+    const later = join(tempDir(), 'dashboard-built-later');
+    const server = await harness({ dashboardDir: later });
+    const before = await server.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(before.statusCode).toBe(503);
+    expect(before.body).toContain('No restart is needed');
+    cpSync(fakeDashboardDir(), later, { recursive: true });
+    const after = await server.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<title>Inlay dashboard</title>');
+    expect((await server.app.inject({ method: 'GET', url: '/dashboard/assets/app.js' })).statusCode).toBe(200);
   });
 
   it('is not served at all with dashboard: false', async () => {

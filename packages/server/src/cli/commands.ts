@@ -105,6 +105,9 @@ export async function workspaceCommand(args: string[], out: Out): Promise<void> 
   out(`Workspace ${workspaceId} is now on the ${plan} plan.`);
 }
 
+/** How `inlay admin create` is called, the same in `inlay help`, its errors, the README and docs/dashboard.md. */
+const ADMIN_USAGE = "INLAY_ADMIN_PASSWORD='…' inlay admin create --email EMAIL --workspace WS [--db PATH|URL]";
+
 function required(value: string | undefined, what: string): string {
   if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
   return value;
@@ -114,15 +117,21 @@ async function requireWorkspace(db: Db, id: string): Promise<void> {
   if (!(await findWorkspace(db, id))) throw new UsageError(`no workspace ${id}`);
 }
 
-/** `inlay admin create --email E --workspace WS [--password P]` (or INLAY_ADMIN_PASSWORD). */
+/**
+ * `INLAY_ADMIN_PASSWORD=… inlay admin create --email E --workspace WS`: the password comes from the
+ * environment only, never a flag, which every user of the machine could read in `ps`.
+ */
 export async function adminCommand(args: string[], out: Out): Promise<void> {
   const [action, ...rest] = args;
-  if (action !== 'create') throw new UsageError('usage: inlay admin create --email EMAIL --workspace WS [--password P]');
-  const { values } = parse({ args: rest, options: { ...DB_OPTION, email: { type: 'string' }, workspace: { type: 'string' }, password: { type: 'string' } } });
+  if (action !== 'create') throw new UsageError(`usage: ${ADMIN_USAGE}`);
+  if (rest.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+    throw new UsageError('the password is not taken as a flag (other users could read it in ps): set INLAY_ADMIN_PASSWORD');
+  }
+  const { values } = parse({ args: rest, options: { ...DB_OPTION, email: { type: 'string' }, workspace: { type: 'string' } } });
   const email = required(values.email, '--email');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address');
   const workspaceId = required(values.workspace, '--workspace');
-  const password = values.password ?? process.env.INLAY_ADMIN_PASSWORD;
+  const password = process.env.INLAY_ADMIN_PASSWORD;
   const existing = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
     await requireWorkspace(db, workspaceId);
     // An existing email joins the workspace (keeping its password): one account, several workspaces.
@@ -134,7 +143,7 @@ export async function adminCommand(args: string[], out: Out): Promise<void> {
     out(existing.added ? `Account ${existing.account.id} (${existing.account.email}) now also belongs to workspace ${workspaceId}.` : `Account ${existing.account.id} (${existing.account.email}) already belongs to workspace ${workspaceId}.`);
     return;
   }
-  if (password === undefined || password.length < 12) throw new UsageError('a password of at least 12 characters is needed: --password or INLAY_ADMIN_PASSWORD');
+  if (password === undefined || password.length < 12) throw new UsageError(`a password of at least 12 characters is needed in INLAY_ADMIN_PASSWORD: ${ADMIN_USAGE}`);
   const account = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => createAccount(db, { email, password, workspaceId }));
   out(`Created account ${account.id} (${account.email}) for workspace ${workspaceId}. It signs in to the dashboard and to OAuth consent for MCP clients.`);
 }

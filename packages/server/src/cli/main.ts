@@ -19,7 +19,10 @@ Usage:
   inlay keys revoke KEY_ID
   inlay signing-secrets rotate --workspace WS --mode test|live [--json]   a new author-token signing secret; the old one verifies for 24 h
   inlay workspace plan WS free|byo|hosted
-  inlay admin create --email EMAIL --workspace WS [--password P]   an account for OAuth consent (MCP)
+  INLAY_ADMIN_PASSWORD='…' inlay admin create --email EMAIL --workspace WS
+                                                 an account that signs in to the dashboard and approves MCP
+                                                 clients (OAuth); the password (12+ characters) only from
+                                                 INLAY_ADMIN_PASSWORD; an existing email joins WS
   inlay webhooks create|list|enable|disable|delete|rotate-secret|deliveries|replay|send-test
                                                  webhook endpoints and their delivery log (docs/webhooks.md)
 
@@ -30,7 +33,8 @@ Operator actions (no API route or MCP tool offers them):
   inlay flows|boards|importers delete ID --yes [--json]   with everything under it; without --yes, shows what would go
   inlay progress export FLOW_ID [--mode live|test] > progress.csv
 
-Every command takes --db PATH (default ./.inlay/inlay.db, or $INLAY_DB).`;
+Every command takes --db PATH or --db postgres://user:password@host/db (default $INLAY_DB,
+else ./.inlay/inlay.db).`;
 
 const COMMANDS: Record<string, (args: string[], out: (line: string) => void) => Promise<void>> = {
   init: initCommand,

@@ -1,8 +1,9 @@
 import { redactUrl } from '../config/redact.js';
 import { checkConfigFile, fromFlags, loadConfig } from '../config/load-config.js';
 import { describeOptions, FLAG_OPTIONS, START_FLAGS } from '../config/describe-options.js';
-import { serverOptionsOf } from '../config/operator-config.js';
-import { databaseModeWarning } from '../db/connect.js';
+import { defaultLogLevel, serverOptionsOf } from '../config/operator-config.js';
+import { dashboardFinder } from '../dashboard/dashboard-dir.js';
+import { databaseModeWarning, DEFAULT_DB_PATH } from '../db/connect.js';
 import { cdnRoutes } from '../demo/cdn-routes.js';
 import { demoRoutes } from '../demo/demo-routes.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../demo/demo-workspace.js';
@@ -23,7 +24,8 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const { config: file, ...flags } = values;
   delete flags.help;
   const config = loadConfig({ file, env: process.env, flags: fromFlags(flags, FLAG_OPTIONS) });
-  const options = serverOptionsOf(config);
+  const interactive = process.stdout.isTTY === true;
+  const options = serverOptionsOf(config, interactive);
   const modeWarning = databaseModeWarning(config.db);
   if (modeWarning !== undefined) process.stderr.write(`inlay start: ${modeWarning}\n`);
   const app = await buildApp(options);
@@ -34,8 +36,14 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const { url } = await listenWithShutdown(app, { port: config.port, host: config.host });
   out(`Inlay is running at ${url} (database ${redactUrl(config.db)})`);
   for (const service of config.services) out(`  ${service.padEnd(11)} ${url}/${service}`);
+  if (config.dashboard) out(`  dashboard   ${url}/dashboard${dashboardFinder(config.dashboardDir)() === undefined ? '   (not built yet: npx turbo run build --filter=@inlay/dashboard)' : ''}`);
   out(`  health      ${url}/healthz   ready ${url}/readyz`);
   if (demo) printDemo(out, url, demo.demo, demo.created);
+  if (demo && config.dashboard) printFirstAccount(out, demo.demo, config.db);
+  if (config.logLevel === undefined && defaultLogLevel(config, interactive) !== 'info') {
+    out('');
+    out('Request logs are off on this terminal (demo); --log-level info prints them, as JSON.');
+  }
 }
 
 /** `inlay config check FILE`: the file alone, checked as `inlay start --config FILE` would. */
@@ -64,4 +72,17 @@ function printDemo(out: Out, url: string, demo: DemoWorkspace, created: boolean)
   out('Try it:');
   out(`  curl -H "Authorization: Bearer ${demo.keys.testPublishable}" ${url}/onboarding/api/v1/config/${demo.flowId}`);
   out(`  curl -H "Authorization: Bearer ${demo.keys.testSecret}" ${url}/feedback/api/v1/boards`);
+}
+
+/** The one command that makes a dashboard account for the demo workspace (docs/dashboard.md). */
+function printFirstAccount(out: Out, demo: DemoWorkspace, db: string): void {
+  const dbFlag = db === DEFAULT_DB_PATH ? '' : ` --db ${shellQuote(redactUrl(db))}`;
+  out('');
+  out('Dashboard account: put your password (12 characters or more) and email in, then run');
+  out(`  INLAY_ADMIN_PASSWORD='…' npx inlay admin create --email you@example.com --workspace ${demo.workspaceId}${dbFlag}`);
+}
+
+/** A word as the shell reads it back: bare when it is safe, else in single quotes. */
+function shellQuote(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

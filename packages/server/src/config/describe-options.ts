@@ -32,10 +32,11 @@ export function describeOptions(): string {
   const lines = [
     'Usage: inlay start [--config FILE] [flags]',
     '',
-    'Every option can be set, lowest precedence first, by its default, a JSON config file',
-    '(--config FILE or INLAY_CONFIG; nested keys as in {"rateLimits": {"postsPerClient": 100}}),',
-    'its environment variable, or its flag. Unknown keys and bad values stop the start.',
-    'Lists are comma-separated in the environment. `inlay config check FILE` checks a file.',
+    'Every option below has an environment variable and a key of the JSON config file (--config FILE',
+    'or INLAY_CONFIG; nested keys as in {"rateLimits": {"postsPerClient": 100}}); the most used also',
+    'have a flag. Lowest precedence first: the default, the file, the environment, the flag.',
+    'Unknown keys and bad values stop the start. Lists are comma-separated in the environment.',
+    '`inlay config check FILE` checks a file.',
     '',
     'Options:',
   ];

@@ -131,7 +131,11 @@ const PublicUrlSchema = z
  * all derived from this one schema; unknown keys are refused, never ignored.
  */
 export const OperatorConfigSchema = z.strictObject({
-  db: z.string().min(1).default(DEFAULT_DB_PATH).describe('SQLite database file (created if missing).'),
+  db: z
+    .string()
+    .min(1)
+    .default(DEFAULT_DB_PATH)
+    .describe('A SQLite database file (created if missing), or a postgres://user:password@host:5432/db URL (docs/self-hosting.md#postgresql).'),
   port: z.number().int().min(0).max(65_535).default(4000).describe('TCP port to listen on (0: any free port). Also read from PORT.'),
   host: z.string().min(1).default('127.0.0.1').describe('Address to listen on; 0.0.0.0 for every interface.'),
   services: z
@@ -143,7 +147,12 @@ export const OperatorConfigSchema = z.strictObject({
   publicUrl: PublicUrlSchema.optional().describe(
     'The origin clients reach this server at (https://inlay.example.com): OAuth issuer and MCP resource URLs use it instead of the Host header.',
   ),
-  logLevel: z.enum(LOG_LEVELS).default('info').describe('Structured JSON log level (pino), on standard output.'),
+  logLevel: z
+    .enum(LOG_LEVELS)
+    .optional()
+    .describe(
+      'Level of the JSON logs (pino) on standard output; info when not set, except `inlay start --demo` on an interactive terminal, where it is warn so request logs stay off the screen.',
+    ),
   trustProxy: z
     .union([z.boolean(), z.number().int().min(1), ProxyAddressesSchema])
     .default(DEFAULT_OPTIONS.trustProxy)
@@ -184,9 +193,14 @@ export const OperatorConfigSchema = z.strictObject({
 
 export type OperatorConfig = z.infer<typeof OperatorConfigSchema>;
 
+/** The log level when none is set: quiet for someone trying the demo in a terminal, info everywhere else. */
+export function defaultLogLevel(config: Pick<OperatorConfig, 'demo'>, interactive: boolean): LogLevel {
+  return config.demo && interactive ? 'warn' : 'info';
+}
+
 /** What `startServer` takes, from an operator's configuration. */
-export function serverOptionsOf(config: OperatorConfig): ServerOptions & { port: number; host: string } {
-  const { logLevel, ...rest } = config;
+export function serverOptionsOf(config: OperatorConfig, interactive = false): ServerOptions & { port: number; host: string } {
+  const { logLevel = defaultLogLevel(config, interactive), ...rest } = config;
   delete (rest as Partial<OperatorConfig>).demo;
   return { ...rest, logger: logLevel === 'silent' ? false : { level: logLevel } };
 }

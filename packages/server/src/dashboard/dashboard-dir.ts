@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * `@inlay/dashboard` package's `dist` (looked up by path, as demo/widgets-dir.ts finds the
  * widgets: the server does not depend on the dashboard package). Undefined when not built.
  */
-export function dashboardDistDir(configured: string | undefined): string | undefined {
+function dashboardDistDir(configured: string | undefined): string | undefined {
   if (configured !== undefined) return existsSync(join(configured, 'index.html')) ? configured : undefined;
   const require = createRequire(import.meta.url);
   for (const base of require.resolve.paths('@inlay/dashboard') ?? []) {
@@ -15,4 +15,14 @@ export function dashboardDistDir(configured: string | undefined): string | undef
     if (existsSync(join(dir, 'index.html'))) return dir;
   }
   return undefined;
+}
+
+/**
+ * The dashboard's folder, looked up again on each call until it is found, then kept: a server
+ * started before `npm run build` serves the dashboard as soon as the build has written it
+ * (docs/dashboard.md). The lookup is a few `stat`s, made only while nothing is found.
+ */
+export function dashboardFinder(configured: string | undefined): () => string | undefined {
+  let found: string | undefined;
+  return () => (found ??= dashboardDistDir(configured));
 }

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { dashboardDistDir } from './dashboard-dir.js';
+import { dashboardFinder } from './dashboard-dir.js';
 
 /**
  * The dashboard's policy: its own scripts, styles, images and API only. Lit's styles are
@@ -13,7 +13,8 @@ export const DASHBOARD_CSP =
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inlay dashboard</title></head><body>
 <h1>The dashboard is not built</h1>
-<p>Build it with <code>npx turbo run build --filter=@inlay/dashboard</code>, or point the server's <code>dashboardDir</code> option at a built copy.</p>
+<p>Build it with <code>npx turbo run build --filter=@inlay/dashboard</code> (<code>npm start</code> does), or point the server's <code>dashboardDir</code> option at a built copy.</p>
+<p>No restart is needed: reload this page once the build has finished.</p>
 </body></html>`;
 
 /** Every response under /dashboard, API and app alike. */
@@ -28,24 +29,18 @@ export function dashboardHeaders(_request: FastifyRequest, reply: FastifyReply, 
  * falls back to the app: an unknown API path is the JSON `route_not_found`.
  */
 export async function spaRoutes(app: FastifyInstance): Promise<void> {
-  const dir = dashboardDistDir(app.inlay.options.dashboardDir);
+  const dashboardDir = dashboardFinder(app.inlay.options.dashboardDir);
   const notFoundApi = (request: FastifyRequest) => new ApiError('route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
-  if (dir === undefined) {
-    const unbuilt = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.url.startsWith('/dashboard/api/')) throw notFoundApi(request);
-      return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT);
-    };
-    app.get('/dashboard', unbuilt);
-    app.get('/dashboard/*', unbuilt);
-    return;
-  }
-  await app.register(fastifyStatic, { root: dir, prefix: '/dashboard/', wildcard: false, index: false, serve: false });
+  // No `root`: each file is sent from the folder found at that moment, which may appear after start.
+  await app.register(fastifyStatic, { serve: false });
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = (request.params as { '*'?: string })['*'] ?? '';
     if (request.url.startsWith('/dashboard/api/')) throw notFoundApi(request);
+    const dir = dashboardDir();
+    if (dir === undefined) return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT);
+    const path = (request.params as { '*'?: string })['*'] ?? '';
     // index.html is never cached, so a new build reaches browsers at once; hashed assets may be.
-    if (path === '' || path === 'index.html' || !/\.[a-z0-9]+$/i.test(path)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.sendFile(path);
+    if (path === '' || path === 'index.html' || !/\.[a-z0-9]+$/i.test(path)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir);
+    return reply.sendFile(path, dir);
   };
   app.get('/dashboard', serve);
   app.get('/dashboard/*', serve);
