@@ -3,6 +3,7 @@ import { changesOf } from './db/changes.js';
 import type { Db } from './db/connect.js';
 import { insertApiKey } from './repositories/api-keys.js';
 import { createWorkspace, type Workspace } from './repositories/workspaces.js';
+import { transaction } from './db/statements.js';
 
 export interface WorkspaceKeys {
   testPublishable: string;
@@ -20,7 +21,7 @@ const KEY_SET: ReadonlyArray<[keyof WorkspaceKeys, KeyMode, KeyKind]> = [
 
 /** A workspace and its four keys (docs/concepts.md). The keys are returned once and stored hashed. */
 export async function initWorkspace(db: Db, name: string): Promise<{ workspace: Workspace; keys: WorkspaceKeys }> {
-  const created = await db.transaction().execute(async (trx) => {
+  const created = await transaction(db, async ({ db: trx }) => {
     const workspace = await createWorkspace(trx, name);
     const keys = {} as WorkspaceKeys;
     for (const [field, mode, kind] of KEY_SET) {

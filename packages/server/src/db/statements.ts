@@ -1,25 +1,28 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, type Compilable, type InferResult } from 'kysely';
+import type { Compilable, InferResult } from 'kysely';
 import type { Db } from './connect.js';
 import { dialectOf, type Dialect } from './dialect.js';
+import { poolOf } from './postgres/open.js';
 import { registerPreparedStatement } from './postgres/prepared.js';
-import { postgresTransaction } from './postgres/transaction.js';
+import { postgresReader, postgresTransaction } from './postgres/transaction.js';
 import { groupCommit } from './sqlite/group-commit.js';
-import { sqliteOf } from './sqlite/handle.js';
+import { sqliteOf, sqliteInsideOf } from './sqlite/handle.js';
 
 /**
- * The storage interface hot paths (progress writes, votes, usage, the webhook outbox, import
- * chunks) are written against, the same for both backends (docs/decisions.md, "One storage
- * interface, two dialects"). Queries are written once with Kysely's builder and compiled once per
- * database by that database's own dialect, with named parameters; they run inside a `Tx`:
+ * The one transaction API of both backends (docs/storage.md). Queries are written once with
+ * Kysely's builder; the hot ones (progress writes, votes, usage, the webhook outbox, import
+ * chunks) are compiled once per database by that database's own dialect, with named parameters.
+ * Work runs inside a `Tx`, and everything it runs goes to the transaction's one connection: its
+ * compiled statements (`statement.run(tx, …)`) and its builder queries (`tx.db`).
  *
- * - on SQLite, through better-sqlite3's prepared statements, in a transaction shared with the
- *   other writes of the same event-loop turn (`db/sqlite/group-commit.ts`);
- * - on PostgreSQL, on one pooled connection inside a transaction, retried on a serialization
- *   failure or deadlock (`db/postgres/transaction.ts`).
+ * - On SQLite, a transaction is a savepoint in a transaction shared with the other writes of the
+ *   same event-loop turn (`db/sqlite/group-commit.ts`); `tx.db` runs on that connection without
+ *   waiting for it.
+ * - On PostgreSQL, it is a transaction on one pooled connection, retried on a serialization
+ *   failure or deadlock (`db/postgres/transaction.ts`); `tx.db` runs in it.
  *
- * Work given to `transaction` or `read` must only use its `Tx` (and plain computation): on SQLite
- * it holds the one connection, so a Kysely query awaited inside it would wait for itself.
+ * Work must not await anything but its `Tx` (and plain computation): on SQLite the whole group
+ * of writes waits for it. Inside work, the outer `db` is the wrong handle: use `tx.db`.
  */
 
 /** A placeholder for a named parameter: typed `never` so it fits any value position of the builder. */
@@ -30,6 +33,8 @@ const MARK = '\u0000inlay-param:';
 /** Where a statement runs: a transaction (or a read) of one backend. */
 export interface Tx {
   readonly dialect: Dialect;
+  /** Kysely on this transaction's connection, for queries that are not compiled statements. */
+  readonly db: Db;
   /**
    * Runs `statement` with positional values: its rows (`first`: the first row only, when the
    * statement reads), and how many rows a write changed.
@@ -46,6 +51,8 @@ export interface Tx {
 /** A query compiled once, run with named parameters. */
 export class Statement<P extends string, Row> {
   readonly sql: string;
+  /** Its prepared statement's name on every PostgreSQL connection ('' on SQLite). */
+  readonly name: string;
   readonly #names: readonly P[];
   /** Prepared on first use, on SQLite only. */
   #prepared: BetterSqlite3.Statement | undefined;
@@ -63,7 +70,7 @@ export class Statement<P extends string, Row> {
     // Prepared now so a wrong statement fails where it is defined, as it always did; on
     // PostgreSQL each connection prepares it by name on first use (db/postgres/prepared.ts).
     if (sqlite !== undefined) this.#prepared = sqlite.prepare(query.sql);
-    else registerPreparedStatement(query.sql);
+    this.name = sqlite === undefined ? registerPreparedStatement(query.sql) : '';
   }
 
   /** The better-sqlite3 statement (SQLite databases only). */
@@ -122,8 +129,9 @@ export function perDatabase<S>(build: (db: Db) => S): (db: Db) => S {
 }
 
 /** SQLite: statements run synchronously on the one connection, which the caller holds. */
-const SQLITE_TX: Tx = {
+const sqliteTx = perDatabase((db): Tx => ({
   dialect: 'sqlite',
+  db: sqliteInsideOf(db),
   execute<Row>(statement: Statement<string, Row>, values: readonly unknown[], first?: boolean) {
     const prepared = statement.prepared;
     if (prepared.reader) {
@@ -137,29 +145,16 @@ const SQLITE_TX: Tx = {
     return Promise.resolve({ rows: [] as Row[], changes: prepared.run(...values).changes });
   },
   lock: () => Promise.resolve(),
-};
-
-/** PostgreSQL: statements run on `conn`, a Kysely transaction or the pool. */
-export function postgresTx(conn: Db): Tx {
-  return {
-    dialect: 'postgres',
-    async execute<Row>(statement: Statement<string, Row>, values: readonly unknown[]) {
-      const result = await conn.executeQuery<Row>(CompiledQuery.raw(statement.sql, [...values]));
-      return { rows: result.rows, changes: Number(result.numAffectedRows ?? 0n) };
-    },
-    async lock(key: string) {
-      await conn.executeQuery(CompiledQuery.raw('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]));
-    },
-  };
-}
+}));
 
 /**
  * Runs `work` in a write transaction and settles after its commit, so an answered write is a
  * stored write. A throw rolls back this work only, and rejects.
  */
 export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return postgresTransaction(db, (trx) => work(postgresTx(trx)));
-  return groupCommit(db).run(() => work(SQLITE_TX));
+  if (dialectOf(db) === 'postgres') return postgresTransaction(poolOf(db), work);
+  const tx = sqliteTx(db);
+  return groupCommit(db).run(() => work(tx));
 }
 
 /**
@@ -167,15 +162,7 @@ export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>
  * transaction's uncommitted writes show; on PostgreSQL each statement reads committed data.
  */
 export function read<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return work(postgresTx(db));
-  return db.connection().execute(() => work(SQLITE_TX));
-}
-
-/**
- * The `Tx` of a Kysely transaction the caller is already in (`db.transaction().execute(trx =>
- * …)`), so compiled statements join it: the same one connection on SQLite, the transaction's
- * connection on PostgreSQL.
- */
-export function joinTransaction(trx: Pick<Db, 'getExecutor'>): Tx {
-  return dialectOf(trx) === 'postgres' ? postgresTx(trx as Db) : SQLITE_TX;
+  if (dialectOf(db) === 'postgres') return work(postgresReader(poolOf(db), db));
+  const tx = sqliteTx(db);
+  return db.connection().execute(() => work(tx));
 }

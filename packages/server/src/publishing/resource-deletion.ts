@@ -10,6 +10,7 @@ import {
   type ResourceContents,
   type ResourceHead,
 } from './resource-contents.js';
+import { transaction } from '../db/statements.js';
 
 /**
  * Deleting a flow, board or importer: an operator action (the CLI and the dashboard),
@@ -34,7 +35,7 @@ export async function previewResourceDeletion(db: Db, kind: ResourceKind, id: st
 }
 
 export async function deleteResource(db: Db, kind: ResourceKind, id: string): Promise<ResourceDeletion> {
-  const deletion = await db.transaction().execute((trx) => deleteResourceIn(trx, kind, id));
+  const deletion = await transaction(db, ({ db: trx }) => deleteResourceIn(trx, kind, id));
   // Its published config, posts and lists are gone on every instance (db/changes.ts).
   changesOf(db).announce({ topic: 'all' });
   return deletion;

@@ -12,7 +12,7 @@ import {
   type RevisionRow,
 } from './resources.js';
 import { changesOf } from '../db/changes.js';
-import { joinTransaction } from '../db/statements.js';
+import { transaction } from '../db/statements.js';
 import { recordSharedEvent } from '../webhooks/events.js';
 import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 
@@ -59,11 +59,10 @@ export function resourceService(context: InlayContext, descriptor: ServiceDescri
     },
     async publish(workspaceId, id) {
       // One transaction: the publish and its webhook events (one per mode: docs/webhooks.md).
-      const result = await db.transaction().execute((trx) =>
-        publishDraft(trx, scope(workspaceId), id, (published) => {
+      const result = await transaction(db, (tx) =>
+        publishDraft(tx.db, scope(workspaceId), id, (published) => {
           const common = { workspaceId, name: published.name, revisionId: published.revisionId, publishedAt: published.publishedAt };
           const objectKey = `${kind}:${id}`;
-          const tx = joinTransaction(trx);
           if (kind === 'flow') return recordSharedEvent(db, tx, { type: 'flow.published', objectKey, data: { ...common, flowId: id } });
           if (kind === 'board') return recordSharedEvent(db, tx, { type: 'board.published', objectKey, data: { ...common, boardId: id } });
           return recordSharedEvent(db, tx, { type: 'importer.published', objectKey, data: { ...common, importerId: id } });

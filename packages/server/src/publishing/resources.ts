@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { ResourcesTable, RevisionsTable } from '../db/schema.js';
+import { transaction } from '../db/statements.js';
 
 /**
  * Storage of the draft/publish/revision engine shared by flows, boards and importers. Every
@@ -53,7 +54,7 @@ export async function createResource(
   const revisionId = newId('rev');
   const now = nowIso();
   const configText = JSON.stringify(config);
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async ({ db: trx }) => {
     await trx
       .insertInto('resources')
       .values({
@@ -156,7 +157,7 @@ export async function saveDraft(
   const revisionId = newId('rev');
   const now = nowIso();
   const configText = JSON.stringify(config);
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async ({ db: trx }) => {
     const bumped = await trx
       .updateTable('resources')
       .set((eb) => ({

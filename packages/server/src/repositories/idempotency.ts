@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
 import { isPostgres } from '../db/dialect.js';
+import { transaction } from '../db/statements.js';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -44,7 +45,7 @@ export interface ClaimRequest extends KeyRef {
 export async function claimIdempotencyKey(db: Db, claim: ClaimRequest): Promise<ClaimOutcome> {
   const cutoff = new Date(Date.parse(claim.now) - WINDOW_MS).toISOString();
   const leaseExpiresAt = new Date(Date.parse(claim.now) + claim.leaseMs).toISOString();
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async ({ db: trx }) => {
     const insert = () =>
       trx
         .insertInto('idempotency_keys')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import { sha256 } from './accounts.js';
+import { transaction } from '../db/statements.js';
 
 export const ACCESS_TOKEN_TTL_SEC = 3600;
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -81,7 +82,7 @@ export async function pruneOAuthClients(db: Db, now: Date, limits: { unusedClien
 
 /** Marks a code used and returns it, once; a second use or an expired code gives undefined. */
 export async function consumeCode(db: Db, code: string): Promise<(Grant & { redirectUri: string; codeChallenge: string }) | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async ({ db: trx }) => {
     const row = await trx.selectFrom('oauth_codes').selectAll().where('code_hash', '=', sha256(code)).executeTakeFirst();
     if (!row || row.used_at !== null || Date.parse(row.expires_at) <= Date.now()) return undefined;
     await trx.updateTable('oauth_codes').set({ used_at: nowIso() }).where('code_hash', '=', row.code_hash).execute();

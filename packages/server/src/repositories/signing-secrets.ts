@@ -3,6 +3,7 @@ import type { KeyMode } from '@inlay/core';
 import { changesOf } from '../db/changes.js';
 import type { Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
+import { transaction } from '../db/statements.js';
 
 /** A retired secret still verifies tokens for this long (docs/concepts.md#author-tokens). */
 export const RETIRED_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +23,7 @@ function decode(row: { id: string; secret: string; retired_at?: string | null })
 
 /** The secret new tokens are signed with; created (256 random bits) on first use. */
 export async function currentSigningSecret(db: Db, workspaceId: string, mode: KeyMode): Promise<SigningSecret> {
-  return db.transaction().execute((trx) => currentIn(trx, workspaceId, mode));
+  return transaction(db, ({ db: trx }) => currentIn(trx, workspaceId, mode));
 }
 
 async function currentIn(trx: Db, workspaceId: string, mode: KeyMode): Promise<SigningSecret> {
@@ -56,7 +57,7 @@ export interface Rotation {
  * 24 h more. Never returns a secret's value.
  */
 export async function rotateSigningSecret(db: Db, workspaceId: string, mode: KeyMode): Promise<Rotation> {
-  const rotation = await db.transaction().execute(async (trx) => {
+  const rotation = await transaction(db, async ({ db: trx }) => {
     const now = nowIso();
     const current = await trx
       .selectFrom('signing_secrets')

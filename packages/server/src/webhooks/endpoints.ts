@@ -229,44 +229,43 @@ function replayed() {
  * retry schedule. Answers how many deliveries were queued.
  */
 export async function replayDelivery(db: Db, deliveryId: string, workspaceId?: string): Promise<number> {
-  return webhookDb(db)
-    .transaction()
-    .execute(async (trx) => {
-      let query = trx
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'endpoint_id', 'workspace_id', 'mode', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
-        .where('id', '=', deliveryId);
-      if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
-      const row = await query.executeTakeFirst();
-      if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
-      // A success kept on the row (migration 0018) becomes an attempt row of its own, so the log
-      // keeps it when the replay's own attempts are recorded.
-      if (row.attempted_at !== null) {
-        await trx
-          .insertInto('webhook_attempts')
-          .values({
-            id: newId('wha'),
-            delivery_id: row.id,
-            endpoint_id: row.endpoint_id,
-            workspace_id: row.workspace_id,
-            mode: row.mode,
-            attempted_at: row.attempted_at,
-            status_code: row.status_code,
-            latency_ms: row.latency_ms ?? 0,
-            response_excerpt: row.response_excerpt,
-            error: null,
-          })
-          .execute();
-      }
-      const result = await trx
-        .updateTable('webhook_deliveries')
-        .set({ ...replayed(), attempted_at: null, status_code: null, latency_ms: null, response_excerpt: null })
-        .where('id', '=', deliveryId)
-        .where('workspace_id', '=', row.workspace_id)
-        .where('mode', '=', row.mode)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    });
+  return transaction(db, async (tx) => {
+    const trx = webhookDb(tx.db);
+    let query = trx
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'endpoint_id', 'workspace_id', 'mode', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
+      .where('id', '=', deliveryId);
+    if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
+    const row = await query.executeTakeFirst();
+    if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
+    // A success kept on the row (migration 0018) becomes an attempt row of its own, so the log
+    // keeps it when the replay's own attempts are recorded.
+    if (row.attempted_at !== null) {
+      await trx
+        .insertInto('webhook_attempts')
+        .values({
+          id: newId('wha'),
+          delivery_id: row.id,
+          endpoint_id: row.endpoint_id,
+          workspace_id: row.workspace_id,
+          mode: row.mode,
+          attempted_at: row.attempted_at,
+          status_code: row.status_code,
+          latency_ms: row.latency_ms ?? 0,
+          response_excerpt: row.response_excerpt,
+          error: null,
+        })
+        .execute();
+    }
+    const result = await trx
+      .updateTable('webhook_deliveries')
+      .set({ ...replayed(), attempted_at: null, status_code: null, latency_ms: null, response_excerpt: null })
+      .where('id', '=', deliveryId)
+      .where('workspace_id', '=', row.workspace_id)
+      .where('mode', '=', row.mode)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
 }
 
 /** Replays every delivery of the endpoint that failed (retries exhausted) and was created at or after `since`. */

@@ -10,8 +10,8 @@ import { webhookDb } from './tables.js';
 /**
  * The transactional outbox (docs/webhooks.md). `recordEvent` writes one delivery row per enabled
  * endpoint of the workspace and mode that subscribes to the event's type, through the caller's
- * `Tx`, so it joins the caller's transaction: the `Tx` of `transaction()`, or of a Kysely
- * transaction (`joinTransaction`). A rollback takes the rows with it.
+ * `Tx`, so it joins the caller's transaction (`transaction()` in db/statements.ts). A rollback
+ * takes the rows with it.
  *
  * Which endpoints subscribe is kept in memory, so a vote with no endpoint subscribed costs a map
  * lookup (and, on SQLite, one `PRAGMA data_version`). The index is rebuilt when this process

@@ -4,7 +4,6 @@ import pg from 'pg';
 import type { Db, OpenDatabaseOptions } from '../connect.js';
 import { registerDialect } from '../dialect.js';
 import { migrateToLatest } from '../migrate.js';
-import { namingPool } from './prepared.js';
 import type { Database } from '../schema.js';
 
 /** int8 (counts, epoch milliseconds) and numeric as JavaScript numbers, as SQLite answers them. */
@@ -17,11 +16,18 @@ export const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
-const urls = new WeakMap<Db, string>();
+const opened = new WeakMap<Db, { url: string; pool: pg.Pool }>();
 
 /** The URL `db` was opened with: the change listener opens its own connection to it (db/postgres/changes.ts). */
 export function postgresUrlOf(db: Db): string | undefined {
-  return urls.get(db);
+  return opened.get(db)?.url;
+}
+
+/** The pool behind `db`: transactions and compiled statements run on it directly (transaction.ts). */
+export function poolOf(db: Db): pg.Pool {
+  const found = opened.get(db);
+  if (found === undefined) throw new Error('This database was not opened by openDatabase().');
+  return found.pool;
 }
 
 /**
@@ -32,9 +38,9 @@ export async function openPostgres(url: string, options: OpenDatabaseOptions = {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_OPTIONS.dbPoolSize, types });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerDialect(db, 'postgres');
-  urls.set(db, url);
+  opened.set(db, { url, pool });
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {

@@ -99,8 +99,9 @@ export async function openSqlite(path: string, options: OpenDatabaseOptions = {}
   sqlite.pragma('busy_timeout = 5000');
   // Memory-mapped reads: full-text search over large boards reads far fewer pages through the OS.
   sqlite.pragma('mmap_size = 1073741824');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  attachSqliteHandle(db, sqlite);
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  attachSqliteHandle(db, sqlite, database);
   registerDialect(db, 'sqlite');
   await migrateToLatest(db as Kysely<unknown>);
   if (options.backgroundCheckpoints !== true || path === ':memory:') return db;

@@ -5,7 +5,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from './post-inbox.js';
 import { forgetPost, setPostStatus, type PostRow } from './posts.js';
 import { recordEvent } from '../../webhooks/events.js';
-import { joinTransaction } from '../../db/statements.js';
+import { transaction } from '../../db/statements.js';
 
 /**
  * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
@@ -47,12 +47,12 @@ export interface StatusChange {
 }
 
 export async function changePostStatus(db: Db, postId: string, status: PostStatus): Promise<StatusChange> {
-  const change = await db.transaction().execute(async (trx) => {
-    const done = await changePostStatusIn(trx, postId, status);
+  const change = await transaction(db, async (tx) => {
+    const done = await changePostStatusIn(tx.db, postId, status);
     // The event commits with the change, or neither does (docs/webhooks.md).
     if (done.changed) {
       const { post } = done;
-      await recordEvent(db, joinTransaction(trx), {
+      await recordEvent(db, tx, {
         type: 'post.status_changed',
         objectKey: `post:${post.id}`,
         data: { workspaceId: post.workspaceId, mode: post.mode, postId: post.id, boardId: post.boardId, previousStatus: done.from, status: done.to, changedAt: new Date().toISOString() },
@@ -84,10 +84,10 @@ export interface MergeResult {
 }
 
 export async function mergePosts(db: Db, postId: string, intoId: string): Promise<MergeResult> {
-  const result = await db.transaction().execute(async (trx) => {
-    const merged = await mergePostsIn(trx, postId, intoId);
+  const result = await transaction(db, async (tx) => {
+    const merged = await mergePostsIn(tx.db, postId, intoId);
     const { merged: from, into } = merged;
-    await recordEvent(db, joinTransaction(trx), {
+    await recordEvent(db, tx, {
       type: 'post.merged',
       objectKey: `post:${from.id}`,
       data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, mergedAt: new Date().toISOString() },
@@ -133,7 +133,7 @@ export interface DeletedPost {
 }
 
 export async function deletePost(db: Db, postId: string): Promise<DeletedPost> {
-  const result = await db.transaction().execute((trx) => deletePostIn(trx, postId));
+  const result = await transaction(db, (tx) => deletePostIn(tx.db, postId));
   forgetPost(db, postId);
   forgetLists(db);
   return result;

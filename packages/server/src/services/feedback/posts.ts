@@ -1,7 +1,7 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { sql, type Selectable } from 'kysely';
 import { dialectOf, isPostgres } from '../../db/dialect.js';
-import { compile, joinTransaction, perDatabase, read, transaction, type Param } from '../../db/statements.js';
+import { compile, perDatabase, read, transaction, type Param } from '../../db/statements.js';
 import type { Db } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
 import type { PostsTable } from '../../db/schema.js';
@@ -73,9 +73,9 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
     updated_at: now,
   };
   // The webhook outbox row commits with the post, or neither does (docs/webhooks.md).
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('posts').values(row).execute();
-    await recordEvent(db, joinTransaction(trx), {
+  await transaction(db, async (tx) => {
+    await tx.db.insertInto('posts').values(row).execute();
+    await recordEvent(db, tx, {
       type: 'post.created',
       objectKey: `post:${row.id}`,
       data: { workspaceId: row.workspace_id, mode: row.mode, postId: row.id, boardId: row.board_id, title: row.title, status: row.status, createdAt: row.created_at },

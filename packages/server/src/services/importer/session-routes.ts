@@ -37,7 +37,7 @@ import { validateChunk } from './chunk-validation.js';
 import { findRevisionConfig } from '../../publishing/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { recordEvent } from '../../webhooks/events.js';
-import { joinTransaction } from '../../db/statements.js';
+import { transaction } from '../../db/statements.js';
 
 /**
  * Import sessions (docs/importer.md), publishable key:
@@ -144,9 +144,9 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       const counts = importerConfig ? ((await uploadedCounts(db, row.id, importerConfig)) ?? { rowCount, errorCount }) : { rowCount, errorCount };
       const completedAt = new Date();
       // The completion and its webhook event commit together (docs/webhooks.md).
-      const completed = await db.transaction().execute(async (trx) => {
-        if (!(await completeSession(trx, row.id, { mapping, ...counts }, completedAt))) return false;
-        await recordEvent(db, joinTransaction(trx), {
+      const completed = await transaction(db, async (tx) => {
+        if (!(await completeSession(tx.db, row.id, { mapping, ...counts }, completedAt))) return false;
+        await recordEvent(db, tx, {
           type: 'import_session.completed',
           objectKey: `import_session:${row.id}`,
           data: {

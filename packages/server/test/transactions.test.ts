@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../src/db/connect.js';
+import { compile, read, transaction, type Param } from '../src/db/statements.js';
+import { testDatabase } from './helpers.js';
+
+// The one transaction API (docs/storage.md), on the backend this run uses: compiled statements
+// and Kysely's builder (`tx.db`) run on the transaction's one connection.
+let db: Db;
+beforeAll(async () => {
+  db = await openDatabase(await testDatabase('transactions.db'));
+  await db
+    .insertInto('workspaces')
+    .values([
+      { id: 'ws_1', name: 'One', plan: 'free', created_at: '2026-01-01T00:00:00.000Z' },
+      { id: 'ws_2', name: 'Two', plan: 'free', created_at: '2026-01-01T00:00:00.000Z' },
+    ])
+    .execute();
+});
+afterAll(() => db.destroy());
+
+const nameOf = async (id: string) => (await db.selectFrom('workspaces').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+
+describe('transaction', () => {
+  it('runs compiled statements and tx.db on one connection: each sees the other, and both commit', async () => {
+    const rename = compile(db, (p: Param<'id' | 'name'>) => db.updateTable('workspaces').set({ name: p('name') }).where('id', '=', p('id')));
+    const seen = await transaction(db, async (tx) => {
+      await tx.lock('workspace:ws_1');
+      await rename.run(tx, { id: 'ws_1', name: 'Compiled' });
+      const read = await tx.db.selectFrom('workspaces').select('name').where('id', '=', 'ws_1').executeTakeFirstOrThrow();
+      await tx.db.updateTable('workspaces').set({ name: `${read.name} then builder` }).where('id', '=', 'ws_1').execute();
+      return read.name;
+    });
+    expect(seen).toBe('Compiled');
+    expect(await nameOf('ws_1')).toBe('Compiled then builder');
+  });
+
+  it('rolls back the builder writes and the statements together when the work throws', async () => {
+    const rename = compile(db, (p: Param<'id' | 'name'>) => db.updateTable('workspaces').set({ name: p('name') }).where('id', '=', p('id')));
+    await expect(
+      transaction(db, async (tx) => {
+        await tx.db.updateTable('workspaces').set({ name: 'Builder, lost' }).where('id', '=', 'ws_2').execute();
+        await rename.run(tx, { id: 'ws_2', name: 'Compiled, lost' });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await nameOf('ws_2')).toBe('Two');
+  });
+
+  it('answers a transaction that ran nothing, and one that used only tx.db', async () => {
+    expect(await transaction(db, () => Promise.resolve('nothing to do'))).toBe('nothing to do');
+    const count = await transaction(db, async (tx) => (await tx.db.selectFrom('workspaces').select('id').execute()).length);
+    expect(count).toBe(2);
+    expect(await read(db, async (tx) => (await tx.db.selectFrom('workspaces').select('id').execute()).length)).toBe(2);
+  });
+
+  it('serialises the transactions that take one lock, and lets the others through', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = transaction(db, async (tx) => {
+      await tx.lock('workspace:ws_2');
+      await tx.db.updateTable('workspaces').set({ name: 'First' }).where('id', '=', 'ws_2').execute();
+      locked();
+      order.push('first holds the lock');
+      // On SQLite the whole group waits for this work; on PostgreSQL only its lock's takers do.
+      if (tx.dialect === 'postgres') await held;
+      order.push('first commits');
+    });
+    await isLocked;
+    const second = transaction(db, async (tx) => {
+      await tx.lock('workspace:ws_2');
+      order.push('second has the lock');
+      const row = await tx.db.selectFrom('workspaces').select('name').where('id', '=', 'ws_2').executeTakeFirstOrThrow();
+      return row.name;
+    });
+    const other = transaction(db, async (tx) => {
+      await tx.lock('workspace:ws_1');
+      return 'other';
+    });
+    expect(await other).toBe('other');
+    release();
+    await first;
+    expect(await second).toBe('First');
+    expect(order).toEqual(['first holds the lock', 'first commits', 'second has the lock']);
+  });
+});
