@@ -46,6 +46,26 @@ describe('transaction', () => {
     expect(await nameOf('ws_2')).toBe('Two');
   });
 
+  it('runs deferred writes before the next statement, and fails the transaction on a failed one', async () => {
+    const rename = compile(db, (p: Param<'id' | 'name'>) => db.updateTable('workspaces').set({ name: p('name') }).where('id', '=', p('id')));
+    const add = compile(db, (p: Param<'id' | 'name' | 'plan'>) => db.insertInto('workspaces').values({ id: p('id'), name: p('name'), plan: p('plan'), created_at: p('name') }));
+    const nameIn = compile(db, (p: Param<'id'>) => db.selectFrom('workspaces').select('name').where('id', '=', p('id')));
+    const seen = await transaction(db, async (tx) => {
+      await rename.write(tx, { id: 'ws_2', name: "Deferred, it's written" });
+      return (await nameIn.get(tx, { id: 'ws_2' }))?.name;
+    });
+    expect(seen).toBe("Deferred, it's written");
+    // The duplicate id fails at the commit it travels with: nothing of the work stays.
+    await expect(
+      transaction(db, async (tx) => {
+        await rename.write(tx, { id: 'ws_2', name: 'Lost with the duplicate' });
+        await add.write(tx, { id: 'ws_1', name: 'Duplicate', plan: 'free' });
+      }),
+    ).rejects.toThrow();
+    expect(await nameOf('ws_2')).toBe("Deferred, it's written");
+    await db.updateTable('workspaces').set({ name: 'Two' }).where('id', '=', 'ws_2').execute();
+  });
+
   it('answers a transaction that ran nothing, and one that used only tx.db', async () => {
     expect(await transaction(db, () => Promise.resolve('nothing to do'))).toBe('nothing to do');
     const count = await transaction(db, async (tx) => (await tx.db.selectFrom('workspaces').select('id').execute()).length);
@@ -70,9 +90,10 @@ describe('transaction', () => {
     });
     await isLocked;
     const second = transaction(db, async (tx) => {
+      // A lock is taken before the transaction's next statement runs: this read waits for it.
       await tx.lock('workspace:ws_2');
-      order.push('second has the lock');
       const row = await tx.db.selectFrom('workspaces').select('name').where('id', '=', 'ws_2').executeTakeFirstOrThrow();
+      order.push('second read under the lock');
       return row.name;
     });
     const other = transaction(db, async (tx) => {
@@ -83,6 +104,6 @@ describe('transaction', () => {
     release();
     await first;
     expect(await second).toBe('First');
-    expect(order).toEqual(['first holds the lock', 'first commits', 'second has the lock']);
+    expect(order).toEqual(['first holds the lock', 'first commits', 'second read under the lock']);
   });
 });

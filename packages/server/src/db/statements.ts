@@ -41,6 +41,11 @@ export interface Tx {
    */
   execute<Row>(statement: Statement<string, Row>, values: readonly unknown[], first?: boolean): Promise<{ rows: Row[]; changes: number }>;
   /**
+   * Runs a write whose row count the work does not need. On PostgreSQL it may travel with the
+   * transaction's next round trip (its next statement, or the commit), and fail there.
+   */
+  write(statement: Statement<string, unknown>, values: readonly unknown[]): Promise<void>;
+  /**
    * Serialises the transactions that take the same key until they end: what a read-then-write
    * of one object (a user's progress, a post's votes) needs on PostgreSQL, where transactions
    * of several server processes run at once. SQLite has one writer at a time: nothing to do.
@@ -98,6 +103,11 @@ export class Statement<P extends string, Row> {
   async run(tx: Tx, params: Readonly<Record<P, unknown>>): Promise<number> {
     return (await tx.execute(this, this.values(params))).changes;
   }
+
+  /** For writes whose row count does not matter: no round trip of its own on PostgreSQL ({@link Tx.write}). */
+  write(tx: Tx, params: Readonly<Record<P, unknown>>): Promise<void> {
+    return tx.write(this as Statement<string, unknown>, this.values(params));
+  }
 }
 
 /**
@@ -143,6 +153,10 @@ const sqliteTx = perDatabase((db): Tx => ({
       return Promise.resolve({ rows: prepared.all(...values) as Row[], changes: 0 });
     }
     return Promise.resolve({ rows: [] as Row[], changes: prepared.run(...values).changes });
+  },
+  write(statement: Statement<string, unknown>, values: readonly unknown[]) {
+    statement.prepared.run(...values);
+    return Promise.resolve();
   },
   lock: () => Promise.resolve(),
 }));

@@ -148,7 +148,7 @@ export class UsageRecorder {
       if (batch.length > 0) {
         await transaction(this.#db, async (tx) => {
           for (const c of batch) {
-            await addCount.run(tx, { workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
+            await addCount.write(tx, { workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
           }
         });
       }
@@ -157,7 +157,7 @@ export class UsageRecorder {
         const chunk = active.slice(written, written + ACTIVE_USERS_PER_WRITE);
         await transaction(this.#db, async (tx) => {
           for (const a of chunk) {
-            await addActive.run(tx, { workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
+            await addActive.write(tx, { workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
           }
         });
       }

@@ -158,7 +158,7 @@ export async function writeDeliveries(
   const timestamp = now.toISOString();
   const body = JSON.stringify({ type: event.type, timestamp, data: event.data });
   for (const endpointId of endpointIds) {
-    await insert.run(tx, {
+    await insert.write(tx, {
       id: newId('msg'),
       endpointId,
       workspaceId: event.workspaceId,

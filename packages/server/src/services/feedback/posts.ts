@@ -336,7 +336,7 @@ export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vo
     const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso() }) : await removeVote.run(tx, { postId, authorKey })) === 1;
     if (!changed) return { voteCount: current.vote_count, changed };
     const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
-    await setCounts.run(tx, { postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
+    await setCounts.write(tx, { postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
     await recordEvent(db, tx, {
       type: vote ? 'vote.created' : 'vote.removed',
       objectKey: `post:${postId}`,

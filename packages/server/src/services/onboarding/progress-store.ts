@@ -99,7 +99,7 @@ export function progressStore(db: Db) {
     },
 
     async save(tx: Tx, key: ProgressKey, progress: StoredProgress): Promise<void> {
-      await save.run(tx, {
+      await save.write(tx, {
         ...key,
         id: newId('prog'),
         createdAt: nowIso(),
