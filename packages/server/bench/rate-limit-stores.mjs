@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autocannon, envInt, fmtInt, mainThreadCpuMs, median, readyLine, stopChild, table } from './lib.mjs';
 
+/** A limit counted across two instances may be passed by at most this share in a burst. */
+const TARGET_OVER = 1.1;
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
 const CONNECTIONS = 20;
 const CEILING = 1_000;
@@ -83,9 +85,9 @@ export const rateLimitStoresBenchmark = {
         const over = exact[name] / CEILING;
         return [
           { name: `${name} store: CPU per response / memory store`, value: `${ratio.toFixed(2)}×`, target: `≤ ${TARGET_COST}×`, pass: ratio <= TARGET_COST },
-          // Counting per process lets each instance reach the ceiling: 2×. A shared store may
-          // let through what the instances answer within one flush interval past it.
-          { name: `${name} store: 200s over two instances / ceiling`, value: `${over.toFixed(2)}×`, target: `< memory's ${(exact.memory / CEILING).toFixed(2)}×`, pass: exact[name] < exact.memory },
+          // Counting per process lets each instance reach the ceiling: 2×. A shared store lets
+          // through at most what the instances answer during one early flush past it.
+          { name: `${name} store: 200s over two instances / ceiling`, value: `${over.toFixed(2)}×`, target: `≤ ${TARGET_OVER}× (memory: ${(exact.memory / CEILING).toFixed(2)}×)`, pass: over <= TARGET_OVER },
         ];
       });
       const report = table(['store', 'responses/s (one instance)', 'µs CPU/response', 'CPU vs memory', 'allowed over two instances (ceiling 1,000)'], rows);

@@ -33,7 +33,7 @@ export class RateLimit {
   hit(key: string): void {
     let current = 0;
     let ttl = 0;
-    if (this.shared !== undefined) ({ current, ttl } = this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE));
+    if (this.shared !== undefined) ({ current, ttl } = this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE, Date.now(), this.max));
     else this.#store.incr(
       key,
       (error, counted) => {

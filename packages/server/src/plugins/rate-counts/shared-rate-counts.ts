@@ -15,24 +15,37 @@ interface Entry {
 const MAX_KEYS = 50_000;
 
 /**
+ * The share of a key's remaining budget an instance spends on its own before it flushes early:
+ * with a quarter, the instances learn of each other's hits more often as the limit nears, and a
+ * key far from its limit costs no round trip beyond the timed flush.
+ */
+const EARLY_SHARE = 0.25;
+
+/**
  * Rate-limit counts shared by every instance (docs/decisions.md, "Rate limits across
  * instances"), kept in a {@link RateCountStore}: PostgreSQL's `rate_limit_counts` or a
  * Valkey/Redis server. A hit is counted in memory and answered at once, as the in-memory store
  * does — the limited routes are the hottest — from the count every instance reached at this
  * instance's last flush plus its own hits since. Every `flushMs` the hits are added to the store
- * in one round trip, which answers the new totals. So a limit is counted once across instances;
- * past it, each instance may let through the hits it counted within one flush interval before
- * it learns of the others'.
+ * in one round trip, which answers the new totals. So a limit is counted once across instances.
+ * A burst must not spend the budget on every instance before they learn of each other: an
+ * instance that has counted a quarter of a key's remaining budget since its last flush flushes
+ * at once (EARLY_SHARE), so past the limit each instance lets through at most the hits it
+ * answers during one round trip to the store.
  */
 export class SharedRateCounts {
   readonly #store: RateCountStore;
   readonly #entries = new Map<string, Entry>();
   readonly #timer: NodeJS.Timeout;
+  readonly #onError: (error: Error) => void;
   #flushing: Promise<void> | undefined;
+  /** A key ran low on its share while a flush was under way: flush again when it ends. */
+  #again = false;
 
   /** @param report told of each failed and each successful timed flush (the server logs a failing streak once) */
   constructor(store: RateCountStore, flushMs: number, report: { onError?: (error: Error) => void; onSuccess?: () => void } = {}) {
     this.#store = store;
+    this.#onError = (error) => report.onError?.(error);
     this.#timer = setInterval(
       () =>
         void this.flush().then(
@@ -44,8 +57,12 @@ export class SharedRateCounts {
     this.#timer.unref();
   }
 
-  /** Counts one hit of `key` in its fixed window of `windowMs`: the count of every instance, and the ms left in the window. */
-  hit(key: string, windowMs: number, now = Date.now()): { current: number; ttl: number } {
+  /**
+   * Counts one hit of `key` in its fixed window of `windowMs`: the count of every instance, and
+   * the ms left in the window. With `limit`, flushes early once this instance has spent its share
+   * of what the limit leaves.
+   */
+  hit(key: string, windowMs: number, now = Date.now(), limit?: number): { current: number; ttl: number } {
     const windowStart = now - (now % windowMs);
     let entry = this.#entries.get(key);
     if (entry === undefined || entry.windowStart !== windowStart) {
@@ -55,12 +72,27 @@ export class SharedRateCounts {
       this.#entries.set(key, entry);
     }
     entry.pending += 1;
+    if (limit !== undefined && entry.known < limit && entry.pending >= Math.max(1, (limit - entry.known) * EARLY_SHARE)) this.#flushEarly();
     return { current: entry.known + entry.inFlight + entry.pending, ttl: windowStart + windowMs - now };
+  }
+
+  #flushEarly(): void {
+    if (this.#flushing !== undefined) {
+      this.#again = true;
+      return;
+    }
+    this.flush().catch(this.#onError);
   }
 
   /** Adds this instance's hits since the last flush to the store, and learns the totals. */
   flush(): Promise<void> {
-    this.#flushing ??= this.#flush().finally(() => (this.#flushing = undefined));
+    this.#flushing ??= this.#flush().finally(() => {
+      this.#flushing = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.flush().catch(this.#onError);
+      }
+    });
     return this.#flushing;
   }
 

@@ -23,8 +23,8 @@ function sharedStore(counts: SharedRateCounts) {
     constructor(options: SharedName = {}) {
       this.#name = options.sharedName ?? 'throttle';
     }
-    incr(key: string, callback: (error: Error | null, result: Counted) => void, timeWindow: number): void {
-      callback(null, counts.hit(`${this.#name}:${key}`, timeWindow));
+    incr(key: string, callback: (error: Error | null, result: Counted) => void, timeWindow: number, max?: number): void {
+      callback(null, counts.hit(`${this.#name}:${key}`, timeWindow, Date.now(), max));
     }
     child(options: SharedName): SharedThrottleStore {
       return new SharedThrottleStore(options);
