@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Tests of what only PostgreSQL offers: several server processes on one database. */
-export const POSTGRES_ONLY = ['test/two-instances.test.ts', 'test/shared-rate-counts.test.ts'];
+export const POSTGRES_ONLY = ['test/two-instances.test.ts', 'test/shared-rate-counts.test.ts', 'test/change-listener.test.ts'];
 
 /** What both runs share (this one on SQLite files, vitest.postgres.config.ts on PostgreSQL). */
 export const SHARED = {
@@ -9,6 +9,8 @@ export const SHARED = {
   // Each file builds its own app on its own database; two cores run two files at a time.
   pool: 'forks' as const,
   testTimeout: 20_000,
+  // The server's worker threads run from the TypeScript sources too (the file says how).
+  execArgv: ['--import', new URL('./test/support/typescript-threads.mjs', import.meta.url).href],
 };
 
 export default defineConfig({

@@ -5,12 +5,12 @@ import { ChangeBus, changesOf, type Change } from '../src/db/changes.js';
 import { openDatabase } from '../src/db/connect.js';
 import { listenForChanges } from '../src/db/postgres/changes.js';
 import { postgresUrlOf } from '../src/db/postgres/open.js';
-import { onPostgres, testDatabase } from './helpers.js';
+import { testDatabase } from './helpers.js';
 import { waitFor } from './webhook-receiver.js';
 
 // The listening connection of an instance (db/postgres/changes.ts), through a TCP proxy that can
 // go silent without closing anything: what a NAT or load balancer that forgets a connection does.
-describe.runIf(onPostgres)('the change listener', () => {
+describe('the change listener', () => {
   const pairs: [Socket, Socket][] = [];
   const proxy = createServer((client) => {
     const server = connect(Number(upstream.port || 5432), upstream.hostname);
