@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -21,19 +22,66 @@ import { Worker } from 'node:worker_threads';
  * copies what is left and cuts the file to zero bytes (docs/self-hosting.md). Idle means no
  * writer to wait for, so it is short.
  *
- * The worker is checkpoint-worker.js beside this file; run from the sources, the tests' module
- * hooks (test/support/typescript-threads.mjs) load checkpoint-worker.ts for it.
+ * The worker is a small CommonJS script (eval) so it runs the same from the TypeScript sources
+ * (tests) and from dist.
  */
-const WORKER_FILE = new URL('./checkpoint-worker.js', import.meta.url);
-
-/** The `workerData` of the checkpoint thread (checkpoint-worker.ts): the file and the options, defaults filled in. */
-export type CheckpointWorkerData = { path: string } & Required<Omit<CheckpointerOptions, 'pauseWrites'>>;
-
-/** What the thread posts: asks for the writes to be held, or says it copied the log's end. */
-export type CheckpointerMessage = 'writes-paused-please' | 'checkpointed';
-
-/** What it is told: the writes are held (copy the log's end now), or checkpoint once more and stop. */
-export type CheckpointerCommand = 'writes-paused' | 'stop';
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path, { fileMustExist: true });
+db.pragma('busy_timeout = 1000');
+/** Frames still in the log after a checkpoint, or -1 when it could not run. */
+const checkpoint = () => {
+  try {
+    return db.pragma('wal_checkpoint(PASSIVE)')[0].log;
+  } catch {
+    // Busy or closing: the next round (or the server's fallback threshold) catches up.
+    return -1;
+  }
+};
+const { statSync } = require('node:fs');
+const walBytes = () => {
+  try {
+    return statSync(workerData.path + '-wal').size;
+  } catch {
+    return 0;
+  }
+};
+// data_version changes whenever another connection commits: the server's writes.
+const dataVersion = () => db.pragma('data_version', { simple: true });
+let lastVersion = dataVersion();
+let quietSince = Date.now();
+const truncateWhenIdle = () => {
+  const version = dataVersion();
+  const now = Date.now();
+  if (version !== lastVersion) {
+    lastVersion = version;
+    quietSince = now;
+  } else if (now - quietSince >= workerData.idleMs && walBytes() > workerData.truncateBytes) {
+    quietSince = now;
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Busy after all: the next quiet spell tries again.
+    }
+  }
+};
+const timer = setInterval(() => {
+  if (checkpoint() > workerData.resetPages) parentPort.postMessage('writes-paused-please');
+  else truncateWhenIdle();
+}, workerData.intervalMs);
+parentPort.on('message', (message) => {
+  if (message === 'writes-paused') {
+    checkpoint();
+    parentPort.postMessage('checkpointed');
+    return;
+  }
+  clearInterval(timer);
+  checkpoint();
+  db.close();
+  parentPort.close();
+});
+`;
 
 /** Pages (4 KiB each) after which the server's own connection checkpoints anyway. */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 50_000;
@@ -66,9 +114,8 @@ export function startCheckpointer(
   path: string,
   { intervalMs = 200, resetPages = 4_000, truncateBytes = DEFAULT_WAL_TRUNCATE_BYTES, idleMs = DEFAULT_WAL_IDLE_MS, pauseWrites }: CheckpointerOptions,
 ): Checkpointer {
-  const workerData: CheckpointWorkerData = { path, intervalMs, resetPages, truncateBytes, idleMs };
-  const worker = new Worker(WORKER_FILE, { workerData });
-  const command = (message: CheckpointerCommand) => worker.postMessage(message);
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver, intervalMs, resetPages, truncateBytes, idleMs } });
   // Never keeps the process alive on its own, and a failing worker only loses the offload.
   worker.unref();
   let resume: (() => void) | undefined;
@@ -77,7 +124,7 @@ export function startCheckpointer(
     resume = undefined;
   };
   worker.on('error', endPause);
-  worker.on('message', (message: CheckpointerMessage) => {
+  worker.on('message', (message) => {
     if (message === 'checkpointed') {
       endPause();
     } else if (message === 'writes-paused-please' && resume === undefined && !stopping) {
@@ -93,7 +140,7 @@ export function startCheckpointer(
         };
       });
       pauseWrites(paused);
-      command('writes-paused');
+      worker.postMessage('writes-paused');
     }
   });
   const exited = new Promise<void>((resolve) =>
@@ -107,7 +154,7 @@ export function startCheckpointer(
     stop() {
       if (stopping === undefined) {
         endPause();
-        command('stop');
+        worker.postMessage('stop');
         stopping = exited;
       }
       return stopping;
