@@ -9,6 +9,8 @@ export const SHARED = {
   // Each file builds its own app on its own database; two cores run two files at a time.
   pool: 'forks' as const,
   testTimeout: 20_000,
+  // The server's worker threads run from the TypeScript sources too (the file says how).
+  execArgv: ['--import', new URL('./test/support/typescript-threads.mjs', import.meta.url).href],
 };
 
 export default defineConfig({

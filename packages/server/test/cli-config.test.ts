@@ -8,19 +8,17 @@ import { envName } from '../src/config/load-config.js';
 import { optionLeaves } from '../src/config/option-leaves.js';
 import type { InlayProcess } from '../src/testing/inlay-process.js';
 import { tempDir } from './helpers.js';
-import { CLI, cleanEnv, inlayProcesses } from './inlay-processes.js';
+import { inlayInProcess as inlay } from './cli-in-process.js';
+import { cleanEnv, inlayProcesses } from './inlay-processes.js';
+import { waitFor } from './webhook-receiver.js';
 
 // `inlay start` configured the ways an operator does: a JSON file, INLAY_* variables and flags,
-// through the built CLI in its own process (docs/self-hosting.md).
+// through the built CLI in its own process (docs/self-hosting.md). What is only argument, help
+// and config checking runs the same CLI code in this process (cli-in-process.ts).
 const dir = tempDir();
 /** The child's environment: this process's, without any INLAY_* variable of the caller. */
 const baseEnv = cleanEnv();
 const processes = inlayProcesses({ cwd: dir, env: baseEnv });
-
-function inlay(args: string[], env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, encoding: 'utf8', env: { ...baseEnv, ...env } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 interface Started extends InlayProcess {
   url: string;
@@ -74,8 +72,8 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     expect(result.stderr.trim().split('\n')).toEqual(['inlay: the server is not built yet: run `npm start` (or `npm run build`) in the Inlay checkout first.']);
   });
 
-  it('start --help lists every option with its variable and exits 0', () => {
-    const result = inlay(['start', '--help']);
+  it('start --help lists every option with its variable and exits 0', async () => {
+    const result = await inlay(['start', '--help']);
     expect(result.code).toBe(0);
     const leaves = optionLeaves(OperatorConfigSchema);
     expect(leaves.length).toBeGreaterThan(10);
@@ -89,10 +87,10 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     expect(result.stdout).not.toContain('Every option can be set');
   });
 
-  it('config check accepts a good file and names the unknown key or bad value of a bad one in one line', () => {
+  it('config check accepts a good file and names the unknown key or bad value of a bad one in one line', async () => {
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify({ port: 8080, trustProxy: '10.0.0.0/8', rateLimits: { postsPerClient: 100 }, logLevel: 'warn' }));
-    expect(inlay(['config', 'check', good])).toMatchObject({ code: 0 });
+    expect(await inlay(['config', 'check', good])).toMatchObject({ code: 0, stdout: `${good}: OK\n`, stderr: '' });
 
     const cases: [unknown, string][] = [
       [{ rateLimits: { postsPerClent: 3 } }, 'rateLimits.postsPerClent'],
@@ -104,22 +102,21 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     for (const [content, key] of cases) {
       const file = join(dir, 'bad.json');
       writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-      const result = inlay(['config', 'check', file]);
+      const result = await inlay(['config', 'check', file]);
       expect(result.code, JSON.stringify(content)).toBe(2);
       expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
       expect(result.stderr).toContain(key);
     }
     writeFileSync(join(dir, 'broken.json'), '{"port": 80,');
-    expect(inlay(['config', 'check', join(dir, 'broken.json')]).stderr).toContain('not JSON');
-    expect(inlay(['config', 'check', join(dir, 'missing.json')]).stderr).toContain('ENOENT');
-    // Eight CLI processes, one after the other.
-  }, 60_000);
+    expect((await inlay(['config', 'check', join(dir, 'broken.json')])).stderr).toContain('not JSON');
+    expect((await inlay(['config', 'check', join(dir, 'missing.json')])).stderr).toContain('ENOENT');
+  });
 
-  it('refuses to start on an unknown INLAY_ variable or a bad value, naming it', () => {
-    const unknown = inlay(['start', '--port', '0'], { INLAY_RATE_LIMIT_POSTS: '5' });
+  it('refuses to start on an unknown INLAY_ variable or a bad value, naming it', async () => {
+    const unknown = await inlay(['start', '--port', '0'], { INLAY_RATE_LIMIT_POSTS: '5' });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('INLAY_RATE_LIMIT_POSTS');
-    const bad = inlay(['start', '--port', '0'], { INLAY_TRUST_PROXY: '-1' });
+    const bad = await inlay(['start', '--port', '0'], { INLAY_TRUST_PROXY: '-1' });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('INLAY_TRUST_PROXY');
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
@@ -163,17 +160,25 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
     expect(metadata.issuer).toBe('https://inlay.example.com');
     expect(metadata.token_endpoint).toBe('https://inlay.example.com/oauth/token');
 
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'));
-    const logged = lines.map((line) => JSON.parse(line) as { level: number; reqId?: string; req?: { url: string } });
-    expect(logged.some((line) => line.level === 30 && line.req?.url === '/readyz' && line.reqId !== undefined)).toBe(true);
-    // A keyed request is logged without its key.
-    await fetch(`${server.url}/feedback/api/v1/config/${server.boardId}`, { headers: { authorization: `Bearer ${server.key}` } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(lines.length).toBeGreaterThan(0);
-    expect(server.output().split('\n').filter((line) => line.startsWith('{')).join('\n')).not.toContain('svc_');
+    type Logged = { level: number; reqId?: string; req?: { url: string }; res?: { statusCode: number } };
+    // Whole lines only: the last one may still be arriving.
+    const logLines = () =>
+      server
+        .output()
+        .split('\n')
+        .slice(0, -1)
+        .filter((line) => line.startsWith('{'));
+    const logged = () => logLines().map((line) => JSON.parse(line) as Logged);
+    // The request's log lines are written after its response: waited for, not assumed.
+    const readyz = await waitFor(() => logged().find((line) => line.level === 30 && line.req?.url === '/readyz' && line.reqId !== undefined), 'the /readyz request logged');
+    await waitFor(() => logged().some((line) => line.reqId === readyz.reqId && line.res?.statusCode === 200), 'the /readyz response logged');
+    // A keyed request is logged without its key: both of its lines, the request's and the
+    // response's (the last one a request writes), are in the output before it is searched.
+    const configUrl = `/feedback/api/v1/config/${server.boardId}`;
+    expect((await fetch(`${server.url}${configUrl}`, { headers: { authorization: `Bearer ${server.key}` } })).status).toBe(200);
+    const keyed = await waitFor(() => logged().find((line) => line.req?.url === configUrl && line.reqId !== undefined), 'the keyed request logged');
+    await waitFor(() => logged().some((line) => line.reqId === keyed.reqId && line.res?.statusCode === 200), 'the keyed response logged');
+    expect(logLines().join('\n')).not.toContain('svc_');
 
     await server.stop('SIGTERM');
     expect(server.child.exitCode).toBe(0);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { startInlay } from '../src/testing/inlay-process.js';
+import { inlayInProcess } from './cli-in-process.js';
 import { CLI } from './inlay-processes.js';
 import { tempDir, testDatabase } from './helpers.js';
 
@@ -84,11 +85,21 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
     expect(flagged.stderr).toContain('set INLAY_ADMIN_PASSWORD');
   });
 
-  it('exits non-zero with a one-line reason on bad arguments', () => {
-    for (const args of [['init', '--bogus'], ['keys', 'create', '--workspace', 'x', '--mode', 'prod', '--kind', 'pub'], ['frobnicate'], ['start', '--port', 'http'], ['start', '--services', 'billing']]) {
-      const result = inlay(...args, '--db', db);
+  // Argument checking only: the CLI's code run in this process (cli-in-process.ts).
+  it('exits non-zero with a one-line reason on bad arguments', async () => {
+    const cases: [string[], string][] = [
+      [['init', '--bogus'], '--bogus'],
+      [['keys', 'create', '--workspace', 'x', '--mode', 'prod', '--kind', 'pub'], '--mode'],
+      [['frobnicate'], 'frobnicate'],
+      [['start', '--port', 'http'], 'port'],
+      [['start', '--services', 'billing'], 'billing'],
+    ];
+    for (const [args, named] of cases) {
+      const result = await inlayInProcess([...args, '--db', db]);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(result.stderr, args.join(' ')).toContain(named);
+      expect(result.stdout, args.join(' ')).toBe('');
     }
   });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { transaction } from '../src/db/statements.js';
 import { progressStore } from '../src/services/onboarding/progress-store.js';
+import { inlayInProcess } from './cli-in-process.js';
 import { parseCsv } from './csv.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
@@ -148,11 +149,10 @@ describe('operator command usage', () => {
       [['importers', 'delete', 'imp_nope', '--yes'], 'No importer with id "imp_nope"'],
       [['progress', 'export', 'flow_x', '--mode', 'staging'], '--mode must be test or live'],
     ];
-    // Three at a time: each is a process start, and none writes.
-    const results: Awaited<ReturnType<typeof inlay>>[] = [];
-    for (let i = 0; i < cases.length; i += 3) results.push(...(await Promise.all(cases.slice(i, i + 3).map(([args]) => inlay(...args)))));
-    for (const [index, result] of results.entries()) {
-      const [args, message] = cases[index]!;
+    // Argument checking and lookups that find nothing: the CLI's code run in this process
+    // (cli-in-process.ts), one call after another.
+    for (const [args, message] of cases) {
+      const result = await inlayInProcess([...args, '--db', h.dbPath]);
       expect(result.code, args.join(' ')).toBe(2);
       const lines = result.stderr.trim().split('\n');
       expect(lines, args.join(' ')).toHaveLength(1);

@@ -7,6 +7,7 @@ import { fakeDashboardDir, PASSWORD, signIn } from './dashboard-harness.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { type RedisServer, startRedisServer } from './redis-server.js';
 import { expectCountedOnce } from './shared-counts-scenario.js';
+import { waitFor } from './webhook-receiver.js';
 
 // Rate limits counted in a real Valkey/Redis server (`rateLimits.store: redis://…`), shared by
 // instances on any database: two limiters, then two apps on one database file.
@@ -21,6 +22,35 @@ afterAll(async () => {
 const noop = () => undefined;
 /** An hour's window, so no window ends while a test runs. */
 const HOUR = 3_600_000;
+
+/**
+ * Watches an app's shared counts, whose timer flushes them every `sharedFlushMs`: answers a
+ * function that resolves once a flush begun after its call has ended, so every hit counted before
+ * the call is in the store and the count the store answered for it is known here. A flush already
+ * under way at the call may have been sent before those hits: it does not count.
+ */
+function flushesOf(counts: SharedRateCounts | undefined): () => Promise<void> {
+  if (counts === undefined) throw new Error('the app counts alone: no shared counts');
+  const flush = counts.flush.bind(counts);
+  // Flushes run one at a time: each new promise is a new flush, begun after the last one ended.
+  const begun: Promise<void>[] = [];
+  const ended = new Set<number>();
+  counts.flush = () => {
+    const flushing = flush();
+    if (begun.at(-1) !== flushing) {
+      const index = begun.push(flushing) - 1;
+      flushing.then(
+        () => ended.add(index),
+        () => undefined,
+      );
+    }
+    return flushing;
+  };
+  return async () => {
+    const from = begun.length;
+    await waitFor(() => [...ended].some((index) => index >= from), 'a timed flush of the shared counts');
+  };
+}
 
 describe('rate limits counted in Valkey/Redis', () => {
   it('refuses past the limit counted over two instances, and the window expires in the server', async () => {
@@ -74,14 +104,27 @@ describe('rate limits counted in Valkey/Redis', () => {
     for (let i = 0; i < 3; i++) counts.hit('slow', HOUR);
     await counts.flush();
     counts.hit('slow', HOUR);
-    // The server sleeps: the next flush (carrying the 4th hit) waits for it.
+    // The server holds every write until told to go on (it answers the pause itself first): the
+    // next flush (carrying the 4th hit) waits in it, blocked, for as long as the test likes.
     const raw = new Redis(redis.url);
-    const sleeping = raw.call('DEBUG', 'SLEEP', '0.5');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const flushing = counts.flush();
-    expect(counts.hit('slow', HOUR).current).toBe(5);
-    await Promise.all([sleeping, flushing]);
-    expect(counts.hit('slow', HOUR).current).toBe(6);
+    const blocked = async () => Number(/blocked_clients:(\d+)/.exec(String(await raw.call('INFO', 'clients')))?.[1]);
+    expect(await blocked()).toBe(0);
+    await raw.call('CLIENT', 'PAUSE', '20000', 'WRITE');
+    try {
+      let ended = false;
+      const flushing = counts.flush().finally(() => (ended = true));
+      expect(counts.hit('slow', HOUR).current).toBe(5);
+      await waitFor(async () => (await blocked()) === 1, 'the flush waiting in the server');
+      // Under way at the server, not ended: its hit and the one since are still counted.
+      expect(ended).toBe(false);
+      expect(counts.hit('slow', HOUR).current).toBe(6);
+      await raw.call('CLIENT', 'UNPAUSE');
+      await flushing;
+    } finally {
+      await raw.call('CLIENT', 'UNPAUSE');
+    }
+    // The store's answer (4) and the two hits since.
+    expect(counts.hit('slow', HOUR).current).toBe(7);
     raw.disconnect();
     await counts.close();
   });
@@ -99,10 +142,11 @@ describe('rate limits counted in Valkey/Redis', () => {
       await first.app.close();
       await second.close();
       const third = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits: { ...rateLimits, sharedFlushMs: 10 } });
+      const flushed = flushesOf(third.sharedRateCounts);
       try {
         // The third instance learns the 3 hits with its first flush: its 2nd hit is the 5th.
         expect((await list(third)).statusCode).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await flushed();
         expect((await list(third)).statusCode).toBe(429);
       } finally {
         await third.close();
@@ -121,7 +165,9 @@ describe('rate limits counted in Valkey/Redis', () => {
     const first = await harness(options);
     const { buildApp } = await import('../src/app.js');
     const second = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, ...options });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+    // Both instances' timed flushes, each begun after the hits so far.
+    const flushed = [flushesOf(first.app.sharedRateCounts), flushesOf(second.sharedRateCounts)];
+    const settle = () => Promise.all(flushed.map((next) => next()));
     try {
       await createAccount(first.db, { email: 'gina@acme.test', password: PASSWORD, workspaceId: first.ws.id });
       for (const app of [first.app, second]) for (let i = 0; i < 2; i++) expect((await signIn(app, 'gina@acme.test', 'guess')).statusCode).toBe(401);

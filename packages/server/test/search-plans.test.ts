@@ -57,16 +57,21 @@ describe('search through a range of ids', async () => {
   const boardId = await createResource(h.app, key, 'feedback', 'boards');
   const other = await createResource(h.app, key, 'feedback', 'boards');
   const author = { key: 'a:1', id: 'user_1', name: null, anonymous: true };
+  /** The millisecond of a post id (db/ids.ts). */
+  const timeOf = (id: string) => Number.parseInt(id.slice(5, 14), 36);
   for (let i = 0; i < 80; i++) {
     if (i % 5 === 0) await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId: other }, { title: `Lamp elsewhere ${i}`, body: 'lamp', author });
-    await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId }, { title: i % 2 === 0 ? `Lamp ${i}` : `Chair ${i}`, body: i % 3 === 0 ? 'a lamp, a lamp shade' : 'a seat', author });
-    // Posts a few milliseconds apart: ids of distinct times to start a range between.
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    const { id } = await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId }, { title: i % 2 === 0 ? `Lamp ${i}` : `Chair ${i}`, body: i % 3 === 0 ? 'a lamp, a lamp shade' : 'a seat', author });
+    // Posts of distinct milliseconds: ids of distinct times to start a range between. The next
+    // one waits for the clock to pass this one's millisecond, no longer.
+    while (Date.now() <= timeOf(id)) await new Promise((resolve) => setImmediate(resolve));
   }
   const reader = searchReaderOf(h.app.inlay);
   if (reader === undefined) throw new Error('no search reader');
   const ids = (await h.db.selectFrom('posts').select('id').orderBy('id', 'desc').execute()).map((row) => row.id);
-  const timeOf = (id: string) => Number.parseInt(id.slice(5, 14), 36);
+  // Every post of the board has its own millisecond.
+  const boardTimes = (await h.db.selectFrom('posts').select('id').where('board_id', '=', boardId).execute()).map((row) => timeOf(row.id));
+  if (new Set(boardTimes).size !== 80) throw new Error(`posts share milliseconds: ${boardTimes.join(', ')}`);
   const latest = timeOf(ids[0]!);
   const chosen: string[] = [];
   // The probe reports 40 matches among the newest 1,000 of 100,000 posts, made between `oldest`

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase } from '../src/db/connect.js';
+import { listDeliveries } from '../src/webhooks/endpoints.js';
 import { onPostgres, tempDir, testDatabase } from './helpers.js';
 import { cleanEnv, inlayProcesses } from './inlay-processes.js';
 import { Receiver, waitFor } from './webhook-receiver.js';
@@ -62,7 +64,7 @@ describe(`two server processes on one ${onPostgres ? 'PostgreSQL' : 'SQLite'} da
     };
     const receiver = await new Receiver().listen();
     receivers.push(receiver);
-    await inlay(['webhooks', 'create', '--workspace', workspaceId, '--url', receiver.url, '--mode', 'test', '--events', 'board.published', '--json']);
+    const endpoint = JSON.parse(await inlay(['webhooks', 'create', '--workspace', workspaceId, '--url', receiver.url, '--mode', 'test', '--events', 'board.published', '--json'])) as { id: string };
     const [a, b] = await Promise.all([start(), start()]);
 
     // A board published on A; B reads (and caches) its config.
@@ -78,11 +80,23 @@ describe(`two server processes on one ${onPostgres ? 'PostgreSQL' : 'SQLite'} da
 
     // Each publish was delivered to the webhook endpoint once, by one of the two instances.
     await waitFor(() => receiver.received.length >= 2, 'the two board.published deliveries');
-    // Both instances poll the outbox every 50 ms: a second delivery would come within this.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const ids = receiver.received.map((received) => received.headers['webhook-id']);
-    expect(ids).toHaveLength(2);
-    expect(new Set(ids).size).toBe(2);
+    // Both instances poll the outbox every 50 ms. An attempt is sent only after a claim, which
+    // adds one to the delivery's `attempts` in its own transaction and takes only a pending row
+    // (webhooks/sender.ts). Once both deliveries are marked succeeded, no instance can claim
+    // them again; and when each claim's attempt is in the delivery's log, none is on its way.
+    const outbox = await openDatabase(db);
+    try {
+      const deliveries = await waitFor(async () => {
+        const rows = await listDeliveries(outbox, endpoint.id);
+        return rows.length === 2 && rows.every((row) => row.status === 'succeeded') && rows;
+      }, 'both deliveries marked succeeded');
+      for (const delivery of deliveries) expect(delivery.attempts, JSON.stringify(delivery)).toBe(delivery.log.length);
+      const ids = receiver.received.map((received) => received.headers['webhook-id']);
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids)).toEqual(new Set(deliveries.map((delivery) => delivery.id)));
+    } finally {
+      await closeDatabase(outbox);
+    }
 
     // Concurrent votes spread over both instances: every one counted, once.
     const post = (await api(a, 'POST', '/feedback/api/v1/posts', keys.testPublishable, { boardId: board, title: 'Dark mode', author: { id: 'author_1' } })).json.data?.id as string;

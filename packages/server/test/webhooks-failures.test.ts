@@ -110,7 +110,26 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     // Its deliveries stay pending and are not attempted (those in flight, at most the
     // concurrency of 4, may still end); with 20 ms retries they would be tried many times.
     const before = answered;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The attempts in flight end (a claimed delivery is leased until its attempt is recorded),
+    // and every delivery still pending comes due: a sender that ignored `enabled` would claim
+    // them on its next look.
+    await waitFor(async () => {
+      const now = Date.now();
+      return (await deliveryRows(id)).every((delivery) => delivery.status !== 'pending' || (Number(delivery.lease_until) <= now && Number(delivery.next_attempt_at) <= now));
+    }, 'the attempts in flight to end and the pending deliveries to come due');
+    // Every claim adds one to its deliveries' `attempts`, in the claim's transaction, before any is sent.
+    const claims = async () => (await deliveryRows(id)).reduce((sum, delivery) => sum + Number(delivery.attempts), 0);
+    const claimed = await claims();
+    const answeredThen = answered;
+    // A later event to a healthy endpoint: the claim that takes it looks at every enabled
+    // endpoint with deliveries due, so once it has arrived, the sender has looked past the
+    // disabled endpoint's due deliveries at least once (this one's attempt count would have
+    // grown in that same transaction).
+    const healthy = await receiver();
+    await sendTestEvent(h.db, (await endpointOf(healthy)).id);
+    await waitFor(() => healthy.received.length >= 1, 'the healthy endpoint\'s event');
+    expect(await claims()).toBe(claimed);
+    expect(answered).toBe(answeredThen);
     expect(answered - before).toBeLessThanOrEqual(4);
     expect((await deliveryRows(id)).some((delivery) => delivery.status === 'pending')).toBe(true);
 
@@ -131,14 +150,19 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     };
     const { id } = await endpointOf(r);
     const started = Date.now();
-    // Keep events coming for three windows.
+    // Keep events coming for three windows (the window is wall-clock time: that much has to
+    // pass), each new one once the receiver has answered again.
     while (Date.now() - started < DISABLE_AFTER_MS * 3) {
+      const answered = calls;
       await sendTestEvent(h.db, id);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await waitFor(() => calls > answered, 'another attempt');
     }
     // A delivery may use up its retries (each attempt fails 3 times in 4); none is left pending.
     await waitFor(async () => (await deliveryRows(id)).every((delivery) => delivery.status !== 'pending'), 'every delivery to finish', 60_000);
     expect((await deliveryRows(id)).some((delivery) => delivery.status === 'succeeded')).toBe(true);
+    // Its failures did go on for longer than the window: only the successes kept it enabled.
+    const failures = (await attemptRows(id)).map((attempt) => Date.parse(attempt.attempted_at));
+    expect(Math.max(...failures) - Math.min(...failures)).toBeGreaterThan(DISABLE_AFTER_MS);
     expect((await endpointState(id)).enabled).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -22,66 +21,19 @@ import { Worker } from 'node:worker_threads';
  * copies what is left and cuts the file to zero bytes (docs/self-hosting.md). Idle means no
  * writer to wait for, so it is short.
  *
- * The worker is a small CommonJS script (eval) so it runs the same from the TypeScript sources
- * (tests) and from dist.
+ * The worker is checkpoint-worker.js beside this file; run from the sources, the tests' module
+ * hooks (test/support/typescript-threads.mjs) load checkpoint-worker.ts for it.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.path, { fileMustExist: true });
-db.pragma('busy_timeout = 1000');
-/** Frames still in the log after a checkpoint, or -1 when it could not run. */
-const checkpoint = () => {
-  try {
-    return db.pragma('wal_checkpoint(PASSIVE)')[0].log;
-  } catch {
-    // Busy or closing: the next round (or the server's fallback threshold) catches up.
-    return -1;
-  }
-};
-const { statSync } = require('node:fs');
-const walBytes = () => {
-  try {
-    return statSync(workerData.path + '-wal').size;
-  } catch {
-    return 0;
-  }
-};
-// data_version changes whenever another connection commits: the server's writes.
-const dataVersion = () => db.pragma('data_version', { simple: true });
-let lastVersion = dataVersion();
-let quietSince = Date.now();
-const truncateWhenIdle = () => {
-  const version = dataVersion();
-  const now = Date.now();
-  if (version !== lastVersion) {
-    lastVersion = version;
-    quietSince = now;
-  } else if (now - quietSince >= workerData.idleMs && walBytes() > workerData.truncateBytes) {
-    quietSince = now;
-    try {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } catch {
-      // Busy after all: the next quiet spell tries again.
-    }
-  }
-};
-const timer = setInterval(() => {
-  if (checkpoint() > workerData.resetPages) parentPort.postMessage('writes-paused-please');
-  else truncateWhenIdle();
-}, workerData.intervalMs);
-parentPort.on('message', (message) => {
-  if (message === 'writes-paused') {
-    checkpoint();
-    parentPort.postMessage('checkpointed');
-    return;
-  }
-  clearInterval(timer);
-  checkpoint();
-  db.close();
-  parentPort.close();
-});
-`;
+const WORKER_FILE = new URL('./checkpoint-worker.js', import.meta.url);
+
+/** The `workerData` of the checkpoint thread (checkpoint-worker.ts): the file and the options, defaults filled in. */
+export type CheckpointWorkerData = { path: string; started: SharedArrayBuffer } & Required<Omit<CheckpointerOptions, 'pauseWrites'>>;
+
+/** What the thread posts: asks for the writes to be held, or says it copied the log's end. */
+export type CheckpointerMessage = 'writes-paused-please' | 'checkpointed';
+
+/** What it is told: the writes are held (copy the log's end now), or checkpoint once more and stop. */
+export type CheckpointerCommand = 'writes-paused' | 'stop';
 
 /** Pages (4 KiB each) after which the server's own connection checkpoints anyway. */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 50_000;
@@ -103,6 +55,9 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
+/** `startCheckpointer` waits no longer than this for its worker to be running. */
+const MAX_START_WAIT_MS = 5_000;
+
 /** Writes are never held longer than this, should the worker not answer. */
 const MAX_PAUSE_MS = 2_000;
 
@@ -114,8 +69,16 @@ export function startCheckpointer(
   path: string,
   { intervalMs = 200, resetPages = 4_000, truncateBytes = DEFAULT_WAL_TRUNCATE_BYTES, idleMs = DEFAULT_WAL_IDLE_MS, pauseWrites }: CheckpointerOptions,
 ): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver, intervalMs, resetPages, truncateBytes, idleMs } });
+  const started = new Int32Array(new SharedArrayBuffer(4));
+  const workerData: CheckpointWorkerData = { path, started: started.buffer, intervalMs, resetPages, truncateBytes, idleMs };
+  const worker = new Worker(WORKER_FILE, { workerData });
+  // Returns once the worker has its connection and its timer, so that writes right after (a
+  // burst at start) never run ahead of the checkpoints, however long the thread takes to load:
+  // milliseconds from dist, over a second from the sources under the tests' module hooks on a
+  // busy machine. It blocks this thread that long, once, as the database opens. Bounded should
+  // the worker never get there: checkpoints then only begin late.
+  Atomics.wait(started, 0, 0, MAX_START_WAIT_MS);
+  const command = (message: CheckpointerCommand) => worker.postMessage(message);
   // Never keeps the process alive on its own, and a failing worker only loses the offload.
   worker.unref();
   let resume: (() => void) | undefined;
@@ -124,7 +87,7 @@ export function startCheckpointer(
     resume = undefined;
   };
   worker.on('error', endPause);
-  worker.on('message', (message) => {
+  worker.on('message', (message: CheckpointerMessage) => {
     if (message === 'checkpointed') {
       endPause();
     } else if (message === 'writes-paused-please' && resume === undefined && !stopping) {
@@ -140,7 +103,7 @@ export function startCheckpointer(
         };
       });
       pauseWrites(paused);
-      worker.postMessage('writes-paused');
+      command('writes-paused');
     }
   });
   const exited = new Promise<void>((resolve) =>
@@ -154,7 +117,7 @@ export function startCheckpointer(
     stop() {
       if (stopping === undefined) {
         endPause();
-        worker.postMessage('stop');
+        command('stop');
         stopping = exited;
       }
       return stopping;

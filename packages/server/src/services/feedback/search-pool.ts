@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/connect.js';
@@ -7,6 +6,12 @@ import type { ServerOptions } from '../../options.js';
 import { isPostgres } from '../../db/dialect.js';
 import { postgresSearchReader, type PostgresSearches } from './search-postgres.js';
 import { rankCandidates } from './search-rank.js';
+
+/**
+ * The search thread, beside this file: the built search-worker.js; run from the sources, the
+ * tests' module hooks (test/support/typescript-threads.mjs) load search-worker.ts for it.
+ */
+const WORKER_FILE = new URL('./search-worker.js', import.meta.url);
 
 /** A statement as compiled SQL and its positional parameters. */
 export interface SearchStatement {
@@ -50,49 +55,16 @@ export function tooExpensive(why: string): ApiError {
   return new ApiError('search_too_expensive', `This search ${why}; search with fewer, more specific terms.`, { param: 'q' });
 }
 
-/**
- * The worker: its own read-only connection (WAL lets it read beside the server's writer), a
- * cache of prepared statements, and the same ranking as the inline reader (the function's own
- * source text). Before each job it waits while the pool's gate is closed (`SearchPool.hold`).
- * A small CommonJS script (eval) so it runs the same from the TypeScript sources and from dist.
- */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-db.pragma('mmap_size = 1073741824');
-const gate = new Int32Array(workerData.gate);
-const rankCandidates = ${rankCandidates.toString()};
-const statements = new Map();
-const all = (statement) => {
-  let prepared = statements.get(statement.sql);
-  if (prepared === undefined) {
-    prepared = db.prepare(statement.sql);
-    if (statements.size >= 200) statements.delete(statements.keys().next().value);
-    statements.set(statement.sql, prepared);
-  }
-  return prepared.all(...statement.parameters);
-};
-const run = (job) => {
-  if (job.precheck && all(job.precheck).length === 0) return { ids: [] };
-  const rows = all(job.candidates);
-  if (rows.length < job.needed && all(job.budget)[0].n >= job.maxRows) return { exhausted: true };
-  return { ids: job.rank ? rankCandidates(rows, job.rank.terms, job.rank.cap) : rows.map((row) => row.id) };
-};
-// Compiles the ranking before the first search instead of during it.
-const sample = Array.from({ length: 200 }, (_, i) => ({ id: 'w' + i, title: 'Warm-up title ' + i, body: 'Café naïve résumé, a body of words ' + i, vote_count: i }));
-for (let i = 0; i < 5; i++) rankCandidates(sample, [{ text: 'word', prefix: false }, { text: 'ca', prefix: true }], 10);
-parentPort.postMessage({ ready: true });
-parentPort.on('message', (job) => {
-  Atomics.wait(gate, 0, 1);
-  try {
-    parentPort.postMessage({ ok: true, outcome: run(job) });
-  } catch (error) {
-    parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
-  }
-});
-`;
+/** The `workerData` of a search thread (search-worker.ts). */
+export interface SearchWorkerData {
+  /** The database file, opened read-only. */
+  path: string;
+  /** The pool's gate (`SearchPool.hold`): a worker waits before each job while it holds 1. */
+  gate: SharedArrayBuffer;
+}
+
+/** What a search thread posts: `ready` once its connection is open, then one answer per job. */
+export type SearchWorkerMessage = { ready: true } | { ok: true; outcome: Outcome } | { ok: false; message: string };
 
 interface Pending {
   job: SearchJob;
@@ -123,7 +95,6 @@ export interface SearchPoolOptions {
 export class SearchPool {
   readonly #path: string;
   readonly #options: SearchPoolOptions;
-  readonly #driver = createRequire(import.meta.url).resolve('better-sqlite3');
   readonly #gate = new SharedArrayBuffer(4);
   readonly #slots: Slot[];
   readonly #queue: Pending[] = [];
@@ -191,11 +162,12 @@ export class SearchPool {
   }
 
   #spawn(slot: Slot): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path: this.#path, driver: this.#driver, gate: this.#gate } });
+    const workerData: SearchWorkerData = { path: this.#path, gate: this.#gate };
+    const worker = new Worker(WORKER_FILE, { workerData });
     // Never keeps the process alive on its own.
     worker.unref();
     slot.ready = false;
-    worker.on('message', (message: { ready: true } | { ok: true; outcome: Outcome } | { ok: false; message: string }) => {
+    worker.on('message', (message: SearchWorkerMessage) => {
       if (slot.worker !== worker) return;
       if ('ready' in message) {
         slot.ready = true;

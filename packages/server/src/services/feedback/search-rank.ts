@@ -4,8 +4,8 @@
  * folded text (anywhere for trigram terms, at the start of a word for short terms, as the
  * indexes match them); its rarity is measured among the candidates. Ties: more votes, then newer.
  *
- * Self-contained (no imports, no outer names): the search worker runs it from its source text
- * (search-pool.ts), and the inline reader calls it directly.
+ * The same function ranks on a search thread (search-worker.ts), inline on a `:memory:`
+ * database and on PostgreSQL's event loop.
  */
 export function rankCandidates(
   rows: ReadonlyArray<{ id: string; title: string; body: string; vote_count: number }>,
