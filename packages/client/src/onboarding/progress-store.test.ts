@@ -53,17 +53,24 @@ describe('createHostedProgressStore', () => {
 
   it('runs calls one after another, so the last answer includes every earlier operation', async () => {
     const first = deferred<Response>();
-    const { client: c, requests } = client(() => first.promise, ok(progressFixture({ doneCount: 2 })));
+    const other = progressFixture({ flowId: 'flow_2' });
+    // Each request answered by what it asks for, whatever the order they arrive in.
+    const answer = (request: { url: string }) =>
+      request.url.includes('/flow_2') ? ok(other) : request.url.endsWith('/items/a/complete') ? first.promise : ok(progressFixture({ doneCount: 2 }));
+    const { client: c, requests } = client(answer, answer, answer);
     const store = createHostedProgressStore(c, { flowId: 'flow_1', userId: 'user_1' });
     const a = store.apply({ type: 'complete', itemId: 'a' });
     const b = store.apply({ type: 'complete', itemId: 'b' });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(requests).toHaveLength(1);
+    // Another store's call on the same client, made after b and going out the same way: once it
+    // is answered, b would have gone out before it, had it not waited for a.
+    expect(await createHostedProgressStore(c, { flowId: 'flow_2', userId: 'user_1' }).load()).toEqual(other);
+    expect(requests.map((r) => r.url)).toEqual([`${BASE}/api/v1/progress/flow_1/items/a/complete`, `${BASE}/api/v1/progress/flow_2?userId=user_1`]);
     first.resolve(ok(progressFixture({ doneCount: 1 })));
     expect((await a).doneCount).toBe(1);
     expect((await b).doneCount).toBe(2);
     expect(requests.map((r) => r.url)).toEqual([
       `${BASE}/api/v1/progress/flow_1/items/a/complete`,
+      `${BASE}/api/v1/progress/flow_2?userId=user_1`,
       `${BASE}/api/v1/progress/flow_1/items/b/complete`,
     ]);
   });

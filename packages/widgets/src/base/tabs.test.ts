@@ -72,9 +72,16 @@ describe('several tabs of one user: the checklist (real server)', () => {
     checkbox(first, 'two').click();
     await oneEvent(first, 'inlay-flow-complete');
     await waitUntil(() => checkbox(second, 'two').checked, 'the second tab did not follow', { timeout: 8000 });
-    // And a focus refetch there, which sees the completed flow, fires nothing either.
+    // And a focus refetch there, which sees the completed flow, fires nothing either. The
+    // refetched progress replaces the confirmed one (a new object): once it has, and the render
+    // after it is done, the refetch has had its say.
+    const confirmed = (element: InlayChecklist) => (element as unknown as { _confirmed?: object })._confirmed;
+    const before = confirmed(second);
+    expect(before, 'the checklist keeps the progress it was told in _confirmed').to.be.an('object');
     tab.dispatchEvent(new FocusEvent('focus'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitUntil(() => confirmed(second) !== before, 'the second tab did not refetch on focus', { timeout: 8000 });
+    await second.updateComplete;
+    expect(checkbox(second, 'two').checked).to.equal(true);
     expect(secondEvents.flat()).to.have.length(0);
     second.remove();
   });
@@ -114,15 +121,25 @@ describe('several tabs of one user: the feedback board (real server)', () => {
 
   it('does not share votes with another author’s tab', async () => {
     const { feedback } = env;
-    const first = await mountBoard({ boardId: feedback.boards.tabs, authorId: newAuthorId() });
-    const second = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { boardId: feedback.boards.tabs, publishableKey: feedback.publishableKey, baseUrl: feedback.baseUrl, authorId: newAuthorId() });
+    const authorId = newAuthorId();
+    const first = await mountBoard({ boardId: feedback.boards.tabs, authorId });
+    const board = { boardId: feedback.boards.tabs, publishableKey: feedback.publishableKey, baseUrl: feedback.baseUrl };
+    const second = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { ...board, authorId: newAuthorId() });
+    // A witness in the same tab: the first author's board, which must hear the vote.
+    const witness = await inSecondTab<InlayFeedbackBoard>('inlay-feedback-board', { ...board, authorId });
+    await Promise.all([boardSettled(second), boardSettled(witness)]);
     const title = 'Printable invoices';
+    expect(voteButton(witness, title).getAttribute('aria-pressed')).to.equal('false');
     const saved = oneEvent(first, 'inlay-vote');
     voteButton(first, title).click();
     await saved;
-    // The other author's tab hears nothing; give a broadcast time to arrive before looking.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The other author's tab hears nothing. A broadcast reaches every listener of its channel
+    // in that tab at once (the older first): once the witness shows the vote, another board
+    // listening there would have had it too.
+    await waitUntil(() => voteButton(witness, title).getAttribute('aria-pressed') === 'true', 'the witness did not hear the vote', { timeout: 8000 });
+    await second.updateComplete;
     expect(voteButton(second, title).getAttribute('aria-pressed')).to.equal('false');
     second.remove();
+    witness.remove();
   });
 });

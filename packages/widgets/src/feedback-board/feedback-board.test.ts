@@ -121,7 +121,19 @@ describe('<inlay-feedback-board> listing (real server)', () => {
     expect(title).to.equal('<img src=x onerror="window.__inlayXss=true">');
     expect($(el, '[part~="post-body"]')?.textContent).to.equal('<script>window.__inlayXss=true</script><b>not bold</b>');
     for (const tag of ['img', 'script', 'b']) expect($(el, `[part~="post"] ${tag}`), tag).to.equal(null);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing the title or the body could have become is anywhere in the page, shadow roots
+    // included: no element with an onerror handler, no <img src=x>, no script of theirs.
+    const everything = (root: Document | ShadowRoot): Element[] => [...root.querySelectorAll('*')].flatMap((element) => [element, ...(element.shadowRoot ? everything(element.shadowRoot) : [])]);
+    const planted = everything(document).filter(
+      (element) => element.hasAttribute('onerror') || (element instanceof HTMLImageElement && element.getAttribute('src') === 'x') || (element instanceof HTMLScriptElement && element.text.includes('__inlayXss')),
+    );
+    expect(planted.map((element) => element.outerHTML)).to.deep.equal([]);
+    // Nor did one run while it was there: an <img src=x> rendered earlier would have failed to
+    // load, and run its onerror, before an image of the same address asked for now fails.
+    const probe = new Image();
+    const failed = new Promise((resolve) => probe.addEventListener('error', resolve, { once: true }));
+    probe.src = 'x';
+    await failed;
     expect((window as { __inlayXss?: boolean }).__inlayXss).to.equal(undefined);
   });
 });
