@@ -136,7 +136,7 @@ process.stdout.write(`${JSON.stringify({ url, publishableKey: keys.testPublishab
  */
 async function seedPosts(boardId, count) {
   const started = performance.now();
-  const { db } = app.inlay;
+  const { db } = app.inlay.storage;
   const workspace = await db.selectFrom('resources').select('workspace_id').where('id', '=', boardId).executeTakeFirstOrThrow();
   const generator = postGenerator(42);
   const random = generator.random;

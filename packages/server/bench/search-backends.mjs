@@ -1,6 +1,6 @@
 // Search latency on each storage backend, without HTTP and without the list snapshots: every
-// search of the feedback mix (fixtures.mjs SEARCH_QUERIES) run through `searchPosts` as the
-// server runs it (its search reader: worker threads on SQLite, the pool on PostgreSQL), one at a
+// search of the feedback mix (fixtures.mjs SEARCH_QUERIES) run through the storage's post search
+// as the server runs it (worker threads on SQLite, connections of its own on PostgreSQL), one at a
 // time, over a board of --posts posts (docs/decisions.md, "Search on PostgreSQL").
 //
 //   node bench/search-backends.mjs --db /tmp/search.db --posts 100000 [--rounds 20]
@@ -10,8 +10,7 @@
 // server built (`npx turbo run build --filter=@inlay/server...`).
 import { parseArgs } from 'node:util';
 import { buildApp } from '@inlay/server';
-import { searchPosts } from '../dist/services/feedback/posts.js';
-import { searchReaderOf } from '../dist/services/feedback/search-pool.js';
+import { postSearchOf } from '../dist/services/feedback/post-service.js';
 import { searchTerms } from '../dist/services/feedback/search-terms.js';
 import { trendingScore } from '../dist/services/feedback/trending.js';
 import { initWorkspace } from '../dist/workspace-setup.js';
@@ -23,11 +22,12 @@ const count = Number(values.posts);
 const rounds = Number(values.rounds);
 
 const app = await buildApp({ db: values.db, logger: false });
-const { db, options } = app.inlay;
+const { storage, options } = app.inlay;
+const { db } = storage;
 
 let board = await db.selectFrom('resources').select(['id', 'workspace_id']).where('kind', '=', 'board').executeTakeFirst();
 if (board === undefined) {
-  const { keys } = await initWorkspace(db, 'Bench');
+  const { keys } = await initWorkspace(storage, 'Bench');
   const created = await app.inject({ method: 'POST', url: '/feedback/api/v1/boards', headers: { authorization: `Bearer ${keys.testSecret}` }, payload: { name: 'Bench board' } });
   const id = created.json().data.id;
   board = await db.selectFrom('resources').select(['id', 'workspace_id']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -70,7 +70,7 @@ if (board === undefined) {
 }
 
 const scope = { workspaceId: board.workspace_id, mode: 'test', boardId: board.id };
-const reader = searchReaderOf(app.inlay);
+const search = postSearchOf(app.inlay);
 const budget = { maxRows: options.searchMaxRows, candidates: Math.max(options.searchCandidates, 500) };
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const fmt = (ms) => ms.toFixed(2);
@@ -79,7 +79,7 @@ async function timed(q, match, order) {
   const started = performance.now();
   let outcome = 'ok';
   try {
-    await searchPosts(db, reader, scope, searchTerms(q, options.searchMaxTerms), order, match, budget);
+    await search.find({ scope, terms: searchTerms(q, options.searchMaxTerms), order, match, budget });
   } catch (error) {
     outcome = error.code ?? 'error';
   }

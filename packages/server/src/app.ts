@@ -6,14 +6,9 @@ import { sql } from 'kysely';
 import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
-import { openDatabase, type Db } from './db/connect.js';
+import { openDatabase, type Storage } from './db/connect.js';
 import { clientErrorHandler, connectionCap, timeoutServerOptions } from './connection-limits.js';
-import { changesOf } from './db/changes.js';
-import { isPostgres } from './db/dialect.js';
-import { listenForChanges } from './db/postgres/changes.js';
-import { postgresUrlOf } from './db/postgres/open.js';
-import { applyChange, watchExternalChanges } from './platform/external-changes.js';
-import { ListSnapshots } from './services/feedback/list-snapshots.js';
+
 import { PublishedCache } from './publishing/published-cache.js';
 import { dashboardPlugin } from './dashboard/index.js';
 import { pruneDashboardSessions } from './dashboard/session-store.js';
@@ -46,7 +41,7 @@ const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
 
 export interface BuildAppOptions extends Partial<ServerOptionsInput> {
   /** An already open database; when given, the app does not close it. */
-  database?: Db;
+  database?: Storage;
 }
 
 /**
@@ -56,7 +51,7 @@ export interface BuildAppOptions extends Partial<ServerOptionsInput> {
 export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInstance> {
   const options = resolveOptions({ db: ':memory:', ...input });
   const ownsDb = input.database === undefined;
-  const db = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true, walTruncateBytes: options.walTruncateBytes, walIdleMs: options.walIdleMs, poolSize: options.dbPoolSize }));
+  const storage = input.database ?? (await openDatabase(options.db, { backgroundCheckpoints: true, walTruncateBytes: options.walTruncateBytes, walIdleMs: options.walIdleMs, poolSize: options.dbPoolSize }));
 
   const nextRequestId = requestIds();
   const app = Fastify({
@@ -95,7 +90,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   // Every body is JSON (docs/api.md); anything else is refused rather than read as a string.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(contextPlugin, { db, options, ownsDb });
+  await app.register(contextPlugin, { storage, options, ownsDb });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
     setSecurityHeaders(reply);
@@ -112,7 +107,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   app.get('/healthz', async () => ({ data: { status: 'ok', services: options.services } }));
   app.get('/readyz', async () => {
     try {
-      await sql`SELECT 1`.execute(db);
+      await sql`SELECT 1`.execute(storage.db);
     } catch (error) {
       app.log.error({ err: error }, 'readiness check: the database is unreachable');
       throw new ApiError('not_ready', 'The server cannot reach its database.');
@@ -163,53 +158,46 @@ function requestIds(): () => string {
 }
 
 const contextPlugin = fp(
-  async (app: FastifyInstance, { db, options, ownsDb }: { db: Db; options: ServerOptions; ownsDb: boolean }) => {
+  async (app: FastifyInstance, { storage, options, ownsDb }: { storage: Storage; options: ServerOptions; ownsDb: boolean }) => {
+    // Each cache listens on the change bus for what makes its entries stale (db/changes.ts).
     const context: InlayContext = {
-      db,
+      storage,
       options,
-      keys: new KeyCache(db, options.keyCacheTtlMs),
-      signingSecrets: new SigningSecretCache(),
-      published: new PublishedCache(db),
-      usage: new UsageRecorder(db, options.usageFlushIntervalMs),
-      snapshots: new ListSnapshots(),
-      changes: changesOf(db),
+      keys: new KeyCache(storage, options.keyCacheTtlMs),
+      signingSecrets: new SigningSecretCache(storage.changes),
+      published: new PublishedCache(storage),
+      usage: new UsageRecorder(storage, options.usageFlushIntervalMs),
     };
     app.decorate('inlay', context);
     const prune = async () => {
-      await pruneIdempotencyKeys(db, new Date());
-      await pruneUploadedRows(db, new Date());
-      await pruneOAuthClients(db, new Date(), options.oauth);
-      await pruneWebhookLog(db, new Date(), options.webhooks.logRetentionMs);
-      await pruneDashboardSessions(db, new Date());
+      await pruneIdempotencyKeys(storage, new Date());
+      await pruneUploadedRows(storage, new Date());
+      await pruneOAuthClients(storage, new Date(), options.oauth);
+      await pruneWebhookLog(storage, new Date(), options.webhooks.logRetentionMs);
+      await pruneDashboardSessions(storage, new Date());
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
     pruneTimer.unref();
-    // Changes announced here, by other instances or by the operator CLI reach every cache (docs/self-hosting.md).
-    const unsubscribe = context.changes.subscribe((change) => applyChange(context, change));
-    context.changes.onSendError((error) => app.log.error({ err: error }, 'could not announce a change to the other instances'));
-    const postgresUrl = isPostgres(db) ? postgresUrlOf(db) : undefined;
-    const listener =
-      postgresUrl !== undefined
-        ? listenForChanges(postgresUrl, context.changes, {
-            pollMs: options.externalChangePollMs,
-            onError: (error) => app.log.warn({ err: error }, 'change listener disconnected: caches are cleared until it reconnects'),
-          })
-        : undefined;
-    // On SQLite the operator CLI writes the same file: its commits are noticed by the data version.
-    const watcher = !isPostgres(db) && options.externalChangePollMs > 0 && options.db !== ':memory:' ? watchExternalChanges(context, options.externalChangePollMs) : undefined;
+    storage.changes.onSendError((error) => app.log.error({ err: error }, 'could not announce a change to the other instances'));
+    // What other instances, or the operator CLI, change reaches every cache here (docs/self-hosting.md).
+    const watcher = storage.watchOtherProcesses({
+      pollMs: options.externalChangePollMs,
+      onError: (error) => app.log.warn({ err: error }, 'change listener disconnected: caches are cleared until it reconnects'),
+    });
     // Webhook delivery runs in the server process, from the outbox (docs/webhooks.md).
-    const webhookSender = new WebhookSender(db, options.webhooks, app.log);
+    const webhookSender = new WebhookSender(storage, options.webhooks, app.log);
     app.addHook('onReady', async () => webhookSender.start());
     app.addHook('onClose', async () => {
       webhookSender.stop();
       clearInterval(pruneTimer);
-      watcher?.stop();
-      unsubscribe();
-      await listener?.stop();
+      await watcher.stop();
+      context.keys.close();
+      context.signingSecrets.close();
+      context.published.close();
       await context.usage.close();
-      await context.changes.settled();
-      if (ownsDb) await db.destroy();
+      await storage.changes.settled();
+      if (ownsDb) await storage.close();
     });
   },
   { name: 'inlay-context' },

@@ -1,9 +1,7 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
 import type { SigningSecretCache } from './auth/author-tokens.js';
 import type { KeyCache } from './auth/key-cache.js';
-import type { ChangeBus } from './db/changes.js';
-import type { Db } from './db/connect.js';
-import type { ListSnapshots } from './services/feedback/list-snapshots.js';
+import type { Storage } from './db/connect.js';
 import type { PublishedCache } from './publishing/published-cache.js';
 import type { ServerOptions } from './options.js';
 import type { Plan } from './repositories/workspaces.js';
@@ -20,15 +18,12 @@ export interface AuthContext {
 
 /** What the server shares between plugins, as `app.inlay`. */
 export interface InlayContext {
-  db: Db;
+  storage: Storage;
   options: ServerOptions;
   keys: KeyCache;
   signingSecrets: SigningSecretCache;
   published: PublishedCache;
   usage: UsageRecorder;
-  snapshots: ListSnapshots;
-  /** What this process changed, told to every cache here and on other instances (db/changes.ts). */
-  changes: ChangeBus;
 }
 
 /** Which credential a route takes; routes without it are public (`/healthz`). */

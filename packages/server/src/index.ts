@@ -5,7 +5,7 @@ export type { StartOptions } from './server.js';
 export { DEFAULT_OPTIONS, resolveOptions } from './options.js';
 export type { RateLimitOptions, ServerOptions, ServerOptionsInput } from './options.js';
 export { openDatabase, DEFAULT_DB_PATH } from './db/connect.js';
-export type { Db } from './db/connect.js';
+export type { Db, Storage } from './db/connect.js';
 export { ApiError } from './errors.js';
 export { verifyAuthorToken, mintAuthorToken } from './auth/author-tokens.js';
 export { createWorkspace, findWorkspace, listWorkspaces, setWorkspacePlan, PLANS } from './repositories/workspaces.js';

@@ -129,7 +129,7 @@ export interface ServerOptions {
   /**
    * How often the server checks whether another process (the operator CLI) committed to the
    * database, and if so drops its cached posts, lists, published configs and keys
-   * (platform/external-changes.ts). 0 turns the check off.
+   * (`watchOtherProcesses` in db/sqlite/storage.ts). 0 turns the check off.
    */
   externalChangePollMs: number;
   /**

@@ -1,9 +1,9 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
-import { changesOf } from './db/changes.js';
-import type { Db } from './db/connect.js';
+
+import type { Storage } from './db/connect.js';
 import { insertApiKey } from './repositories/api-keys.js';
-import { createWorkspace, type Workspace } from './repositories/workspaces.js';
-import { transaction } from './db/statements.js';
+import { insertWorkspace, type Workspace } from './repositories/workspaces.js';
+
 
 export interface WorkspaceKeys {
   testPublishable: string;
@@ -20,16 +20,16 @@ const KEY_SET: ReadonlyArray<[keyof WorkspaceKeys, KeyMode, KeyKind]> = [
 ];
 
 /** A workspace and its four keys (docs/concepts.md). The keys are returned once and stored hashed. */
-export async function initWorkspace(db: Db, name: string): Promise<{ workspace: Workspace; keys: WorkspaceKeys }> {
-  const created = await transaction(db, async ({ db: trx }) => {
-    const workspace = await createWorkspace(trx, name);
-    const keys = {} as WorkspaceKeys;
-    for (const [field, mode, kind] of KEY_SET) {
-      keys[field] = (await insertApiKey(trx, workspace.id, mode, kind)).key;
-    }
-    return { workspace, keys };
-  });
+export async function initWorkspace(storage: Storage, name: string): Promise<{ workspace: Workspace; keys: WorkspaceKeys }> {
+  const created = await storage.transaction(async ({ db: trx }) => {
+      const workspace = await insertWorkspace(trx, name);
+      const keys = {} as WorkspaceKeys;
+      for (const [field, mode, kind] of KEY_SET) {
+        keys[field] = (await insertApiKey(trx, workspace.id, mode, kind)).key;
+      }
+      return { workspace, keys };
+    });
   // An instance may remember one of these keys as unknown (presented before it existed).
-  changesOf(db).announce({ topic: 'keys' });
+  storage.changes.announce({ topic: 'keys' });
   return created;
 }

@@ -6,10 +6,10 @@ const h = await harness();
 const SECRET_NAME = 'Secret roadmap 7f3a';
 
 // A revoked key of each kind in the first workspace.
-const revokedSecret = await createApiKey(h.db, h.ws.id, 'test', 'sec');
-const revokedPublishable = await createApiKey(h.db, h.ws.id, 'test', 'pub');
-await revokeApiKey(h.db, revokedSecret.info.id);
-await revokeApiKey(h.db, revokedPublishable.info.id);
+const revokedSecret = await createApiKey(h.storage, h.ws.id, 'test', 'sec');
+const revokedPublishable = await createApiKey(h.storage, h.ws.id, 'test', 'pub');
+await revokeApiKey(h.storage, revokedSecret.info.id);
+await revokeApiKey(h.storage, revokedPublishable.info.id);
 
 interface Route {
   name: string;

@@ -19,7 +19,7 @@ const minted = dataOf<{ token: string }>(
 ).token;
 const kid = decodeProtectedHeader(minted).kid!;
 // The workspace's real signing secret: these tokens are what someone holding it could forge.
-const { secret: key } = (await verificationSecret(h.db, h.ws.id, 'test', kid))!;
+const { secret: key } = (await verificationSecret(h.storage, h.ws.id, 'test', kid))!;
 
 function forge(times: { iat?: number; exp: number }): Promise<string> {
   const jwt = new SignJWT({ mode: 'test', wsk: 'acct_1' })
@@ -58,18 +58,18 @@ describe('author-token lifetime at verification', () => {
 
 describe('the signing-secret cache', () => {
   it('stops serving a retired secret when its 24-hour grace ends, not up to a minute later', async () => {
-    const rotation = await rotateSigningSecret(h.db, h.other.id, 'live');
-    const retiredKid = (await rotateSigningSecret(h.db, h.other.id, 'live')).retired[0]!.kid;
+    const rotation = await rotateSigningSecret(h.storage, h.other.id, 'live');
+    const retiredKid = (await rotateSigningSecret(h.storage, h.other.id, 'live')).retired[0]!.kid;
     expect(retiredKid).toBe(rotation.kid);
     // Retired 24 hours ago less a second: one second of grace left.
     const graceEnds = Date.now() + 1000;
-    await h.db.updateTable('signing_secrets').set({ retired_at: new Date(graceEnds - 24 * 3600_000).toISOString() }).where('id', '=', retiredKid).execute();
-    const cache = new SigningSecretCache(60_000);
-    expect(await cache.get(h.db, h.other.id, 'live', retiredKid)).toBeDefined();
+    await h.storage.db.updateTable('signing_secrets').set({ retired_at: new Date(graceEnds - 24 * 3600_000).toISOString() }).where('id', '=', retiredKid).execute();
+    const cache = new SigningSecretCache(h.storage.changes, 60_000);
+    expect(await cache.get(h.storage, h.other.id, 'live', retiredKid)).toBeDefined();
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(graceEnds + 1);
-      expect(await cache.get(h.db, h.other.id, 'live', retiredKid)).toBeUndefined();
+      expect(await cache.get(h.storage, h.other.id, 'live', retiredKid)).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }

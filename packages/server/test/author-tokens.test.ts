@@ -35,7 +35,7 @@ describe('POST /onboarding/api/v1/author-tokens', () => {
 
   it('verifies with the server verifier', async () => {
     const { token } = await mintFlowToken({ expiresInSec: 60 });
-    const claims = await verifyAuthorToken(h.db, token, expectation);
+    const claims = await verifyAuthorToken(h.storage, token, expectation);
     expect(claims).toMatchObject({ sub: 'user_1', wsk: 'acct_9', mode: 'test' });
   });
 
@@ -77,7 +77,7 @@ describe('POST /feedback/api/v1/author-tokens', () => {
         body: { authorId: 'user_2', boardId, name: 'Ada', email: 'ada@example.com', avatarUrl: 'https://example.com/a.png' },
       }),
     );
-    const claims = await verifyAuthorToken(h.db, token, { ...expectation, service: 'feedback', resourceId: boardId });
+    const claims = await verifyAuthorToken(h.storage, token, { ...expectation, service: 'feedback', resourceId: boardId });
     expect(claims).toMatchObject({ sub: 'user_2', name: 'Ada', email: 'ada@example.com', avatarUrl: 'https://example.com/a.png' });
   });
 
@@ -93,23 +93,23 @@ describe('the author-token verifier', () => {
   it('refuses a token for another resource, service, mode or workspace', async () => {
     const { token } = await mintFlowToken();
     const otherFlow = await createResource(h.app, secret, 'onboarding', 'flows');
-    await expectCode(verifyAuthorToken(h.db, token, { ...expectation, resourceId: otherFlow }), 'author_token_invalid', 403);
-    await expectCode(verifyAuthorToken(h.db, token, { ...expectation, service: 'feedback' }), 'author_token_invalid', 403);
-    await expectCode(verifyAuthorToken(h.db, token, { ...expectation, mode: 'live' }), 'author_token_invalid', 403);
-    await expectCode(verifyAuthorToken(h.db, token, { ...expectation, workspaceId: h.other.id }), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, token, { ...expectation, resourceId: otherFlow }), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, token, { ...expectation, service: 'feedback' }), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, token, { ...expectation, mode: 'live' }), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, token, { ...expectation, workspaceId: h.other.id }), 'author_token_invalid', 403);
   });
 
   it('refuses a live token presented as test even with the right secret id', async () => {
     const live = await mintFlowToken({}, h.ws.keys.liveSecret);
-    await expectCode(verifyAuthorToken(h.db, live.token, expectation), 'author_token_invalid', 403);
-    const claims = await verifyAuthorToken(h.db, live.token, { ...expectation, mode: 'live' });
+    await expectCode(verifyAuthorToken(h.storage, live.token, expectation), 'author_token_invalid', 403);
+    const claims = await verifyAuthorToken(h.storage, live.token, { ...expectation, mode: 'live' });
     expect(claims.mode).toBe('live');
   });
 
   it('answers 401 author_token_expired for an expired token', async () => {
     const { token } = await mintFlowToken();
     const kid = decodeProtectedHeader(token).kid!;
-    const found = await verificationSecret(h.db, h.ws.id, 'test', kid);
+    const found = await verificationSecret(h.storage, h.ws.id, 'test', kid);
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ mode: 'test' })
       .setProtectedHeader({ alg: 'HS256', typ: AUTHOR_TOKEN_TYP, kid })
@@ -119,7 +119,7 @@ describe('the author-token verifier', () => {
       .setIssuedAt(now - 1000)
       .setExpirationTime(now - 10)
       .sign(found!.secret);
-    await expectCode(verifyAuthorToken(h.db, expired, expectation), 'author_token_expired', 401);
+    await expectCode(verifyAuthorToken(h.storage, expired, expectation), 'author_token_expired', 401);
   });
 
   it('refuses a token signed with a foreign secret under a real kid', async () => {
@@ -133,17 +133,17 @@ describe('the author-token verifier', () => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(new TextEncoder().encode('x'.repeat(32)));
-    await expectCode(verifyAuthorToken(h.db, forged, expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, forged, expectation), 'author_token_invalid', 403);
   });
 
   it('refuses alg "none", a wrong typ, a wrong issuer, another algorithm, no expiry and garbage', async () => {
     const now = Math.floor(Date.now() / 1000);
     const unsecured = new UnsecuredJWT({ mode: 'test', iss: 'inlay', aud: `onboarding:${flowId}`, sub: 'u', iat: now, exp: now + 600 }).encode();
-    await expectCode(verifyAuthorToken(h.db, unsecured, expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, unsecured, expectation), 'author_token_invalid', 403);
 
     const { token } = await mintFlowToken();
     const kid = decodeProtectedHeader(token).kid!;
-    const { secret: key } = (await verificationSecret(h.db, h.ws.id, 'test', kid))!;
+    const { secret: key } = (await verificationSecret(h.storage, h.ws.id, 'test', kid))!;
     const sign = (typ: string, iss: string) =>
       new SignJWT({ mode: 'test' })
         .setProtectedHeader({ alg: 'HS256', typ, kid })
@@ -153,27 +153,27 @@ describe('the author-token verifier', () => {
         .setIssuedAt()
         .setExpirationTime('10m')
         .sign(key);
-    await expectCode(verifyAuthorToken(h.db, await sign('JWT', 'inlay'), expectation), 'author_token_invalid', 403);
-    await expectCode(verifyAuthorToken(h.db, await sign(AUTHOR_TOKEN_TYP, 'someone-else'), expectation), 'author_token_invalid', 403);
-    expect(await verifyAuthorToken(h.db, await sign(AUTHOR_TOKEN_TYP, 'inlay'), expectation)).toMatchObject({ sub: 'u' });
-    await expectCode(verifyAuthorToken(h.db, 'not.a.jwt', expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, await sign('JWT', 'inlay'), expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, await sign(AUTHOR_TOKEN_TYP, 'someone-else'), expectation), 'author_token_invalid', 403);
+    expect(await verifyAuthorToken(h.storage, await sign(AUTHOR_TOKEN_TYP, 'inlay'), expectation)).toMatchObject({ sub: 'u' });
+    await expectCode(verifyAuthorToken(h.storage, 'not.a.jwt', expectation), 'author_token_invalid', 403);
     // Signed with the right secret, but not as Inlay signs: another HMAC algorithm, no expiry.
     const unusual = (alg: string, expires: boolean) => {
       const jwt = new SignJWT({ mode: 'test' }).setProtectedHeader({ alg, typ: AUTHOR_TOKEN_TYP, kid }).setIssuer('inlay').setAudience(`onboarding:${flowId}`).setSubject('u').setIssuedAt();
       return (expires ? jwt.setExpirationTime('10m') : jwt).sign(key);
     };
-    await expectCode(verifyAuthorToken(h.db, await unusual('HS512', true), expectation), 'author_token_invalid', 403);
-    await expectCode(verifyAuthorToken(h.db, await unusual('HS256', false), expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, await unusual('HS512', true), expectation), 'author_token_invalid', 403);
+    await expectCode(verifyAuthorToken(h.storage, await unusual('HS256', false), expectation), 'author_token_invalid', 403);
   });
 
   it('keeps tokens of a rotated secret valid (within 24 h) and signs new ones with the new kid', async () => {
     const old = await mintFlowToken();
-    await rotateSigningSecret(h.db, h.ws.id, 'test');
+    await rotateSigningSecret(h.storage, h.ws.id, 'test');
     const fresh = await mintFlowToken();
     expect(decodeProtectedHeader(fresh.token).kid).not.toBe(decodeProtectedHeader(old.token).kid);
-    expect(await verifyAuthorToken(h.db, old.token, expectation)).toMatchObject({ sub: 'user_1' });
-    expect(await verifyAuthorToken(h.db, fresh.token, expectation)).toMatchObject({ sub: 'user_1' });
+    expect(await verifyAuthorToken(h.storage, old.token, expectation)).toMatchObject({ sub: 'user_1' });
+    expect(await verifyAuthorToken(h.storage, fresh.token, expectation)).toMatchObject({ sub: 'user_1' });
     const oldKid = decodeProtectedHeader(old.token).kid!;
-    expect(await verificationSecret(h.db, h.ws.id, 'test', oldKid, Date.now() + 25 * 3600_000)).toBeUndefined();
+    expect(await verificationSecret(h.storage, h.ws.id, 'test', oldKid, Date.now() + 25 * 3600_000)).toBeUndefined();
   });
 });

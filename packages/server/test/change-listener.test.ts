@@ -1,10 +1,9 @@
 import { createServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChangeBus, changesOf, type Change } from '../src/db/changes.js';
+import { ChangeBus, type Change } from '../src/db/changes.js';
 import { openDatabase } from '../src/db/connect.js';
 import { listenForChanges } from '../src/db/postgres/changes.js';
-import { postgresUrlOf } from '../src/db/postgres/open.js';
 import { testDatabase } from './helpers.js';
 import { waitFor } from './webhook-receiver.js';
 
@@ -30,15 +29,15 @@ describe('the change listener', () => {
   });
 
   it('notices a connection that went silent, clears every cache and listens again', async () => {
-    const db = await openDatabase(await testDatabase());
-    const url = postgresUrlOf(db) as string;
+    const storage = await openDatabase(await testDatabase());
+    const url = storage.location;
     upstream = new URL(url);
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String((proxy.address() as AddressInfo).port);
 
-    const bus = new ChangeBus(db);
+    const bus = new ChangeBus();
     const heard: Change[] = [];
     bus.subscribe((change) => heard.push(change));
     const errors: unknown[] = [];
@@ -46,7 +45,7 @@ describe('the change listener', () => {
     try {
       await waitFor(() => listener.connected, 'the first LISTEN');
       // Another instance's announcement arrives.
-      changesOf(db).announce({ topic: 'keys' });
+      storage.changes.announce({ topic: 'keys' });
       await waitFor(() => heard.some((change) => change.topic === 'keys'), 'the keys change');
 
       // The proxy forwards nothing more on the connections it has, and closes none of them.
@@ -60,12 +59,12 @@ describe('the change listener', () => {
       await waitFor(() => errors.length > 0, 'the heartbeat to fail');
       expect(heard.map((change) => change.topic)).toContain('all');
       await waitFor(() => listener.connected, 'a new LISTEN');
-      changesOf(db).announce({ topic: 'published', kind: 'flow', id: 'flow_after' });
+      storage.changes.announce({ topic: 'published', kind: 'flow', id: 'flow_after' });
       await waitFor(() => heard.some((change) => change.topic === 'published' && change.id === 'flow_after'), 'a change after reconnecting');
     } finally {
       await Promise.race([listener.stop(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
-      await changesOf(db).settled();
-      await db.destroy();
+      await storage.changes.settled();
+      await storage.close();
     }
   });
 });

@@ -104,7 +104,7 @@ describe('API keys', () => {
     expect((await call(h.app, 'GET', '/onboarding/api/v1/flows', { key: minted.key })).statusCode).toBe(200);
     const listed = await alice.call('GET', '/dashboard/api/keys');
     expect(listed.body).not.toContain(minted.key);
-    const hashes = await h.db.selectFrom('api_keys').select('key_hash').execute();
+    const hashes = await h.storage.db.selectFrom('api_keys').select('key_hash').execute();
     for (const { key_hash } of hashes) expect(listed.body).not.toContain(key_hash);
     const entry = dataOf<{ id: string; lastUsedAt: string | null; kind: string; mode: string }[]>(listed).find((key) => key.id === minted.info.id);
     expect(entry).toMatchObject({ kind: 'sec', mode: 'test' });
@@ -117,7 +117,7 @@ describe('API keys', () => {
   });
 
   it("cannot revoke another workspace's key", async () => {
-    const other = await h.db.selectFrom('api_keys').select('id').where('workspace_id', '=', h.other.id).executeTakeFirstOrThrow();
+    const other = await h.storage.db.selectFrom('api_keys').select('id').where('workspace_id', '=', h.other.id).executeTakeFirstOrThrow();
     expect(errorOf(await alice.call('DELETE', `/dashboard/api/keys/${other.id}`)).code).toBe('not_found');
     expect((await call(h.app, 'GET', '/onboarding/api/v1/flows', { key: h.other.keys.testSecret })).statusCode).toBe(200);
   });

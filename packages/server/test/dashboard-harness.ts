@@ -63,8 +63,8 @@ let counter = 0;
 export async function dashboardHarness(options: Parameters<typeof harness>[0] = {}): Promise<DashboardHarness> {
   const h = await harness({ dashboardDir: fakeDashboardDir(), ...options });
   const n = counter++;
-  await createAccount(h.db, { email: `alice${n}@acme.test`, password: PASSWORD, workspaceId: h.ws.id });
-  await createAccount(h.db, { email: `bob${n}@globex.test`, password: PASSWORD, workspaceId: h.other.id });
+  await createAccount(h.storage, { email: `alice${n}@acme.test`, password: PASSWORD, workspaceId: h.ws.id });
+  await createAccount(h.storage, { email: `bob${n}@globex.test`, password: PASSWORD, workspaceId: h.other.id });
   const alice = browserOf(h.app, await signIn(h.app, `alice${n}@acme.test`));
   const bob = browserOf(h.app, await signIn(h.app, `bob${n}@globex.test`));
   return { ...h, alice, bob };

@@ -12,7 +12,7 @@ describe('dashboard invites', () => {
     const invite = dataOf<{ id: string; token: string; url: string; email: string }>(await h.alice.call('POST', '/dashboard/api/invites', { email: 'New.Person@Acme.test' }));
     expect(invite.email).toBe('new.person@acme.test');
     expect(invite.url).toBe(`/dashboard/invite/${invite.token}`);
-    const stored = await h.db.selectFrom('dashboard_invites').select('token_hash').where('id', '=', invite.id).executeTakeFirstOrThrow();
+    const stored = await h.storage.db.selectFrom('dashboard_invites').select('token_hash').where('id', '=', invite.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toBe(invite.token);
     expect(dataOf<{ id: string }[]>(await h.alice.call('GET', '/dashboard/api/invites')).map((i) => i.id)).toContain(invite.id);
     const info = dataOf<{ email: string; workspace: { id: string }; accountExists: boolean }>(await h.app.inject({ method: 'GET', url: `/dashboard/api/invites/token/${invite.token}` }));
@@ -44,7 +44,7 @@ describe('dashboard invites', () => {
   it('refuses unknown and expired links, and revoked invites', async () => {
     expect(errorOf(await h.app.inject({ method: 'GET', url: '/dashboard/api/invites/token/nope' })).code).toBe('invite_invalid');
     const expired = dataOf<{ id: string; token: string }>(await h.alice.call('POST', '/dashboard/api/invites', { email: 'late@acme.test' }));
-    await h.db.updateTable('dashboard_invites').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
+    await h.storage.db.updateTable('dashboard_invites').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expired.id).execute();
     expect(errorOf(await accept(expired.token, 'a long enough password')).code).toBe('invite_invalid');
     const revoked = dataOf<{ id: string; token: string }>(await h.alice.call('POST', '/dashboard/api/invites', { email: 'gone@acme.test' }));
     expect(errorOf(await h.bob.call('DELETE', `/dashboard/api/invites/${revoked.id}`)).code).toBe('not_found');
@@ -53,7 +53,7 @@ describe('dashboard invites', () => {
   });
 
   it('lists members of the current workspace only', async () => {
-    await createAccount(h.db, { email: 'zed@globex.test', password: PASSWORD, workspaceId: h.other.id });
+    await createAccount(h.storage, { email: 'zed@globex.test', password: PASSWORD, workspaceId: h.other.id });
     expect(dataOf<{ email: string }[]>(await h.alice.call('GET', '/dashboard/api/members')).map((m) => m.email)).not.toContain('zed@globex.test');
   });
 });

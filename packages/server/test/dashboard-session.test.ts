@@ -7,7 +7,7 @@ describe('dashboard sessions', async () => {
   const h = await dashboardHarness({ dashboardAuth: { loginAttemptsPerAccount: 3, loginAttemptsPerAddress: 1000 } });
 
   it('signs in with a cookie scoped to /dashboard, HttpOnly, SameSite=Strict, and Secure except on local http', async () => {
-    await createAccount(h.db, { email: 'carol@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+    await createAccount(h.storage, { email: 'carol@acme.test', password: PASSWORD, workspaceId: h.ws.id });
     const local = await signIn(h.app, 'carol@acme.test');
     expect(local.statusCode).toBe(200);
     const line = String(local.headers['set-cookie']);
@@ -26,7 +26,7 @@ describe('dashboard sessions', async () => {
 
   it('stores only the SHA-256 of the session id', async () => {
     const token = decodeURIComponent(h.alice.cookie.split('=')[1] as string);
-    const rows = await h.db.selectFrom('dashboard_sessions').select('token_hash').execute();
+    const rows = await h.storage.db.selectFrom('dashboard_sessions').select('token_hash').execute();
     expect(rows.some((row) => row.token_hash === token)).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
   });
@@ -38,7 +38,7 @@ describe('dashboard sessions', async () => {
   });
 
   it('refuses a wrong password, and an unknown email the same way', async () => {
-    await createAccount(h.db, { email: 'dave@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+    await createAccount(h.storage, { email: 'dave@acme.test', password: PASSWORD, workspaceId: h.ws.id });
     const wrong = await signIn(h.app, 'dave@acme.test', 'not the password');
     expect(wrong.statusCode).toBe(401);
     expect(errorOf(wrong).code).toBe('sign_in_failed');
@@ -48,7 +48,7 @@ describe('dashboard sessions', async () => {
   });
 
   it('throttles sign-ins per email: 429 with Retry-After, the right password too', async () => {
-    await createAccount(h.db, { email: 'erin@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+    await createAccount(h.storage, { email: 'erin@acme.test', password: PASSWORD, workspaceId: h.ws.id });
     for (let i = 0; i < 3; i++) expect((await signIn(h.app, 'erin@acme.test', 'guess')).statusCode).toBe(401);
     const limited = await signIn(h.app, 'ERIN@acme.test ', PASSWORD);
     expect(limited.statusCode).toBe(429);
@@ -57,7 +57,7 @@ describe('dashboard sessions', async () => {
   });
 
   it('signs out: the session is gone on the server, the cookie cleared', async () => {
-    await createAccount(h.db, { email: 'frank@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+    await createAccount(h.storage, { email: 'frank@acme.test', password: PASSWORD, workspaceId: h.ws.id });
     const frank = browserOf(h.app, await signIn(h.app, 'frank@acme.test'));
     const out = await frank.call('DELETE', '/dashboard/api/session');
     expect(dataOf(out)).toEqual({ signedOut: true });
@@ -68,9 +68,9 @@ describe('dashboard sessions', async () => {
   });
 
   it('ends a session after sessionTtlMs', async () => {
-    await createAccount(h.db, { email: 'gina@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+    await createAccount(h.storage, { email: 'gina@acme.test', password: PASSWORD, workspaceId: h.ws.id });
     const gina = browserOf(h.app, await signIn(h.app, 'gina@acme.test'));
-    await h.db.updateTable('dashboard_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256(decodeURIComponent(gina.cookie.split('=')[1] as string))).execute();
+    await h.storage.db.updateTable('dashboard_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', sha256(decodeURIComponent(gina.cookie.split('=')[1] as string))).execute();
     expect(errorOf(await gina.call('GET', '/dashboard/api/session')).code).toBe('session_required');
   });
 
@@ -85,16 +85,16 @@ describe('dashboard sessions', async () => {
   });
 
   it('switches between the workspaces an account belongs to, and not to others', async () => {
-    const account = await createAccount(h.db, { email: 'hal@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+    const account = await createAccount(h.storage, { email: 'hal@acme.test', password: PASSWORD, workspaceId: h.ws.id });
     const hal = browserOf(h.app, await signIn(h.app, 'hal@acme.test'));
     const refused = await hal.call('PUT', '/dashboard/api/session/workspace', { workspaceId: h.other.id });
     expect(refused.statusCode).toBe(404);
-    await addMembership(h.db, account.id, h.other.id);
+    await addMembership(h.storage, account.id, h.other.id);
     const switched = dataOf<{ workspace: { id: string }; workspaces: { id: string }[] }>(await hal.call('PUT', '/dashboard/api/session/workspace', { workspaceId: h.other.id }));
     expect(switched.workspace.id).toBe(h.other.id);
     expect(switched.workspaces.map((ws) => ws.id).sort()).toEqual([h.ws.id, h.other.id].sort());
     const keys = dataOf<{ id: string }[]>(await hal.call('GET', '/dashboard/api/keys'));
-    const otherKeys = await h.db.selectFrom('api_keys').select('id').where('workspace_id', '=', h.other.id).execute();
+    const otherKeys = await h.storage.db.selectFrom('api_keys').select('id').where('workspace_id', '=', h.other.id).execute();
     expect(keys.map((key) => key.id).sort()).toEqual(otherKeys.map((key) => key.id).sort());
   });
 

@@ -15,14 +15,14 @@ describe('database file modes', () => {
     const path = join(dir, 'fresh', 'inlay.db');
     const previous = process.umask(0);
     try {
-      const db = await openDatabase(path);
+      const storage = await openDatabase(path);
       // A write, so the log and its index certainly exist.
-      await initWorkspace(db, 'Modes');
+      await initWorkspace(storage, 'Modes');
       expect(existsSync(`${path}-wal`)).toBe(true);
       expect(existsSync(`${path}-shm`)).toBe(true);
       expect([modeOf(path), modeOf(`${path}-wal`), modeOf(`${path}-shm`)]).toEqual([0o600, 0o600, 0o600]);
       expect(modeOf(join(dir, 'fresh'))).toBe(0o700);
-      await db.destroy();
+      await storage.close();
     } finally {
       process.umask(previous);
     }
@@ -30,17 +30,17 @@ describe('database file modes', () => {
 
   it('leaves an existing file as its operator set it, and warns about group or other access', async () => {
     const path = join(dir, 'loose.db');
-    await (await openDatabase(path)).destroy();
+    await (await openDatabase(path)).close();
     expect(databaseModeWarning(path)).toBeUndefined();
     chmodSync(path, 0o640);
-    await (await openDatabase(path)).destroy();
+    await (await openDatabase(path)).close();
     expect(modeOf(path)).toBe(0o640);
     expect(databaseModeWarning(path)).toContain('mode 0640');
   });
 
   it('inlay start says so on stderr when the file is readable by others', { timeout: 60_000 }, async () => {
     const path = join(dir, 'start.db');
-    await (await openDatabase(path)).destroy();
+    await (await openDatabase(path)).close();
     chmodSync(path, 0o644);
     const server = await startInlay(['--port', '0', '--db', path], { cli: CLI, cwd: dir });
     try {

@@ -17,7 +17,7 @@ writeFileSync(join(assetsDir, 'inlay-importer.worker.js'), 'self.onmessage = () 
 writeFileSync(join(assetsDir, 'inlay-checklist.pt-BR.js'), 'export default () => ({})');
 
 const app = await buildApp({ db: dbPath, logger: false });
-const { demo, created } = await ensureDemoWorkspace(app.inlay.db, dbPath);
+const { demo, created } = await ensureDemoWorkspace(app.inlay.storage, dbPath);
 await app.register(cdnRoutes, { dir: assetsDir });
 await app.register(demoRoutes, { demo, widgetsBuilt: true });
 afterAll(() => app.close());
@@ -25,7 +25,7 @@ afterAll(() => app.close());
 describe('the demo workspace', () => {
   it('is created once and reused on the next start', async () => {
     expect(created).toBe(true);
-    const again = await ensureDemoWorkspace(app.inlay.db, dbPath);
+    const again = await ensureDemoWorkspace(app.inlay.storage, dbPath);
     expect(again.created).toBe(false);
     expect(again.demo).toEqual(demo);
   });
@@ -86,7 +86,7 @@ describe('/demo', () => {
   it('mints author tokens for the demo flow from its stand-in backend', async () => {
     const response = await app.inject({ method: 'POST', url: '/demo/author-token', payload: { userId: 'demo-user' } });
     const { token } = dataOf<{ token: string }>(response);
-    const claims = await verifyAuthorToken(app.inlay.db, token, { workspaceId: demo.workspaceId, mode: 'test', service: 'onboarding', resourceId: demo.flowId });
+    const claims = await verifyAuthorToken(app.inlay.storage, token, { workspaceId: demo.workspaceId, mode: 'test', service: 'onboarding', resourceId: demo.flowId });
     expect(claims.sub).toBe('demo-user');
   });
 });

@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type Db } from '../src/db/connect.js';
+import { openDatabase, type Storage } from '../src/db/connect.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
 import { initWorkspace } from '../src/workspace-setup.js';
 import { anchorsOf, examplesOf, prose, type Example } from './doc-examples/markdown.js';
@@ -47,7 +47,7 @@ const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 interface PageServer {
   app: FastifyInstance;
-  db: Db;
+  storage: Storage;
   /** The demo workspace's `demo.json` sits here (beside a SQLite file). */
   dir: string;
   vars: Vars;
@@ -63,10 +63,10 @@ const reached = new Set<string>();
  */
 async function startPageServer(dbPath: string): Promise<PageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'inlay-docs-'));
-  const db = await openDatabase(dbPath);
-  const { workspace, keys } = await initWorkspace(db, 'Docs');
-  const { demo } = await ensureDemoWorkspace(db, dbPath);
-  const app = await buildApp({ database: db, db: dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0 });
+  const storage = await openDatabase(dbPath);
+  const { workspace, keys } = await initWorkspace(storage, 'Docs');
+  const { demo } = await ensureDemoWorkspace(storage, dbPath);
+  const app = await buildApp({ database: storage, db: dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0 });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url !== undefined) reached.add(`${request.method} ${request.routeOptions.url}`);
   });
@@ -82,7 +82,7 @@ async function startPageServer(dbPath: string): Promise<PageServer> {
       INLAY_IMPORTER_ID: demo.importerId,
     }),
   );
-  return { app, db, dir, vars };
+  return { app, storage, dir, vars };
 }
 
 async function run(server: PageServer, example: Example): Promise<void> {
@@ -147,7 +147,7 @@ for (const { page, examples } of parsed) {
     afterAll(async () => {
       if (!server) return;
       await server.app.close();
-      await server.db.destroy();
+      await server.storage.close();
       rmSync(server.dir, { recursive: true, force: true });
     });
     for (const example of examples) {

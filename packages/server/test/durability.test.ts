@@ -35,9 +35,9 @@ describe('concurrent draft saves', () => {
 describe('restart on the same file', () => {
   it('keeps workspaces, keys, drafts, revisions, published configs and usage', async () => {
     const dbPath = join(tempDir(), 'restart.db');
-    const db = await openDatabase(dbPath);
-    const { keys } = await initWorkspace(db, 'Durable');
-    await db.destroy();
+    const storage = await openDatabase(dbPath);
+    const { keys } = await initWorkspace(storage, 'Durable');
+    await storage.close();
 
     const first = await buildApp({ db: dbPath, logger: false });
     const id = await createResource(first, keys.testSecret, 'importer', 'importers', 'Contacts');

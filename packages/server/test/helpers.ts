@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
-import { openDatabase, type Db } from '../src/db/connect.js';
+import { openDatabase, type Storage } from '../src/db/connect.js';
 import { setWorkspacePlan, type Plan } from '../src/repositories/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../src/workspace-setup.js';
 
@@ -58,7 +58,7 @@ export interface TestWorkspace {
 
 export interface Harness {
   app: FastifyInstance;
-  db: Db;
+  storage: Storage;
   dbPath: string;
   /** Two workspaces, so every test can check the other one sees nothing. */
   ws: TestWorkspace;
@@ -69,22 +69,22 @@ export interface Harness {
 /** Builds an app on a real database (see {@link testDatabase}) with two workspaces and their keys. */
 export async function harness(options: Partial<BuildAppOptions> = {}): Promise<Harness> {
   const dbPath = await testDatabase();
-  const db = await openDatabase(dbPath);
-  const first = await initWorkspace(db, 'Acme');
-  const second = await initWorkspace(db, 'Globex');
-  const app = await buildApp({ database: db, db: dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, ...options });
+  const storage = await openDatabase(dbPath);
+  const first = await initWorkspace(storage, 'Acme');
+  const second = await initWorkspace(storage, 'Globex');
+  const app = await buildApp({ database: storage, db: dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, ...options });
   afterAll(async () => {
     await app.close();
-    await db.destroy();
+    await storage.close();
   });
   return {
     app,
-    db,
+    storage,
     dbPath,
     ws: { id: first.workspace.id, keys: first.keys },
     other: { id: second.workspace.id, keys: second.keys },
     async setPlan(workspaceId, plan) {
-      await setWorkspacePlan(db, workspaceId, plan);
+      await setWorkspacePlan(storage, workspaceId, plan);
       app.inlay.keys.clear();
     },
   };

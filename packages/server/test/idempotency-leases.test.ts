@@ -36,7 +36,7 @@ describe('Idempotency-Key claims left by a crashed process', () => {
     const dbPath = crashDb;
     const setup = await openDatabase(dbPath);
     const { keys } = await initWorkspace(setup, 'Crash');
-    await setup.destroy();
+    await setup.close();
 
     const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD], {
       env: { ...process.env, INLAY_APP: APP, INLAY_DB: dbPath, INLAY_LEASE_MS: String(LEASE_MS) },
@@ -73,8 +73,8 @@ describe('Idempotency-Key claims left by a crashed process', () => {
 
     // The claim outlived its process, unfinished.
     const check = await openDatabase(dbPath);
-    const left = await check.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', 'crash-1').execute();
-    await check.destroy();
+    const left = await check.db.selectFrom('idempotency_keys').selectAll().where('idempotency_key', '=', 'crash-1').execute();
+    await check.close();
     expect(left).toHaveLength(1);
     expect(left[0]!.status_code).toBeNull();
 
@@ -118,8 +118,7 @@ describe('Idempotency-Key leases', () => {
     // Turn the finished row back into an unfinished claim of another process, as that process
     // would have written it (the request hash is the real one).
     const claimAs = (leaseExpiresAt: string) =>
-      h.db
-        .updateTable('idempotency_keys')
+      h.storage.db.updateTable('idempotency_keys')
         .set({ status_code: null, response_body: null, claimed_by: 'boot_elsewhere', lease_expires_at: leaseExpiresAt })
         .where('idempotency_key', '=', 'lease-1')
         .execute();
@@ -138,7 +137,7 @@ describe('Idempotency-Key leases', () => {
 
   it('a request still running in this process keeps its key past its lease: the retry gets 409, not a second run', async () => {
     const h = await harness();
-    const app = await buildApp({ database: h.db, db: h.dbPath, idempotencyLeaseMs: 0, keyCacheTtlMs: 0 });
+    const app = await buildApp({ database: h.storage, db: h.dbPath, idempotencyLeaseMs: 0, keyCacheTtlMs: 0 });
     let runs = 0;
     let entered!: () => void;
     const inHandler = new Promise<void>((resolve) => (entered = resolve));
@@ -169,8 +168,7 @@ describe('Idempotency-Key leases', () => {
     const h = await harness();
     const ref = { workspaceId: h.ws.id, mode: 'test' as const, key: 'race-takeover' };
     const expired = new Date(Date.now() - 1000).toISOString();
-    await h.db
-      .insertInto('idempotency_keys')
+    await h.storage.db.insertInto('idempotency_keys')
       .values({
         workspace_id: ref.workspaceId,
         mode: ref.mode,
@@ -188,12 +186,12 @@ describe('Idempotency-Key leases', () => {
     // A second database connection, as another process on the same file would have.
     const other = await openDatabase(h.dbPath);
     try {
-      expect(await takeOverClaim(h.db, ref, seen, { owner: 'boot_a', leaseExpiresAt: lease })).toBe(true);
-      expect(await takeOverClaim(other, ref, seen, { owner: 'boot_b', leaseExpiresAt: lease })).toBe(false);
+      expect(await takeOverClaim(h.storage.db, ref, seen, { owner: 'boot_a', leaseExpiresAt: lease })).toBe(true);
+      expect(await takeOverClaim(other.db, ref, seen, { owner: 'boot_b', leaseExpiresAt: lease })).toBe(false);
     } finally {
-      await other.destroy();
+      await other.close();
     }
-    const row = await h.db.selectFrom('idempotency_keys').select('claimed_by').where('idempotency_key', '=', ref.key).executeTakeFirstOrThrow();
+    const row = await h.storage.db.selectFrom('idempotency_keys').select('claimed_by').where('idempotency_key', '=', ref.key).executeTakeFirstOrThrow();
     expect(row.claimed_by).toBe('boot_a');
   });
 });

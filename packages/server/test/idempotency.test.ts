@@ -98,12 +98,12 @@ describe('Idempotency-Key on secret POSTs', () => {
     const headers = { 'idempotency-key': 'after-outage' };
     const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'After outage' }, headers });
     // The table flows are written to goes away for one request, as a broken disk would make it.
-    await sql`ALTER TABLE resources RENAME TO resources_away`.execute(h.db);
+    await sql`ALTER TABLE resources RENAME TO resources_away`.execute(h.storage.db);
     let failed;
     try {
       failed = await send();
     } finally {
-      await sql`ALTER TABLE resources_away RENAME TO resources`.execute(h.db);
+      await sql`ALTER TABLE resources_away RENAME TO resources`.execute(h.storage.db);
     }
     expect(failed.statusCode).toBe(500);
     const retried = await send();
@@ -131,10 +131,10 @@ describe('Idempotency-Key on secret POSTs', () => {
     const headers = { 'idempotency-key': 'kept-by-prune' };
     const send = () => call(h.app, 'POST', '/onboarding/api/v1/flows', { key, body: { name: 'Kept' }, headers });
     dataOf(await send());
-    await pruneIdempotencyKeys(h.db, new Date());
+    await pruneIdempotencyKeys(h.storage, new Date());
     expect((await send()).headers['idempotent-replayed']).toBe('true');
-    await pruneIdempotencyKeys(h.db, new Date(Date.now() + 24 * 3600_000 + 1000));
-    const rows = await h.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', '=', 'kept-by-prune').execute();
+    await pruneIdempotencyKeys(h.storage, new Date(Date.now() + 24 * 3600_000 + 1000));
+    const rows = await h.storage.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', '=', 'kept-by-prune').execute();
     expect(rows).toEqual([]);
   });
 
@@ -150,7 +150,7 @@ describe('Idempotency-Key on secret POSTs', () => {
     for (let round = 0; round < 5; round++) {
       const ref = { workspaceId: h.ws.id, mode: 'test' as const, key: `concurrent-claim-${round}` };
       const claim = () =>
-        claimIdempotencyKey(h.db, { ...ref, requestHash: 'same', now: new Date().toISOString(), owner: `boot-${round}`, leaseMs: 60_000, runningHere: () => true });
+        claimIdempotencyKey(h.storage, { ...ref, requestHash: 'same', now: new Date().toISOString(), owner: `boot-${round}`, leaseMs: 60_000, runningHere: () => true });
       const outcomes = await Promise.all(Array.from({ length: 8 }, claim));
       expect(outcomes.filter((outcome) => outcome.kind === 'claimed')).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome.kind !== 'claimed').every((outcome) => outcome.kind === 'in_progress')).toBe(true);

@@ -29,17 +29,17 @@ describe('authentication with the key cache on', () => {
   });
 
   it('refuses a key at once when revokeApiKey ran in this process, although the cache holds it', async () => {
-    const { key, info } = await createApiKey(h.db, h.ws.id, 'test', 'sec');
+    const { key, info } = await createApiKey(h.storage, h.ws.id, 'test', 'sec');
     expect((await get(`Bearer ${key}`)).statusCode).toBe(200);
     expect(h.app.inlay.keys.peek(key)).toMatchObject({ revoked: false });
     // The revocation announces itself on the database's change bus (db/changes.ts): the cache
     // (60 s here) drops what it held.
-    await revokeApiKey(h.db, info.id);
+    await revokeApiKey(h.storage, info.id);
     expect(errorOf(await get(`Bearer ${key}`))).toMatchObject({ code: 'api_key_revoked' });
   });
 
   it('does not keep an answer read before a clear', async () => {
-    const { key, info } = await createApiKey(h.db, h.ws.id, 'test', 'sec');
+    const { key, info } = await createApiKey(h.storage, h.ws.id, 'test', 'sec');
     // A request's lookup is in the database when the program clears (say, having revoked the
     // key): what the lookup read may be from before the change, and is not kept.
     const inFlight = h.app.inlay.keys.resolve(key);
@@ -47,7 +47,7 @@ describe('authentication with the key cache on', () => {
     expect(await inFlight).toMatchObject({ keyId: info.id, revoked: false });
     expect(h.app.inlay.keys.peek(key)).toBeUndefined();
     // Lookups after the clear are kept, and see the revocation.
-    await revokeApiKey(h.db, info.id);
+    await revokeApiKey(h.storage, info.id);
     expect(errorOf(await get(`Bearer ${key}`))).toMatchObject({ code: 'api_key_revoked' });
     expect(h.app.inlay.keys.peek(key)).toMatchObject({ revoked: true });
   });

@@ -158,9 +158,9 @@ describe('MCP auth', () => {
   });
 
   it('refuses a revoked test secret key', async () => {
-    const { key, info } = await createApiKey(h.db, h.ws.id, 'test', 'sec');
+    const { key, info } = await createApiKey(h.storage, h.ws.id, 'test', 'sec');
     expect((await post(key)).status).toBe(200);
-    await revokeApiKey(h.db, info.id);
+    await revokeApiKey(h.storage, info.id);
     const revoked = await post(key);
     expect(revoked.status).toBe(401);
     expect(((await revoked.json()) as { error: { code: string } }).error.code).toBe('api_key_revoked');

@@ -12,7 +12,7 @@ import { harness } from './helpers.js';
 const h = await harness();
 const origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
 const PASSWORD = 'correct horse battery staple';
-await createAccount(h.db, { email: 'owner@acme.test', password: PASSWORD, workspaceId: h.ws.id });
+await createAccount(h.storage, { email: 'owner@acme.test', password: PASSWORD, workspaceId: h.ws.id });
 
 /** The MCP client's redirect receiver: resolves with each callback's query. */
 const callbacks: URLSearchParams[] = [];

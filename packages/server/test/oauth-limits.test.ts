@@ -10,10 +10,10 @@ describe('OAuth abuse limits', async () => {
   const t = await harness({ trustProxy: true, oauth: limits });
   const plain = await harness({ trustProxy: false });
   const PASSWORD = 'correct horse battery staple';
-  await createAccount(t.db, { email: 'owner@acme.test', password: PASSWORD, workspaceId: t.ws.id });
-  await createAccount(t.db, { email: 'second@acme.test', password: PASSWORD, workspaceId: t.ws.id });
-  await createAccount(t.db, { email: 'third@acme.test', password: PASSWORD, workspaceId: t.ws.id });
-  await createAccount(plain.db, { email: 'owner@acme.test', password: PASSWORD, workspaceId: plain.ws.id });
+  await createAccount(t.storage, { email: 'owner@acme.test', password: PASSWORD, workspaceId: t.ws.id });
+  await createAccount(t.storage, { email: 'second@acme.test', password: PASSWORD, workspaceId: t.ws.id });
+  await createAccount(t.storage, { email: 'third@acme.test', password: PASSWORD, workspaceId: t.ws.id });
+  await createAccount(plain.storage, { email: 'owner@acme.test', password: PASSWORD, workspaceId: plain.ws.id });
   const HOST = 'inlay.example.com';
   let nextAddress = 1;
   /** A client address no other test used, so each test starts with fresh limits. */
@@ -96,25 +96,25 @@ describe('OAuth abuse limits', async () => {
 
   it('prunes clients never used within a day, and clients unused for 90 days', async () => {
     const { unusedClientTtlMs, idleClientTtlMs } = DEFAULT_OPTIONS.oauth;
-    const account = await t.db.selectFrom('accounts').select('id').where('email', '=', 'owner@acme.test').executeTakeFirstOrThrow();
-    const unused = await registerClient(t.db, { name: 'never used', redirectUris: [REDIRECT] });
-    const used = await registerClient(t.db, { name: 'used', redirectUris: [REDIRECT] });
+    const account = await t.storage.db.selectFrom('accounts').select('id').where('email', '=', 'owner@acme.test').executeTakeFirstOrThrow();
+    const unused = await registerClient(t.storage, { name: 'never used', redirectUris: [REDIRECT] });
+    const used = await registerClient(t.storage, { name: 'used', redirectUris: [REDIRECT] });
     const grant = { clientId: used.id, accountId: account.id, workspaceId: t.ws.id, resource: `http://${HOST}/onboarding/mcp`, scope: 'mcp' };
-    await createCode(t.db, { ...grant, redirectUri: REDIRECT, codeChallenge: 'a'.repeat(43) });
-    await issueTokens(t.db, grant);
-    const clientIds = async () => (await t.db.selectFrom('oauth_clients').select('id').where('id', 'in', [unused.id, used.id]).execute()).map((row) => row.id);
-    const tokensOf = async (clientId: string) => (await t.db.selectFrom('oauth_tokens').select('kind').where('client_id', '=', clientId).execute()).length;
+    await createCode(t.storage, { ...grant, redirectUri: REDIRECT, codeChallenge: 'a'.repeat(43) });
+    await issueTokens(t.storage, grant);
+    const clientIds = async () => (await t.storage.db.selectFrom('oauth_clients').select('id').where('id', 'in', [unused.id, used.id]).execute()).map((row) => row.id);
+    const tokensOf = async (clientId: string) => (await t.storage.db.selectFrom('oauth_tokens').select('kind').where('client_id', '=', clientId).execute()).length;
 
-    await pruneOAuthClients(t.db, new Date(Date.now() + unusedClientTtlMs - 60_000), DEFAULT_OPTIONS.oauth);
+    await pruneOAuthClients(t.storage, new Date(Date.now() + unusedClientTtlMs - 60_000), DEFAULT_OPTIONS.oauth);
     expect((await clientIds()).sort()).toEqual([unused.id, used.id].sort());
-    await pruneOAuthClients(t.db, new Date(Date.now() + unusedClientTtlMs + 60_000), DEFAULT_OPTIONS.oauth);
+    await pruneOAuthClients(t.storage, new Date(Date.now() + unusedClientTtlMs + 60_000), DEFAULT_OPTIONS.oauth);
     expect(await clientIds()).toEqual([used.id]);
     // Its expired access token goes; the refresh token stays while the client does.
     expect(await tokensOf(used.id)).toBe(1);
 
-    await pruneOAuthClients(t.db, new Date(Date.now() + idleClientTtlMs - 60_000), DEFAULT_OPTIONS.oauth);
+    await pruneOAuthClients(t.storage, new Date(Date.now() + idleClientTtlMs - 60_000), DEFAULT_OPTIONS.oauth);
     expect(await clientIds()).toEqual([used.id]);
-    await pruneOAuthClients(t.db, new Date(Date.now() + idleClientTtlMs + 60_000), DEFAULT_OPTIONS.oauth);
+    await pruneOAuthClients(t.storage, new Date(Date.now() + idleClientTtlMs + 60_000), DEFAULT_OPTIONS.oauth);
     expect(await clientIds()).toEqual([]);
     expect(await tokensOf(used.id)).toBe(0);
   });

@@ -11,7 +11,7 @@ import { cookieOf, FORM, form, hiddenFields, REDIRECT } from './oauth-forms.js';
 // limits have their own tests (oauth-limits.test.ts), on an app of their own.
 const h = await harness({ oauth: { registrationsPerAddressPerHour: 1000, loginAttemptsPerAccount: 1000, loginAttemptsPerAddress: 1000 } });
 const origin = await h.app.listen({ port: 0, host: '127.0.0.1' });
-await createAccount(h.db, { email: 'owner@acme.test', password: 'correct horse battery staple', workspaceId: h.ws.id });
+await createAccount(h.storage, { email: 'owner@acme.test', password: 'correct horse battery staple', workspaceId: h.ws.id });
 const clients: Client[] = [];
 afterAll(async () => {
   for (const client of clients) await client.close();
@@ -284,10 +284,10 @@ describe('OAuth refusals', () => {
   });
 
   it('grants the workspace the person chooses, and only one they belong to', async () => {
-    const second = await initWorkspace(h.db, 'Second product');
-    const stranger = await initWorkspace(h.db, 'Not theirs');
-    const account = await createAccount(h.db, { email: 'two@acme.test', password: 'correct horse battery staple', workspaceId: h.ws.id });
-    await addMembership(h.db, account.id, second.workspace.id);
+    const second = await initWorkspace(h.storage, 'Second product');
+    const stranger = await initWorkspace(h.storage, 'Not theirs');
+    const account = await createAccount(h.storage, { email: 'two@acme.test', password: 'correct horse battery staple', workspaceId: h.ws.id });
+    await addMembership(h.storage, account.id, second.workspace.id);
     const clientId = await register();
 
     // Both workspaces are offered; without a choice nothing is granted.

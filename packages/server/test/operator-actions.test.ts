@@ -1,9 +1,8 @@
 import type { KeyMode } from '@inlay/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { transaction } from '../src/db/statements.js';
-import { dataVersion } from '../src/platform/external-changes.js';
-import { changesOf } from '../src/db/changes.js';
+
+
 import { closeDatabase, openDatabase } from '../src/db/connect.js';
 import { deleteResource, previewResourceDeletion } from '../src/publishing/resource-deletion.js';
 import { createSession, storeRowChunk } from '../src/services/importer/import-sessions.js';
@@ -40,17 +39,17 @@ const list = async (boardId: string, query = '') =>
 const create = async (boardId: string, title: string, body = '') =>
   dataOf<Post>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title, body, author: { id: 'author_1' } } }));
 const vote = (postId: string, voter: string) => call(h.app, 'POST', `/feedback/api/v1/posts/${postId}`, { key: pub, body: { action: 'vote', author: { id: voter } } });
-const stored = (id: string) => h.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+const stored = (id: string) => h.storage.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('post status (operator)', () => {
   it('changes the status the public list shows, and repeating it changes nothing', async () => {
     const boardId = await publishBoard();
     const post = await create(boardId, 'Dark mode');
     expect((await list(boardId))[0]?.status).toBe('open'); // caches the row
-    expect(await changePostStatus(h.db, post.id, 'planned')).toMatchObject({ from: 'open', to: 'planned', changed: true });
+    expect(await changePostStatus(h.storage, post.id, 'planned')).toMatchObject({ from: 'open', to: 'planned', changed: true });
     expect((await list(boardId))[0]?.status).toBe('planned');
-    expect(await changePostStatus(h.db, post.id, 'planned')).toMatchObject({ changed: false });
-    await expect(changePostStatus(h.db, 'post_nope', 'closed')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await changePostStatus(h.storage, post.id, 'planned')).toMatchObject({ changed: false });
+    await expect(changePostStatus(h.storage, 'post_nope', 'closed')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
@@ -66,13 +65,13 @@ describe('merging posts (operator)', () => {
     // Ties rank the newer post first.
     expect((await list(boardId, '&sort=top')).map((p) => p.id)).toEqual([other.id, duplicate.id, target.id]);
 
-    const result = await mergePosts(h.db, duplicate.id, target.id);
+    const result = await mergePosts(h.storage, duplicate.id, target.id);
     expect(result).toMatchObject({ votesMoved: 2, sharedVoters: 1, into: { id: target.id, voteCount: 4 } });
 
     const row = await stored(target.id);
     expect(row?.vote_count).toBe(4);
     expect(row?.trending_score).toBe(trendingScore(4, row!.created_at));
-    const voters = await h.db.selectFrom('votes').select('author_key').where('post_id', '=', target.id).orderBy('author_key').execute();
+    const voters = await h.storage.db.selectFrom('votes').select('author_key').where('post_id', '=', target.id).orderBy('author_key').execute();
     expect(voters.map((v) => v.author_key)).toEqual(['u:v1', 'u:v2', 'u:v3', 'u:v4']);
 
     const top = await list(boardId, '&sort=top');
@@ -94,13 +93,13 @@ describe('merging posts (operator)', () => {
     const target = await create(boardId, 'Keyboard shortcuts');
     const duplicate = await create(boardId, 'Hotkeys', 'zyxwvu marker');
     dataOf(await vote(duplicate.id, 'v1'));
-    await mergePosts(h.db, duplicate.id, target.id);
+    await mergePosts(h.storage, duplicate.id, target.id);
     expect(await stored(duplicate.id)).toBeUndefined();
     expect((await list(boardId)).map((p) => p.id)).toEqual([target.id]);
     expect(await list(boardId, '&q=zyxwvu')).toEqual([]);
     expect(errorOf(await vote(duplicate.id, 'v2')).code).toBe('not_found');
-    await expect(mergePosts(h.db, target.id, duplicate.id)).rejects.toMatchObject({ code: 'not_found', param: 'into' });
-    await expect(mergePosts(h.db, duplicate.id, target.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(mergePosts(h.storage, target.id, duplicate.id)).rejects.toMatchObject({ code: 'not_found', param: 'into' });
+    await expect(mergePosts(h.storage, duplicate.id, target.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('refuses a merge into itself, across boards, modes and workspaces, and changes nothing then', async () => {
@@ -110,18 +109,18 @@ describe('merging posts (operator)', () => {
     const post = await create(boardId, 'One');
     dataOf(await vote(post.id, 'v1'));
     const elsewhere = await create(otherBoard, 'Two');
-    const live = await insertPost(h.db, { workspaceId: h.ws.id, mode: 'live', boardId }, { title: 'Live', body: '', author: { key: 'u:x', id: 'x', name: null, anonymous: false } });
+    const live = await insertPost(h.storage, { workspaceId: h.ws.id, mode: 'live', boardId }, { title: 'Live', body: '', author: { key: 'u:x', id: 'x', name: null, anonymous: false } });
     const foreign = await insertPost(
-      h.db,
+      h.storage,
       { workspaceId: h.other.id, mode: 'test', boardId: otherWorkspaceBoard },
       { title: 'Foreign', body: '', author: { key: 'u:x', id: 'x', name: null, anonymous: false } },
     );
-    await expect(mergePosts(h.db, post.id, post.id)).rejects.toMatchObject({ code: 'parameter_invalid' });
+    await expect(mergePosts(h.storage, post.id, post.id)).rejects.toMatchObject({ code: 'parameter_invalid' });
     for (const into of [elsewhere.id, live.id, foreign.id]) {
-      await expect(mergePosts(h.db, post.id, into)).rejects.toMatchObject({ code: 'parameter_invalid', param: 'into' });
+      await expect(mergePosts(h.storage, post.id, into)).rejects.toMatchObject({ code: 'parameter_invalid', param: 'into' });
     }
     expect((await stored(post.id))?.vote_count).toBe(1);
-    expect(await h.db.selectFrom('votes').select('author_key').where('post_id', '=', post.id).execute()).toHaveLength(1);
+    expect(await h.storage.db.selectFrom('votes').select('author_key').where('post_id', '=', post.id).execute()).toHaveLength(1);
   });
 });
 
@@ -132,23 +131,23 @@ describe('deleting a post (operator)', () => {
     const gone = await create(boardId, 'Delete me', 'qwertzmarker gone');
     dataOf(await vote(gone.id, 'v1'));
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id).sort()).toEqual([gone.id, keep.id].sort());
-    expect(await deletePost(h.db, gone.id)).toMatchObject({ post: { id: gone.id, voteCount: 1 } });
+    expect(await deletePost(h.storage, gone.id)).toMatchObject({ post: { id: gone.id, voteCount: 1 } });
     expect((await list(boardId)).map((p) => p.id)).toEqual([keep.id]);
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id)).toEqual([keep.id]);
     // PostgreSQL's search indexes are indexes of `posts` (migration 0016): a query through them.
     const indexed = await (onPostgres
       ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_text LIKE '%qwertzmarker%'`
       : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH 'qwertzmarker'`
-    ).execute(h.db);
+    ).execute(h.storage.db);
     expect(indexed.rows[0]?.n).toBe(1);
-    expect(await h.db.selectFrom('votes').selectAll().where('post_id', '=', gone.id).execute()).toEqual([]);
-    await expect(deletePost(h.db, gone.id)).rejects.toMatchObject({ code: 'not_found' });
+    expect(await h.storage.db.selectFrom('votes').selectAll().where('post_id', '=', gone.id).execute()).toEqual([]);
+    await expect(deletePost(h.storage, gone.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
 /** Rows under a resource in every table that holds some, counted without the code under test. */
 async function rowsUnder(id: string): Promise<Record<string, number>> {
-  const count = async (query: string) => Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(h.db)).rows[0]?.n);
+  const count = async (query: string) => Number((await sql<{ n: number }>`${sql.raw(query)}`.execute(h.storage.db)).rows[0]?.n);
   const q = `'${id}'`;
   return {
     resources: await count(`SELECT count(*) AS n FROM resources WHERE id = ${q}`),
@@ -169,7 +168,7 @@ async function searchIndexSize(): Promise<number> {
   const query = onPostgres
     ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_words IS NOT NULL`
     : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts_docsize`;
-  return Number((await query.execute(h.db)).rows[0]?.n);
+  return Number((await query.execute(h.storage.db)).rows[0]?.n);
 }
 
 /** Puts end-user data of both modes under a resource, as the hosted routes would store it. */
@@ -177,20 +176,20 @@ async function populate(kind: 'flow' | 'board' | 'importer', workspaceId: string
   for (const mode of ['test', 'live'] as KeyMode[]) {
     if (kind === 'flow') {
       const key = { workspaceId, mode, flowId: id, workspaceKey: 'acct', userId: 'u1' };
-      await transaction(h.db, async (tx) => {
-        const store = progressStore(h.db);
-        await store.save(tx, key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
-        await store.insertOutcome(tx, { key, event: 'x.done', occurredAt: new Date().toISOString(), completedItemIds: ['a'] });
-      });
+      await h.storage.transaction(async (tx) => {
+              const store = progressStore(h.storage);
+              await store.save(tx, key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
+              await store.insertOutcome(tx, { key, event: 'x.done', occurredAt: new Date().toISOString(), completedItemIds: ['a'] });
+            });
     } else if (kind === 'board') {
       const scope: BoardScope = { workspaceId, mode, boardId: id };
-      const post = await insertPost(h.db, scope, { title: `Post ${mode}`, body: 'resourcedeletemarker', author: { key: 'u:a', id: 'a', name: null, anonymous: false } });
-      await setVote(h.db, post, 'u:a', true);
+      const post = await insertPost(h.storage, scope, { title: `Post ${mode}`, body: 'resourcedeletemarker', author: { key: 'u:a', id: 'a', name: null, anonymous: false } });
+      await setVote(h.storage, post, 'u:a', true);
     } else {
-      const session = await createSession(h.db, { workspaceId, mode }, { importerId: id, revisionId, metadata: {} });
+      const session = await createSession(h.storage, { workspaceId, mode }, { importerId: id, revisionId, metadata: {} });
       const json = JSON.stringify([{ email: 'a@example.com' }]);
       const caps = { sessionMaxRows: DEFAULT_OPTIONS.importSessionMaxRows, sessionMaxBytes: DEFAULT_OPTIONS.importSessionMaxBytes, dailyMaxRows: DEFAULT_OPTIONS.importDailyMaxRows, dailyMaxBytes: DEFAULT_OPTIONS.importDailyMaxBytes };
-      await storeRowChunk(h.db, { sessionId: session.id, workspaceId, chunk: 0, rowCount: 1, invalidRowCount: 0, json, bytes: json.length, keys: [] }, caps);
+      await storeRowChunk(h.storage, { sessionId: session.id, workspaceId, chunk: 0, rowCount: 1, invalidRowCount: 0, json, bytes: json.length, keys: [] }, caps);
     }
   }
 }
@@ -218,8 +217,8 @@ describe.each([
     const indexBefore = await searchIndexSize();
     dataOf(await call(h.app, 'GET', `/${service}/api/v1/config/${doomed.id}`, { key: pub })); // cached
 
-    const preview = await previewResourceDeletion(h.db, kind, doomed.id);
-    const deletion = await deleteResource(h.db, kind, doomed.id);
+    const preview = await previewResourceDeletion(h.storage.db, kind, doomed.id);
+    const deletion = await deleteResource(h.storage, kind, doomed.id);
     expect(deletion).toEqual(preview);
     expect(deletion.resource).toMatchObject({ id: doomed.id, workspaceId: doomed.workspaceId, kind });
     const before = preview.contents;
@@ -234,9 +233,9 @@ describe.each([
     expect(await searchIndexSize()).toBe(indexBefore - (kind === 'board' ? 2 : 0));
     expect(errorOf(await call(h.app, 'GET', `/${service}/api/v1/config/${doomed.id}`, { key: pub })).code).toBe('not_found');
     expect(errorOf(await call(h.app, 'GET', `/${service}/api/v1/${plural}/${doomed.id}`, { key: secret })).code).toBe('not_found');
-    await expect(deleteResource(h.db, kind, doomed.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(deleteResource(h.storage, kind, doomed.id)).rejects.toMatchObject({ code: 'not_found' });
     // Another kind's id is not this kind's resource.
-    await expect(deleteResource(h.db, kind === 'flow' ? 'board' : 'flow', sibling.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(deleteResource(h.storage, kind === 'flow' ? 'board' : 'flow', sibling.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
@@ -245,23 +244,23 @@ describe('progress export', () => {
     const flowId = await publish('onboarding', 'flows', { items: [{ id: 'a', title: 'A' }, { id: 'b', title: 'B' }] });
     const users = ['=1+1', 'plain', 'comma, "quote"\nnewline', '-2', '@x', '\tTab', 'zz', '+3'];
     const revisionId = dataOf<{ published: { revisionId: string } }>(await call(h.app, 'GET', `/onboarding/api/v1/flows/${flowId}`, { key: secret })).published.revisionId;
-    await transaction(h.db, async (tx) => {
-      for (const [n, userId] of users.entries()) {
-        await progressStore(h.db).save(
-          tx,
-          { workspaceId: h.ws.id, mode: 'live', flowId, workspaceKey: n % 2 === 0 ? 'acct' : '', userId },
-          { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: '2026-01-01T00:00:00.000Z', completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
-        );
-      }
-      await progressStore(h.db).save(
-          tx,
-        { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId: 'test-only' },
-        { revisionId, items: [], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
-      );
-    });
+    await h.storage.transaction(async (tx) => {
+          for (const [n, userId] of users.entries()) {
+            await progressStore(h.storage).save(
+              tx,
+              { workspaceId: h.ws.id, mode: 'live', flowId, workspaceKey: n % 2 === 0 ? 'acct' : '', userId },
+              { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: '2026-01-01T00:00:00.000Z', completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
+            );
+          }
+          await progressStore(h.storage).save(
+              tx,
+            { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId: 'test-only' },
+            { revisionId, items: [], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null },
+          );
+        });
     let chunks = 0;
     let text = '';
-    for await (const chunk of exportProgressCsv(h.db, flowId, 'live', 3)) {
+    for await (const chunk of exportProgressCsv(h.storage, flowId, 'live', 3)) {
       chunks++;
       text += chunk;
     }
@@ -272,20 +271,20 @@ describe('progress export', () => {
     const byUser = new Map(rows.map((row) => [row[1], row]));
     expect([...byUser.keys()].sort()).toEqual(["'+3", "'-2", "'=1+1", "'@x", "'\tTab", 'comma, "quote"\nnewline', 'plain', 'zz'].sort());
     expect(byUser.get('plain')).toEqual(['', 'plain', 'in_progress', '2026-01-01T00:00:00.000Z', '', '', '', '', revisionId, 'completed', 'pending']);
-    await expect(exportProgressCsv(h.db, 'flow_nope', 'live').next()).rejects.toMatchObject({ code: 'not_found' });
+    await expect(exportProgressCsv(h.storage, 'flow_nope', 'live').next()).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
 describe('how a running server hears of another connection\'s commits', () => {
-  // SQLite: the `data_version` counter the server polls; PostgreSQL: the change bus (NOTIFY).
+  // SQLite: the `data_version` counter the server polls (`othersVersion`); PostgreSQL: the change bus (NOTIFY).
   it("ignores the server's own writes and hears when another connection commits", async () => {
     const boardId = await publishBoard();
     const post = await create(boardId, 'Own write');
     const heard: string[] = [];
-    const stop = changesOf(h.db).subscribe((change) => heard.push(change.topic));
-    const before = await dataVersion(h.db);
+    const stop = h.storage.changes.subscribe((change) => heard.push(change.topic));
+    const before = await h.storage.read((tx) => h.storage.othersVersion(tx));
     dataOf(await vote(post.id, 'v1'));
-    if (!onPostgres) expect(await dataVersion(h.db)).toBe(before);
+    if (!onPostgres) expect(await h.storage.read((tx) => h.storage.othersVersion(tx))).toBe(before);
     heard.length = 0;
     const cli = await openDatabase(h.dbPath);
     try {
@@ -299,7 +298,7 @@ describe('how a running server hears of another connection\'s commits', () => {
         while (!heard.includes('posts') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
         expect(heard).toContain('posts');
       } else {
-        expect(await dataVersion(h.db)).not.toBe(before);
+        expect(await h.storage.read((tx) => h.storage.othersVersion(tx))).not.toBe(before);
       }
     } finally {
       stop();

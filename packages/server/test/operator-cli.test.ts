@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { transaction } from '../src/db/statements.js';
+
 import { progressStore } from '../src/services/onboarding/progress-store.js';
 import { inlayInProcess } from './cli-in-process.js';
 import { parseCsv } from './csv.js';
@@ -117,15 +117,15 @@ describe('inlay progress export', () => {
     const flowId = await publish('onboarding', 'flows', { items: [{ id: 'a', title: 'A' }] });
     const revisionId = dataOf<{ published: { revisionId: string } }>(await call(h.app, 'GET', `/onboarding/api/v1/flows/${flowId}`, { key: secret })).published.revisionId;
     const users = ['a,b "c"\nd', '=HYPERLINK("x")', 'plain'];
-    await transaction(h.db, async (tx) => {
-      for (const userId of users) {
-        await progressStore(h.db).save(
-          tx,
-          { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId },
-          { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: '2026-02-01T00:00:00.000Z', dismissedAt: null, snoozedUntil: null, updatedAt: null },
-        );
-      }
-    });
+    await h.storage.transaction(async (tx) => {
+          for (const userId of users) {
+            await progressStore(h.storage).save(
+              tx,
+              { workspaceId: h.ws.id, mode: 'test', flowId, workspaceKey: '', userId },
+              { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: '2026-02-01T00:00:00.000Z', dismissedAt: null, snoozedUntil: null, updatedAt: null },
+            );
+          }
+        });
     const result = await inlay('progress', 'export', flowId, '--mode', 'test');
     expect(result.code).toBe(0);
     const [header, ...rows] = parseCsv(result.stdout);

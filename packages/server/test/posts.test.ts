@@ -210,10 +210,10 @@ describe('votes', () => {
     const gone = dataOf<Post>(await create(boardId, 'Gone'));
     dataOf(await vote(kept.id, 'vote'));
     // What a board's or workspace's cascade does between the route's lookup and its vote.
-    await h.db.deleteFrom('posts').where('id', '=', gone.id).execute();
-    expect(await setVote(h.db, { id: gone.id }, 'voter_2', true)).toBeNull();
-    expect(await setVote(h.db, { id: gone.id }, 'voter_2', false)).toBeNull();
-    expect(await h.db.selectFrom('votes').select('post_id').where('post_id', '=', gone.id).execute()).toEqual([]);
+    await h.storage.db.deleteFrom('posts').where('id', '=', gone.id).execute();
+    expect(await setVote(h.storage, { id: gone.id }, 'voter_2', true)).toBeNull();
+    expect(await setVote(h.storage, { id: gone.id }, 'voter_2', false)).toBeNull();
+    expect(await h.storage.db.selectFrom('votes').select('post_id').where('post_id', '=', gone.id).execute()).toEqual([]);
     expect((await list(boardId)).items.map((post) => [post.title, post.voteCount])).toEqual([['Kept', 1]]);
   });
 });
@@ -291,7 +291,7 @@ describe('search', async () => {
   });
 
   it('takes the LIKE wildcards % and _ in q as the characters they are', async () => {
-    // PostgreSQL matches terms with LIKE (services/feedback/search-postgres.ts): unescaped, "%"
+    // PostgreSQL matches terms with LIKE (db/postgres/post-search.ts): unescaped, "%"
     // and "_" would match any text, and both posts here would be found.
     const board = await publishBoard();
     dataOf(await create(board, 'Discount 50%off', 'snake_case names'));
@@ -428,7 +428,7 @@ describe('pagination', () => {
     const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
     const created = new Set<string>();
     for (let i = 0; i < 600; i += 1) {
-      created.add((await insertPost(h.db, scope, { title: `bulk ${i}`, body: '', author: { key: 'u:bulk', id: 'bulk', name: null, anonymous: false } })).id);
+      created.add((await insertPost(h.storage, scope, { title: `bulk ${i}`, body: '', author: { key: 'u:bulk', id: 'bulk', name: null, anonymous: false } })).id);
     }
     const pages: string[][] = [];
     let cursor: string | null = null;

@@ -212,7 +212,7 @@ describe('revision pinning', () => {
     const live = dataOf<Progress>(await get(flowId, '?userId=writer')).revisionId;
     dataOf(await post(flowId, '/items/profile/complete', { userId: 'writer' }));
     dataOf(await call(h.app, 'POST', '/onboarding/api/v1/outcomes', { key: pub, body: { flowId, userId: 'reporter', event: 'nothing.matches' } }));
-    const stored = await h.db.selectFrom('progress').select(['user_id', 'revision_id']).where('flow_id', '=', flowId).orderBy('user_id').execute();
+    const stored = await h.storage.db.selectFrom('progress').select(['user_id', 'revision_id']).where('flow_id', '=', flowId).orderBy('user_id').execute();
     expect(stored).toEqual([
       { user_id: 'reporter', revision_id: live },
       { user_id: 'writer', revision_id: live },

@@ -15,7 +15,7 @@ async function published(service: 'onboarding' | 'feedback', plural: string): Pr
 describe('PublishedCache', () => {
   it('keeps the body ready to send, encoded once', async () => {
     const id = await published('onboarding', 'flows');
-    const cache = new PublishedCache(h.db);
+    const cache = new PublishedCache(h.storage);
     expect(cache.peek('flow', id)).toBeUndefined();
     const entry = await cache.get('flow', id);
     expect(entry && 'body' in entry).toBe(true);
@@ -31,7 +31,7 @@ describe('PublishedCache', () => {
 
   it('does not keep what a read started before an invalidation found', async () => {
     const id = await published('onboarding', 'flows');
-    const cache = new PublishedCache(h.db);
+    const cache = new PublishedCache(h.storage);
     const pending = cache.get('flow', id);
     // A publish lands while the read is in the database.
     cache.invalidate('flow', id);
@@ -46,7 +46,7 @@ describe('PublishedCache', () => {
   it('holds at most maxEntries of every kind together, dropping the oldest', async () => {
     const [flowA, flowB] = [await published('onboarding', 'flows'), await published('onboarding', 'flows')];
     const board = await published('feedback', 'boards');
-    const cache = new PublishedCache(h.db, 2);
+    const cache = new PublishedCache(h.storage, 2);
     await cache.get('flow', flowA);
     await cache.get('flow', flowB);
     // A read of a kept id again takes no room.

@@ -133,7 +133,7 @@ describe('rate limits counted in Valkey/Redis', () => {
     const rateLimits = { secretPerKey: 4, store: redis.url, sharedFlushMs: 60_000 };
     const first = await harness({ rateLimits });
     const { buildApp } = await import('../src/app.js');
-    const second = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits });
+    const second = await buildApp({ database: first.storage, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits });
     try {
       const key = first.ws.keys.testSecret;
       const list = (app: typeof second) => call(app, 'GET', '/onboarding/api/v1/flows', { key });
@@ -141,7 +141,7 @@ describe('rate limits counted in Valkey/Redis', () => {
       // Each instance adds its hits to the server's count (the timed flush, run now).
       await first.app.close();
       await second.close();
-      const third = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits: { ...rateLimits, sharedFlushMs: 10 } });
+      const third = await buildApp({ database: first.storage, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, rateLimits: { ...rateLimits, sharedFlushMs: 10 } });
       const flushed = flushesOf(third.sharedRateCounts);
       try {
         // The third instance learns the 3 hits with its first flush: its 2nd hit is the 5th.
@@ -164,12 +164,12 @@ describe('rate limits counted in Valkey/Redis', () => {
     };
     const first = await harness(options);
     const { buildApp } = await import('../src/app.js');
-    const second = await buildApp({ database: first.db, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, ...options });
+    const second = await buildApp({ database: first.storage, db: first.dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0, ...options });
     // Both instances' timed flushes, each begun after the hits so far.
     const flushed = [flushesOf(first.app.sharedRateCounts), flushesOf(second.sharedRateCounts)];
     const settle = () => Promise.all(flushed.map((next) => next()));
     try {
-      await createAccount(first.db, { email: 'gina@acme.test', password: PASSWORD, workspaceId: first.ws.id });
+      await createAccount(first.storage, { email: 'gina@acme.test', password: PASSWORD, workspaceId: first.ws.id });
       for (const app of [first.app, second]) for (let i = 0; i < 2; i++) expect((await signIn(app, 'gina@acme.test', 'guess')).statusCode).toBe(401);
       // Two guesses on each instance spend the limit of 4. An instance learns the others' hits
       // with the flush of its own next one (docs/decisions.md, "Rate limits across instances"):
@@ -202,7 +202,7 @@ describe('rate limits counted in Valkey/Redis', () => {
   it('refuses a store it does not know, without printing a password', async () => {
     const { buildApp } = await import('../src/app.js');
     const h = await harness();
-    await expect(buildApp({ database: h.db, db: h.dbPath, logger: false, rateLimits: { store: 'memcached://user:hunter2@host' } })).rejects.toThrow(/must be memory, postgres, auto or a redis:\/\/ URL/);
-    await expect(buildApp({ database: h.db, db: h.dbPath, logger: false, rateLimits: { store: 'memcached://user:hunter2@host' } })).rejects.not.toThrow(/hunter2/);
+    await expect(buildApp({ database: h.storage, db: h.dbPath, logger: false, rateLimits: { store: 'memcached://user:hunter2@host' } })).rejects.toThrow(/must be memory, postgres, auto or a redis:\/\/ URL/);
+    await expect(buildApp({ database: h.storage, db: h.dbPath, logger: false, rateLimits: { store: 'memcached://user:hunter2@host' } })).rejects.not.toThrow(/hunter2/);
   });
 });

@@ -2,7 +2,8 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { insertPost } from '../src/services/feedback/posts.js';
-import { searchReaderOf, type SearchJob } from '../src/services/feedback/search-pool.js';
+import type { SearchJob } from '../src/db/post-search.js';
+import { postSearchOf } from '../src/services/feedback/post-service.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';
 import { initWorkspace } from '../src/workspace-setup.js';
 import { call, createResource, dataOf, errorOf, harness, onPostgres, type Harness } from './helpers.js';
@@ -33,7 +34,7 @@ const term = (text: string) => (onPostgres ? `%${text}%` : `"${text}"`);
 
 /** Records the jobs the server hands its search reader: what reaches the database. */
 function recordJobs(h: Harness): SearchJob[] {
-  const reader = searchReaderOf(h.app.inlay);
+  const reader = postSearchOf(h.app.inlay).reader;
   if (reader === undefined) throw new Error('no search reader');
   const jobs: SearchJob[] = [];
   const run = reader.run.bind(reader);
@@ -45,7 +46,7 @@ function recordJobs(h: Harness): SearchJob[] {
 }
 
 function poolOf(h: Harness) {
-  const pool = searchReaderOf(h.app.inlay)?.pool;
+  const pool = postSearchOf(h.app.inlay).reader?.pool;
   if (pool === undefined) throw new Error('this server searches inline: the harness must use a database file');
   return pool;
 }
@@ -66,7 +67,7 @@ describe('search terms', () => {
 describe('bounded searches', async () => {
   const h = await harness();
   const boardId = await publishBoard(h);
-  for (const title of ['The lamp', 'The desk', 'A chair']) await insertPost(h.db, scopeOf(h, boardId), { title, body: 'the and of', author });
+  for (const title of ['The lamp', 'The desk', 'A chair']) await insertPost(h.storage, scopeOf(h, boardId), { title, body: 'the and of', author });
   const jobs = recordJobs(h);
 
   it('sends one term to SQLite for 48 repeats of a stop word, whatever the match mode', async () => {
@@ -75,7 +76,7 @@ describe('bounded searches', async () => {
       expect(await titles(h, boardId, 'the '.repeat(48), `&match=${match}`)).toHaveLength(3);
       expect(jobs).toHaveLength(1);
       expect(jobs[0]?.candidates.parameters).toContain(term('the'));
-      // One distinct term, however many times the statement names it (search-postgres.ts).
+      // One distinct term, however many times the statement names it (db/postgres/post-search.ts).
       expect(new Set(jobs[0]?.candidates.parameters.filter((value) => typeof value === 'string' && value.includes('the')))).toEqual(new Set([term('the')]));
     }
   });
@@ -102,8 +103,8 @@ describe('row budget', async () => {
   const small = await publishBoard(h);
   const busy = await publishBoard(h);
   // The small board's post is the oldest: the five newest matches of "lamp" are the busy board's.
-  await insertPost(h.db, scopeOf(h, small), { title: 'Old lamp', body: '', author });
-  for (let i = 0; i < 6; i += 1) await insertPost(h.db, scopeOf(h, busy), { title: `Lamp ${i}`, body: '', author });
+  await insertPost(h.storage, scopeOf(h, small), { title: 'Old lamp', body: '', author });
+  for (let i = 0; i < 6; i += 1) await insertPost(h.storage, scopeOf(h, busy), { title: `Lamp ${i}`, body: '', author });
 
   it('answers a search that reads its whole budget without a match on the board with the documented 400', async () => {
     const response = await search(h, small, 'lamp');
@@ -121,7 +122,7 @@ describe('row budget', async () => {
 describe('time budget', async () => {
   const h = await harness({ searchTimeoutMs: 1_000, searchWorkers: 1 });
   const boardId = await publishBoard(h);
-  await insertPost(h.db, scopeOf(h, boardId), { title: 'Desk lamp', body: '', author });
+  await insertPost(h.storage, scopeOf(h, boardId), { title: 'Desk lamp', body: '', author });
 
   it('abandons a search that runs past it with the documented 400, and serves the next one on a fresh worker', async () => {
     // The worker is held before it runs the search, so the search cannot finish in time.
@@ -141,7 +142,7 @@ describe('time budget', async () => {
 describe('searches on worker threads', async () => {
   const h = await harness({ searchTimeoutMs: 60_000 });
   const boardId = await publishBoard(h);
-  await insertPost(h.db, scopeOf(h, boardId), { title: 'Desk lamp', body: '', author });
+  await insertPost(h.storage, scopeOf(h, boardId), { title: 'Desk lamp', body: '', author });
   const url = await h.app.listen({ port: 0, host: '127.0.0.1' });
   afterAll(() => h.app.close());
 
@@ -178,7 +179,7 @@ describe('short terms', async () => {
     ['Go live checklist', 'Before we go'],
     ['Über-Ansicht', 'Eine Übersicht'],
   ];
-  for (const [title, body] of posts) await insertPost(h.db, scopeOf(h, boardId), { title: title!, body: body!, author });
+  for (const [title, body] of posts) await insertPost(h.storage, scopeOf(h, boardId), { title: title!, body: body!, author });
   const jobs = recordJobs(h);
 
   it('go through the word index, not a scan of the posts', async () => {
@@ -189,7 +190,7 @@ describe('short terms', async () => {
     if (onPostgres) {
       // Five posts cost less to scan than to look up: the plan must be able to use the word index
       // when a scan is ruled out (a real board is larger), and then read no post by a scan.
-      const plan = await h.db.transaction().execute(async (trx) => {
+      const plan = await h.storage.db.transaction().execute(async (trx) => {
         await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
         return trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]));
       });
@@ -198,7 +199,7 @@ describe('short terms', async () => {
       expect(details).not.toMatch(/Seq Scan/);
       return;
     }
-    const plan = await h.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]));
+    const plan = await h.storage.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]));
     const details = plan.rows.map((row) => row.detail).join(' | ');
     expect(details).toMatch(/SCAN posts_words VIRTUAL TABLE INDEX/);
     expect(details).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
@@ -225,16 +226,16 @@ describe('searches on a :memory: database', async () => {
   // No other connection can open it: searches run inline, with the term and row limits.
   const app = await buildApp({ db: ':memory:', logger: false, searchMaxRows: 2 });
   afterAll(() => app.close());
-  const { keys } = await initWorkspace(app.inlay.db, 'Acme');
+  const { keys } = await initWorkspace(app.inlay.storage, 'Acme');
   const boardId = await createResource(app, keys.testSecret, 'feedback', 'boards');
   dataOf(await call(app, 'PATCH', `/feedback/api/v1/boards/${boardId}`, { key: keys.testSecret, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
   dataOf(await call(app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: keys.testSecret, body: { action: 'publish' } }));
-  const scope = { workspaceId: (await app.inlay.db.selectFrom('resources').select('workspace_id').where('id', '=', boardId).executeTakeFirstOrThrow()).workspace_id, mode: 'test' as const, boardId };
-  for (const title of ['Desk lamp', 'Floor lamp', 'UI polish']) await insertPost(app.inlay.db, scope, { title, body: '', author });
+  const scope = { workspaceId: (await app.inlay.storage.db.selectFrom('resources').select('workspace_id').where('id', '=', boardId).executeTakeFirstOrThrow()).workspace_id, mode: 'test' as const, boardId };
+  for (const title of ['Desk lamp', 'Floor lamp', 'UI polish']) await insertPost(app.inlay.storage, scope, { title, body: '', author });
   const get = (q: string, extra = '') => call(app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&q=${encodeURIComponent(q)}${extra}`, { key: keys.testPublishable });
 
   it('run inline and answer as on a file', async () => {
-    expect(searchReaderOf(app.inlay)?.pool).toBeUndefined();
+    expect(postSearchOf(app.inlay).reader?.pool).toBeUndefined();
     expect(dataOf<{ items: Array<{ title: string }> }>(await get('lamp')).items.map((post) => post.title).sort()).toEqual(['Desk lamp', 'Floor lamp']);
     expect(dataOf<{ items: Array<{ title: string }> }>(await get('ui')).items.map((post) => post.title)).toEqual(['UI polish']);
     expect(errorOf(await get('lamp', '&sort=new')).code).toBe('search_too_expensive');

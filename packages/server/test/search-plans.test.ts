@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertPost, searchPosts } from '../src/services/feedback/posts.js';
-import { searchReaderOf, type SearchReader } from '../src/services/feedback/search-pool.js';
+import { insertPost } from '../src/services/feedback/posts.js';
+import type { SearchReader } from '../src/db/post-search.js';
+import { postSearchOf } from '../src/services/feedback/post-service.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';
 import { call, createResource, dataOf, harness, onPostgres } from './helpers.js';
 
 // On PostgreSQL a search either walks the posts newest first or reads every match through the
-// GIN indexes, as the share of matches among the newest posts decides (search-postgres.ts,
+// GIN indexes, as the share of matches among the newest posts decides (db/postgres/post-search.ts,
 // docs/decisions.md "Search on PostgreSQL"). A common word paged by `sort=new` takes the walk
 // (few posts wanted, many matches); ranked by relevance it takes the index read (a thousand
 // candidates wanted). Both must give the answers SQLite gives.
@@ -20,8 +21,8 @@ describe('search plans', async () => {
   for (let i = 0; i < 90; i++) {
     const title = i % 3 === 2 ? `Chair ${i}` : `Lamp ${i}`;
     // Posts of another board interleaved: the row budget counts them, the answers do not.
-    if (i % 10 === 0) await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId: other }, { title: `Lamp elsewhere ${i}`, body: 'lamp', author });
-    await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId }, { title, body: i % 3 === 2 ? 'a seat' : 'a light', author });
+    if (i % 10 === 0) await insertPost(h.storage, { workspaceId: h.ws.id, mode: 'test', boardId: other }, { title: `Lamp elsewhere ${i}`, body: 'lamp', author });
+    await insertPost(h.storage, { workspaceId: h.ws.id, mode: 'test', boardId }, { title, body: i % 3 === 2 ? 'a seat' : 'a light', author });
     if (title.startsWith('Lamp')) expected.unshift(title);
   }
   const page = async (query: string) =>
@@ -46,7 +47,7 @@ describe('search plans', async () => {
 
 // On PostgreSQL a term of a few percent of posts reads the newest matches through the indexes, in a
 // range of ids estimated from the probe (the times of its newest and oldest post), and walks on
-// below the range only while the board's candidates are not complete (search-postgres.ts). Where
+// below the range only while the board's candidates are not complete (db/postgres/post-search.ts). Where
 // the range starts must never change the answer: here the probe is made to report a share that
 // takes that way, with a range starting above every post, among them, or below every post, and
 // each answer must be the one the search gives unsteered, the row budget included. SQLite has no
@@ -60,17 +61,17 @@ describe('search through a range of ids', async () => {
   /** The millisecond of a post id (db/ids.ts). */
   const timeOf = (id: string) => Number.parseInt(id.slice(5, 14), 36);
   for (let i = 0; i < 80; i++) {
-    if (i % 5 === 0) await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId: other }, { title: `Lamp elsewhere ${i}`, body: 'lamp', author });
-    const { id } = await insertPost(h.db, { workspaceId: h.ws.id, mode: 'test', boardId }, { title: i % 2 === 0 ? `Lamp ${i}` : `Chair ${i}`, body: i % 3 === 0 ? 'a lamp, a lamp shade' : 'a seat', author });
+    if (i % 5 === 0) await insertPost(h.storage, { workspaceId: h.ws.id, mode: 'test', boardId: other }, { title: `Lamp elsewhere ${i}`, body: 'lamp', author });
+    const { id } = await insertPost(h.storage, { workspaceId: h.ws.id, mode: 'test', boardId }, { title: i % 2 === 0 ? `Lamp ${i}` : `Chair ${i}`, body: i % 3 === 0 ? 'a lamp, a lamp shade' : 'a seat', author });
     // Posts of distinct milliseconds: ids of distinct times to start a range between. The next
     // one waits for the clock to pass this one's millisecond, no longer.
     while (Date.now() <= timeOf(id)) await new Promise((resolve) => setImmediate(resolve));
   }
-  const reader = searchReaderOf(h.app.inlay);
+  const reader = postSearchOf(h.app.inlay).reader;
   if (reader === undefined) throw new Error('no search reader');
-  const ids = (await h.db.selectFrom('posts').select('id').orderBy('id', 'desc').execute()).map((row) => row.id);
+  const ids = (await h.storage.db.selectFrom('posts').select('id').orderBy('id', 'desc').execute()).map((row) => row.id);
   // Every post of the board has its own millisecond.
-  const boardTimes = (await h.db.selectFrom('posts').select('id').where('board_id', '=', boardId).execute()).map((row) => timeOf(row.id));
+  const boardTimes = (await h.storage.db.selectFrom('posts').select('id').where('board_id', '=', boardId).execute()).map((row) => timeOf(row.id));
   if (new Set(boardTimes).size !== 80) throw new Error(`posts share milliseconds: ${boardTimes.join(', ')}`);
   const latest = timeOf(ids[0]!);
   const chosen: string[] = [];
@@ -89,7 +90,7 @@ describe('search through a range of ids', async () => {
   });
   const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
   const search = (through: SearchReader, maxRows: number) =>
-    searchPosts(h.db, through, scope, searchTerms('lamp', 8), { by: 'relevance', cap: 500 }, 'all', { maxRows, candidates: 400 });
+    postSearchOf(h.app.inlay).find({ scope, terms: searchTerms('lamp', 8), order: { by: 'relevance', cap: 500 }, match: 'all', budget: { maxRows, candidates: 400 } }, through);
 
   it('gives the answer of the whole search wherever the range starts, within the row budget too', async () => {
     const starts = { above: latest + 60_000, among: timeOf(ids[Math.floor(ids.length / 2)]!), below: timeOf(ids[ids.length - 1]!) - 60_000 };
@@ -105,7 +106,7 @@ describe('search through a range of ids', async () => {
   });
 });
 
-// The search connections of PostgreSQL run without parallel workers or JIT (search-postgres.ts,
+// The search connections of PostgreSQL run without parallel workers or JIT (db/postgres/post-search.ts,
 // docs/decisions.md "Search on PostgreSQL"), added to the options of PGOPTIONS rather than
 // replacing them. SQLite searches on worker threads of its own and has neither setting.
 describe('search connections', async () => {
@@ -119,7 +120,7 @@ describe('search connections', async () => {
   const h = await harness();
 
   it('run without parallel workers or JIT, keeping PGOPTIONS', async () => {
-    const reader = searchReaderOf(h.app.inlay);
+    const reader = postSearchOf(h.app.inlay).reader;
     if (reader === undefined) throw new Error('no search reader');
     if (!onPostgres) return;
     const settings = { sql: "SELECT concat_ws(' ', current_setting('jit'), current_setting('max_parallel_workers_per_gather'), current_setting('lock_timeout')) AS id", parameters: [] };

@@ -62,7 +62,7 @@ async function completedSession(): Promise<{ id: string; rows: ReturnType<typeof
 }
 
 const count = async (table: 'import_rows' | 'import_row_parts' | 'import_row_keys', sessionId: string) =>
-  Number((await h.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow()).n);
+  Number((await h.storage.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow()).n);
 
 describe('server delivery: reading rows', () => {
   it("serves every row once, in the file's order, whatever the page size, with each page's first row", async () => {
@@ -146,14 +146,14 @@ describe('server delivery: acknowledgement and expiry', () => {
 
   it('stops serving rows 24 hours after the session opened, and pruning then deletes them', async () => {
     const { id } = await completedSession();
-    await pruneUploadedRows(h.db, new Date());
+    await pruneUploadedRows(h.storage, new Date());
     expect(await count('import_row_parts', id)).toBeGreaterThan(0);
     const past = new Date(Date.now() - 1000).toISOString();
-    await h.db.updateTable('import_sessions').set({ expires_at: past }).where('id', '=', id).execute();
+    await h.storage.db.updateTable('import_sessions').set({ expires_at: past }).where('id', '=', id).execute();
     const read = await page(id);
     expect(read.statusCode).toBe(409);
     expect(errorOf(read).code).toBe('session_expired');
-    await pruneUploadedRows(h.db, new Date());
+    await pruneUploadedRows(h.storage, new Date());
     for (const table of ['import_rows', 'import_row_parts', 'import_row_keys'] as const) expect(await count(table, id), table).toBe(0);
   });
 
@@ -161,8 +161,8 @@ describe('server delivery: acknowledgement and expiry', () => {
     const id = await open(await publishImporter());
     dataOf(await upload(id, 0, rowsOf(0, 3)));
     // A part an upload left behind when the server stopped before its chunk row was written.
-    await h.db.insertInto('import_row_parts').values({ session_id: id, chunk: 1, upload_id: 'upl_lost', part: 0, rows: '[' }).execute();
-    await pruneUploadedRows(h.db, new Date(Date.now() + 24 * 3600_000 + 1000));
+    await h.storage.db.insertInto('import_row_parts').values({ session_id: id, chunk: 1, upload_id: 'upl_lost', part: 0, rows: '[' }).execute();
+    await pruneUploadedRows(h.storage, new Date(Date.now() + 24 * 3600_000 + 1000));
     for (const table of ['import_rows', 'import_row_parts', 'import_row_keys'] as const) expect(await count(table, id), table).toBe(0);
   });
 });
@@ -195,11 +195,11 @@ describe('server delivery: resuming an upload', () => {
 
 describe('server delivery: the webhook', () => {
   it('says delivery "server" in import_session.completed, and "page" for an importer without it', async () => {
-    await createEndpoint(h.db, { workspaceId: h.ws.id, mode: 'test', url: 'http://127.0.0.1:9/hook', events: ['import_session.completed'] }, { allowPrivateTargets: true });
+    await createEndpoint(h.storage, { workspaceId: h.ws.id, mode: 'test', url: 'http://127.0.0.1:9/hook', events: ['import_session.completed'] }, { allowPrivateTargets: true });
     const { id } = await completedSession();
     const pageId = await open(await publishImporter({ fields: CONFIG.fields }));
     dataOf(await complete(pageId, 1));
-    const bodies = await webhookDb(h.db).selectFrom('webhook_deliveries').select('body').where('type', '=', 'import_session.completed').execute();
+    const bodies = await webhookDb(h.storage.db).selectFrom('webhook_deliveries').select('body').where('type', '=', 'import_session.completed').execute();
     const data = bodies.map((row) => (JSON.parse(row.body) as { data: { sessionId: string; delivery: string } }).data);
     expect(data.find((d) => d.sessionId === id)?.delivery).toBe('server');
     expect(data.find((d) => d.sessionId === pageId)?.delivery).toBe('page');

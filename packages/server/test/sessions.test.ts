@@ -63,9 +63,9 @@ describe('import sessions', () => {
     const session = dataOf<Session>(await open(importerId));
     const scope = { workspaceId: h.ws.id, mode: 'test' as const };
     // Two requests that both found the session open reach the update: only the first may land.
-    expect(await completeSession(h.db, session.id, done)).toBe(true);
-    expect(await completeSession(h.db, session.id, { ...done, rowCount: 7, errorCount: 0 })).toBe(false);
-    const stored = await findSession(h.db, scope, session.id);
+    expect(await completeSession(h.storage.db, session.id, done)).toBe(true);
+    expect(await completeSession(h.storage.db, session.id, { ...done, rowCount: 7, errorCount: 0 })).toBe(false);
+    const stored = await findSession(h.storage, scope, session.id);
     expect(stored && toSession(stored)).toMatchObject({ status: 'completed', rowCount: 120, errorCount: 3 });
   });
 
@@ -91,7 +91,7 @@ describe('import sessions', () => {
 
   it('counts a session as expired from the very millisecond of its expiresAt', async () => {
     const session = dataOf<Session>(await open(await publishImporter()));
-    const stored = (await findSession(h.db, { workspaceId: h.ws.id, mode: 'test' }, session.id))!;
+    const stored = (await findSession(h.storage, { workspaceId: h.ws.id, mode: 'test' }, session.id))!;
     const expires = Date.parse(stored.expires_at);
     expect(toSession(stored, new Date(expires - 1)).status).toBe('open');
     expect(toSession(stored, new Date(expires)).status).toBe('expired');
@@ -201,10 +201,10 @@ describe('row upload for webhook delivery', () => {
     const importerId = await publishImporter();
     const session = dataOf<Session>(await open(importerId));
     dataOf(await upload(session.id, { chunk: 0, rows: [{ email: 'kept@example.com' }] }));
-    await pruneUploadedRows(h.db, new Date());
-    expect(await readUploadedChunk(h.db, session.id)).toEqual({ chunk: 0, rows: [{ email: 'kept@example.com' }] });
-    await pruneUploadedRows(h.db, new Date(Date.now() + 24 * 3600_000 + 1000));
-    expect(await readUploadedChunk(h.db, session.id)).toBeUndefined();
+    await pruneUploadedRows(h.storage, new Date());
+    expect(await readUploadedChunk(h.storage, session.id)).toEqual({ chunk: 0, rows: [{ email: 'kept@example.com' }] });
+    await pruneUploadedRows(h.storage, new Date(Date.now() + 24 * 3600_000 + 1000));
+    expect(await readUploadedChunk(h.storage, session.id)).toBeUndefined();
   });
 
   it('refuses unknown fields, oversized chunks and bad chunk numbers', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { RateCountStore } from '../src/plugins/rate-counts/rate-count-store.js';
+import type { RateCountStore } from '../src/db/rate-count-store.js';
 import { SharedRateCounts } from '../src/plugins/rate-counts/shared-rate-counts.js';
 import { RateLimit } from '../src/plugins/rate-limiter.js';
 

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.js';
-import { isPostgres } from '../src/db/dialect.js';
 import { RateLimit } from '../src/plugins/rate-limiter.js';
-import { PostgresRateCounts } from '../src/plugins/rate-counts/postgres-rate-counts.js';
+import type { Storage } from '../src/db/storage.js';
 import { onPostgres, testDatabase } from './helpers.js';
 import { expectCountedOnce } from './shared-counts-scenario.js';
 import { waitFor } from './webhook-receiver.js';
+
+/** The counts a storage shared by several processes keeps (PostgreSQL's `rate_limit_counts`). */
+function countersOf(storage: Storage) {
+  const counters = storage.sharedCounters();
+  if (counters === undefined) throw new Error('this storage keeps no shared counts');
+  return counters;
+}
 
 // Two instances' limiters on one database: a limit is counted once across both. On SQLite (one
 // server per file) the shared store is not used: the same limiters count per process.
@@ -15,30 +21,30 @@ describe('rate limits counted across instances', () => {
     const url = await testDatabase();
     const [first, second] = [await openDatabase(url), await openDatabase(url)];
     try {
-      if (!isPostgres(first)) {
+      if (first.sharedCounters() === undefined) {
         const local = [new RateLimit(10, () => 'no'), new RateLimit(10, () => 'no')];
         for (let i = 0; i < 10; i++) for (const limit of local) limit.hit('k');
         expect(() => local[0]?.hit('k')).toThrow();
         return;
       }
-      const { close } = await expectCountedOnce([new PostgresRateCounts(first), new PostgresRateCounts(second)]);
+      const { close } = await expectCountedOnce([countersOf(first), countersOf(second)]);
       await close();
     } finally {
-      await first.destroy();
-      await second.destroy();
+      await first.close();
+      await second.close();
     }
   });
 
   it.runIf(onPostgres)('locks the counts of a flush in key order, so flushes of the same keys never deadlock', async () => {
     const url = await testDatabase();
-    const [db, other] = [await openDatabase(url), await openDatabase(url)];
+    const [storage, other] = [await openDatabase(url), await openDatabase(url)];
     try {
-      const store = new PostgresRateCounts(db);
+      const store = countersOf(storage);
       const window = { windowStart: 1_000, expiresAt: Date.now() + 3_600_000, hits: 1 };
       await store.add([{ key: 'order:a', ...window }, { key: 'order:b', ...window }]);
       // Another instance's flush holds "order:a" while this one flushes b, then a (its own order).
       let flushing: Promise<number[]> | undefined;
-      await other.transaction().execute(async (trx) => {
+      await other.db.transaction().execute(async (trx) => {
         await sql`UPDATE rate_limit_counts SET count = count + 1 WHERE limit_key = 'order:a'`.execute(trx);
         flushing = store.add([{ key: 'order:b', ...window }, { key: 'order:a', ...window }]);
         await waitFor(async () => {
@@ -52,8 +58,8 @@ describe('rate limits counted across instances', () => {
       });
       expect(await flushing).toEqual([3, 3]);
     } finally {
-      await db.destroy();
-      await other.destroy();
+      await storage.close();
+      await other.close();
     }
   });
 });

@@ -30,7 +30,7 @@ describe('inlay signing-secrets rotate', () => {
       const expectation = { workspaceId, mode: 'test' as const, service: 'onboarding' as const, resourceId: flowId };
       const mint = async () =>
         dataOf<{ token: string }>(await call(app, 'POST', '/onboarding/api/v1/author-tokens', { key: keys.testSecret, body: { authorId: 'u_1', flowId, workspaceKey: 'a' } })).token;
-      const verify = (token: string) => verifyAuthorToken(app.inlay.db, token, expectation, app.inlay.signingSecrets);
+      const verify = (token: string) => verifyAuthorToken(app.inlay.storage, token, expectation, app.inlay.signingSecrets);
 
       const before = await mint();
       expect(await verify(before)).toMatchObject({ sub: 'u_1' });

@@ -12,7 +12,7 @@ import { Receiver, waitFor } from './webhook-receiver.js';
 // far longer than the test, so an instance can only see another's change by hearing of it: on
 // PostgreSQL through LISTEN/NOTIFY (db/postgres/changes.ts), on SQLite — where two servers on
 // one file is not the documented setup, but must not serve stale data either — through the
-// file's data version (platform/external-changes.ts).
+// file's data version (`watchOtherProcesses` in db/sqlite/storage.ts).
 const dir = tempDir();
 const db = await testDatabase();
 const { inlay, start: startProcess } = inlayProcesses({ cwd: dir, env: cleanEnv({ INLAY_DB: db, INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }) });

@@ -48,7 +48,7 @@ describe('upload caps per session', () => {
     expect(error).toMatchObject({ type: 'too_large', code: 'session_upload_limit', param: 'rows' });
     expect(error.message).toContain('limit of 5');
     expect(error.message).toContain('importSessionMaxRows');
-    expect(await readUploadedChunk(h.db, session, 0)).toBeUndefined();
+    expect(await readUploadedChunk(h.storage, session, 0)).toBeUndefined();
     expect(await counts(h, session)).toEqual({ rowCount: 3, errorCount: 0 });
   });
 
@@ -59,7 +59,7 @@ describe('upload caps per session', () => {
     expect(refused.statusCode).toBe(413);
     expect(errorOf(refused)).toMatchObject({ type: 'too_large', code: 'session_upload_limit', param: 'rows' });
     expect(errorOf(refused).message).toContain('importSessionMaxBytes');
-    expect(await readUploadedChunk(h.db, session, 0)).toBeUndefined();
+    expect(await readUploadedChunk(h.storage, session, 0)).toBeUndefined();
     expect(await counts(h, session)).toEqual({ rowCount: 2, errorCount: 0 });
   });
 
@@ -69,7 +69,7 @@ describe('upload caps per session', () => {
     // Counted twice, 3 + 3 rows would pass the cap of 5.
     dataOf(await upload(h, session, 0, [...emails(0, 2), { email: 'not-an-email' }]));
     dataOf(await upload(h, session, 1, emails(10, 2)));
-    expect((await readUploadedChunk(h.db, session))?.rows).toEqual([...emails(0, 2), { email: 'not-an-email' }]);
+    expect((await readUploadedChunk(h.storage, session))?.rows).toEqual([...emails(0, 2), { email: 'not-an-email' }]);
     expect(await counts(h, session)).toEqual({ rowCount: 5, errorCount: 1 });
   });
 });
@@ -85,7 +85,7 @@ describe('upload caps per workspace and day', () => {
     expect(refused.statusCode).toBe(413);
     expect(errorOf(refused)).toMatchObject({ type: 'too_large', code: 'daily_upload_limit', param: 'rows' });
     expect(errorOf(refused).message).toContain('importDailyMaxRows');
-    expect(await readUploadedChunk(h.db, second)).toBeUndefined();
+    expect(await readUploadedChunk(h.storage, second)).toBeUndefined();
     dataOf(await upload(h, second, 0, emails(10, 2)));
     expect((await upload(h, second, 1, emails(20, 1))).statusCode).toBe(413);
     // Another workspace has its own day.
@@ -94,8 +94,8 @@ describe('upload caps per workspace and day', () => {
   });
 
   it('prunes day figures older than yesterday', async () => {
-    await pruneUploadedRows(h.db, new Date(Date.now() + 2 * 24 * 3600_000 + 1000));
-    const left = await h.db.selectFrom('import_upload_days').select('day').execute();
+    await pruneUploadedRows(h.storage, new Date(Date.now() + 2 * 24 * 3600_000 + 1000));
+    const left = await h.storage.db.selectFrom('import_upload_days').select('day').execute();
     expect(left).toEqual([]);
   });
 });
@@ -154,7 +154,7 @@ describe('counting uploads chunk by chunk', () => {
   });
 
   it('deletes the keys of a session when it completes, and of expired sessions when pruned', async () => {
-    const keysOf = async (id: string) => (await h.db.selectFrom('import_row_keys').select('row').where('session_id', '=', id).execute()).length;
+    const keysOf = async (id: string) => (await h.storage.db.selectFrom('import_row_keys').select('row').where('session_id', '=', id).execute()).length;
     const completed = await openSession(h);
     dataOf(await upload(h, completed, 0, emails(0, 3)));
     expect(await keysOf(completed)).toBe(3);
@@ -162,11 +162,11 @@ describe('counting uploads chunk by chunk', () => {
     expect(await keysOf(completed)).toBe(0);
     const expired = await openSession(h);
     dataOf(await upload(h, expired, 0, emails(0, 2)));
-    await pruneUploadedRows(h.db, new Date());
+    await pruneUploadedRows(h.storage, new Date());
     expect(await keysOf(expired)).toBe(2);
-    await pruneUploadedRows(h.db, new Date(Date.now() + 24 * 3600_000 + 1000));
+    await pruneUploadedRows(h.storage, new Date(Date.now() + 24 * 3600_000 + 1000));
     expect(await keysOf(expired)).toBe(0);
-    expect(await readUploadedChunk(h.db, expired)).toBeUndefined();
+    expect(await readUploadedChunk(h.storage, expired)).toBeUndefined();
   });
 });
 
@@ -180,13 +180,13 @@ describe('stored pieces of an upload', () => {
     const rows = (tag: string) => Array.from({ length: 60 }, (_, i) => ({ email: `${tag}${i}@example.com`, customerId: `${tag}-${long}-${i}` }));
     dataOf(await upload(h, session, 0, rows('first')));
     dataOf(await upload(h, session, 0, rows('second')));
-    const uploads = await h.db.selectFrom('import_row_parts').select('upload_id').distinct().where('session_id', '=', session).execute();
+    const uploads = await h.storage.db.selectFrom('import_row_parts').select('upload_id').distinct().where('session_id', '=', session).execute();
     expect(uploads).toHaveLength(1);
-    const parts = await h.db.selectFrom('import_row_parts').select('part').where('session_id', '=', session).execute();
+    const parts = await h.storage.db.selectFrom('import_row_parts').select('part').where('session_id', '=', session).execute();
     expect(parts.length).toBeGreaterThan(1);
-    const keyUploads = await h.db.selectFrom('import_row_keys').select('upload_id').distinct().where('session_id', '=', session).execute();
+    const keyUploads = await h.storage.db.selectFrom('import_row_keys').select('upload_id').distinct().where('session_id', '=', session).execute();
     expect(keyUploads).toEqual(uploads);
-    expect((await readUploadedChunk(h.db, session, -1))?.rows).toEqual(rows('second'));
+    expect((await readUploadedChunk(h.storage, session, -1))?.rows).toEqual(rows('second'));
     expect(await counts(h, session)).toEqual({ rowCount: 60, errorCount: 0 });
   });
 });

@@ -18,18 +18,18 @@ await h.app.ready();
 
 const receiver = receiverPool();
 
-const endpointOf = (r: Receiver) => createEndpoint(h.db, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
+const endpointOf = (r: Receiver) => createEndpoint(h.storage, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
 
 async function deliveryRows(endpointId: string) {
-  return webhookDb(h.db).selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).execute();
+  return webhookDb(h.storage.db).selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).execute();
 }
 
 async function attemptRows(endpointId: string) {
-  return webhookDb(h.db).selectFrom('webhook_attempts').selectAll().where('endpoint_id', '=', endpointId).orderBy('attempted_at').execute();
+  return webhookDb(h.storage.db).selectFrom('webhook_attempts').selectAll().where('endpoint_id', '=', endpointId).orderBy('attempted_at').execute();
 }
 
 async function endpointState(id: string) {
-  const found = (await listEndpoints(h.db, h.ws.id)).find((endpoint) => endpoint.id === id);
+  const found = (await listEndpoints(h.storage, h.ws.id)).find((endpoint) => endpoint.id === id);
   if (found === undefined) throw new Error(`endpoint ${id} not found`);
   return found;
 }
@@ -43,7 +43,7 @@ describe('Retry-After', () => {
       const r = await receiver();
       r.behave = (response) => response.writeHead(status, { 'retry-after': header }).end('slow down');
       const { id } = await endpointOf(r);
-      await sendTestEvent(h.db, id);
+      await sendTestEvent(h.storage, id);
       await waitFor(async () => (await attemptRows(id)).length >= 1, 'the first attempt');
       await waitFor(async () => (await deliveryRows(id))[0]?.retry_index === 1, 'the retry to be scheduled');
       const [delivery] = await deliveryRows(id);
@@ -60,7 +60,7 @@ describe('Retry-After', () => {
     const at = new Date(Date.now() + 300_000);
     dated.behave = (response) => response.writeHead(503, { 'retry-after': at.toUTCString() }).end();
     const datedEndpoint = await endpointOf(dated);
-    await sendTestEvent(h.db, datedEndpoint.id);
+    await sendTestEvent(h.storage, datedEndpoint.id);
     await waitFor(async () => (await deliveryRows(datedEndpoint.id))[0]?.retry_index === 1, 'the dated retry');
     const [delivery] = await deliveryRows(datedEndpoint.id);
     // The date has one-second precision.
@@ -70,7 +70,7 @@ describe('Retry-After', () => {
     const failing = await receiver();
     failing.behave = (response) => response.writeHead(500, { 'retry-after': '3600' }).end();
     const failingEndpoint = await endpointOf(failing);
-    await sendTestEvent(h.db, failingEndpoint.id);
+    await sendTestEvent(h.storage, failingEndpoint.id);
     await waitFor(async () => (await attemptRows(failingEndpoint.id)).length >= 3, 'three attempts of a 500');
   });
 });
@@ -96,7 +96,7 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     // Events keep coming (a delivery alone uses up its retries within the window here).
     await waitFor(async () => {
       if ((await endpointState(id)).enabled === false) return true;
-      await sendTestEvent(h.db, id);
+      await sendTestEvent(h.storage, id);
       return false;
     }, 'the endpoint to be disabled');
     const state = await endpointState(id);
@@ -104,7 +104,7 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     const attempts = await attemptRows(id);
     expect(attempts.every((attempt) => attempt.status_code === 500)).toBe(true);
     // Disabled no sooner than the window after the first failure.
-    const row = await webhookDb(h.db).selectFrom('webhook_endpoints').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await webhookDb(h.storage.db).selectFrom('webhook_endpoints').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(Date.parse(row.updated_at) - Date.parse(attempts[0]!.attempted_at)).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);
 
     // Its deliveries stay pending and are not attempted (those in flight, at most the
@@ -126,7 +126,7 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     // disabled endpoint's due deliveries at least once (this one's attempt count would have
     // grown in that same transaction).
     const healthy = await receiver();
-    await sendTestEvent(h.db, (await endpointOf(healthy)).id);
+    await sendTestEvent(h.storage, (await endpointOf(healthy)).id);
     await waitFor(() => healthy.received.length >= 1, 'the healthy endpoint\'s event');
     expect(await claims()).toBe(claimed);
     expect(answered).toBe(answeredThen);
@@ -154,7 +154,7 @@ describe('disabling an endpoint that keeps failing', { timeout: 90_000 }, () => 
     // pass), each new one once the receiver has answered again.
     while (Date.now() - started < DISABLE_AFTER_MS * 3) {
       const answered = calls;
-      await sendTestEvent(h.db, id);
+      await sendTestEvent(h.storage, id);
       await waitFor(() => calls > answered, 'another attempt');
     }
     // A delivery may use up its retries (each attempt fails 3 times in 4); none is left pending.

@@ -15,15 +15,15 @@ await h.app.ready();
 
 const receiver = receiverPool();
 
-const endpointOf = (r: Receiver) => createEndpoint(h.db, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
+const endpointOf = (r: Receiver) => createEndpoint(h.storage, { workspaceId: h.ws.id, mode: 'test', url: r.url, events: '*' }, { allowPrivateTargets: true });
 
 async function attemptRows(endpointId: string) {
-  return webhookDb(h.db).selectFrom('webhook_attempts').selectAll().where('endpoint_id', '=', endpointId).execute();
+  return webhookDb(h.storage.db).selectFrom('webhook_attempts').selectAll().where('endpoint_id', '=', endpointId).execute();
 }
 
 async function settled(endpointId: string, deliveryId: string, attempts: number) {
   return waitFor(async () => {
-    const delivery = (await listDeliveries(h.db, endpointId)).find((d) => d.id === deliveryId);
+    const delivery = (await listDeliveries(h.storage, endpointId)).find((d) => d.id === deliveryId);
     return delivery?.status === 'succeeded' && delivery.log.length === attempts && delivery;
   }, `the delivery to succeed after ${attempts} attempt(s)`);
 }
@@ -39,7 +39,7 @@ describe('the delivery log', () => {
     const r = await receiver();
     r.behave = (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok-1');
     const { id } = await endpointOf(r);
-    const deliveryId = await sendTestEvent(h.db, id);
+    const deliveryId = await sendTestEvent(h.storage, id);
     const delivery = await settled(id, deliveryId, 1);
     expect(delivery).toMatchObject({ id: deliveryId, type: 'webhook.test', status: 'succeeded', attempts: 1, nextAttemptAt: null });
     expectAttempt(delivery.log[0], 200, 'ok-1');
@@ -55,7 +55,7 @@ describe('the delivery log', () => {
       else response.writeHead(200, { 'content-type': 'text/plain' }).end('ok\u0000');
     };
     const { id } = await endpointOf(r);
-    const deliveryId = await sendTestEvent(h.db, id);
+    const deliveryId = await sendTestEvent(h.storage, id);
     const delivery = await settled(id, deliveryId, 2);
     expectAttempt(delivery.log[0], 500, 'bad\uFFFDbody');
     expectAttempt(delivery.log[1], 200, 'ok\uFFFD');
@@ -70,7 +70,7 @@ describe('the delivery log', () => {
       else response.writeHead(200, { 'content-type': 'text/plain' }).end('fine');
     };
     const { id } = await endpointOf(r);
-    const deliveryId = await sendTestEvent(h.db, id);
+    const deliveryId = await sendTestEvent(h.storage, id);
     const delivery = await settled(id, deliveryId, 2);
     expect(delivery.attempts).toBe(2);
     expectAttempt(delivery.log[0], 500, 'boom');
@@ -91,9 +91,9 @@ describe('the delivery log', () => {
     };
     const { id } = await endpointOf(r);
     const ids: string[] = [];
-    for (let i = 0; i < 13; i += 1) ids.push(await sendTestEvent(h.db, id));
+    for (let i = 0; i < 13; i += 1) ids.push(await sendTestEvent(h.storage, id));
     const deliveries = await waitFor(async () => {
-      const found = await listDeliveries(h.db, id);
+      const found = await listDeliveries(h.storage, id);
       return found.length === 13 && found.every((d) => d.status === 'succeeded') && found;
     }, 'the 13 deliveries to succeed');
     expect(new Set(deliveries.map((d) => d.id))).toEqual(new Set(ids));
@@ -109,10 +109,10 @@ describe('the delivery log', () => {
     const r = await receiver();
     r.behave = (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('first');
     const { id } = await endpointOf(r);
-    const deliveryId = await sendTestEvent(h.db, id);
+    const deliveryId = await sendTestEvent(h.storage, id);
     await settled(id, deliveryId, 1);
     r.behave = (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('again');
-    expect(await replayDelivery(h.db, deliveryId)).toBe(1);
+    expect(await replayDelivery(h.storage, deliveryId)).toBe(1);
     const delivery = await settled(id, deliveryId, 2);
     expectAttempt(delivery.log[0], 200, 'first');
     expectAttempt(delivery.log[1], 200, 'again');
@@ -123,13 +123,13 @@ describe('the delivery log', () => {
     const r = await receiver();
     r.behave = (response) => response.writeHead(200, { 'content-type': 'text/plain' }).end('first');
     const { id } = await endpointOf(r);
-    const deliveryId = await sendTestEvent(h.db, id);
+    const deliveryId = await sendTestEvent(h.storage, id);
     await settled(id, deliveryId, 1);
     r.behave = (response) => response.writeHead(410, { 'content-type': 'text/plain' }).end('gone');
-    await replayDelivery(h.db, deliveryId);
+    await replayDelivery(h.storage, deliveryId);
     // Four failures (the first attempt and three retries), then the delivery has failed.
     const delivery = await waitFor(async () => {
-      const found = (await listDeliveries(h.db, id)).find((d) => d.id === deliveryId);
+      const found = (await listDeliveries(h.storage, id)).find((d) => d.id === deliveryId);
       return found?.status === 'failed' && found;
     }, 'the replay to fail');
     expect(delivery.log).toHaveLength(5);

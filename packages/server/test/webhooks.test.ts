@@ -1,7 +1,7 @@
 import { WEBHOOK_DATA_SCHEMAS, type WebhookEventType } from '@inlay/core';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { transaction } from '../src/db/statements.js';
+
 import { createEndpoint, listDeliveries, rotateEndpointSecret, sendTestEvent, setEndpointEnabled } from '../src/webhooks/endpoints.js';
 import { changePostStatus, mergePosts } from '../src/services/feedback/inbox.js';
 import { recordEvent } from '../src/webhooks/events.js';
@@ -21,7 +21,7 @@ const receiver = receiverPool();
 
 /** A fresh workspace-free endpoint per test: a test mode endpoint of `ws` for `events`. */
 async function endpoint(r: Receiver, events: WebhookEventType[] | '*' = '*', workspaceId = h.ws.id) {
-  return createEndpoint(h.db, { workspaceId, mode: 'test', url: r.url, events }, { allowPrivateTargets: true });
+  return createEndpoint(h.storage, { workspaceId, mode: 'test', url: r.url, events }, { allowPrivateTargets: true });
 }
 
 async function publish(service: string, plural: string, config: unknown, existing?: string): Promise<string> {
@@ -54,11 +54,11 @@ describe('webhook events', () => {
     dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'vote', author: { id: 'voter_1' } } }));
     dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'unvote', author: { id: 'voter_1' } } }));
     // The operator's inbox actions (the CLI's and the dashboard's service functions).
-    await changePostStatus(h.db, post.id, 'planned');
+    await changePostStatus(h.storage, post.id, 'planned');
     const duplicate = dataOf<{ id: string }>(
       await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: 'Night theme', body: 'Same idea', author: { id: 'user_2' } } }),
     );
-    await mergePosts(h.db, duplicate.id, post.id);
+    await mergePosts(h.storage, duplicate.id, post.id);
     const importerId = await publish('importer', 'importers', { fields: [{ key: 'email', label: 'Email', type: 'email', required: true }] });
     const session = dataOf<{ id: string }>(await call(h.app, 'POST', '/importer/api/v1/sessions', { key: pub, body: { importerId, metadata: { host: 'context' } } }));
     dataOf(await call(h.app, 'POST', `/importer/api/v1/sessions/${session.id}/complete`, { key: pub, body: { mapping: { email: 'E-mail' }, rowCount: 3, errorCount: 1 } }));
@@ -94,7 +94,7 @@ describe('webhook events', () => {
     expect(events.find((event) => event.type === 'post.status_changed')?.data).toMatchObject({ postId: post.id, previousStatus: 'open', status: 'planned' });
     expect(events.find((event) => event.type === 'post.merged')?.data).toMatchObject({ postId: duplicate.id, intoPostId: post.id, boardId });
     // Delivered once: nothing more arrives, and every delivery is recorded as succeeded.
-    const deliveries = await webhookDb(h.db).selectFrom('webhook_deliveries').select(['status']).where('workspace_id', '=', h.ws.id).execute();
+    const deliveries = await webhookDb(h.storage.db).selectFrom('webhook_deliveries').select(['status']).where('workspace_id', '=', h.ws.id).execute();
     expect(deliveries.every((delivery) => delivery.status === 'succeeded')).toBe(true);
     expect(r.received.length).toBe(expected.length);
     expect(theirs.received).toEqual([]);
@@ -105,12 +105,12 @@ describe('webhook events', () => {
     const created = await endpoint(r, ['board.published']);
     const off = await receiver();
     const disabled = await endpoint(off);
-    await setEndpointEnabled(h.db, disabled.id, false);
+    await setEndpointEnabled(h.storage, disabled.id, false);
     await publish('onboarding', 'flows', { items: [{ id: 'a', title: 'A' }] });
     const boardId = await publish('feedback', 'boards', {});
     await waitFor(() => r.received.length >= 1, 'the board event');
     expect(r.events().map((event) => event.data.boardId)).toEqual([boardId]);
-    const rows = await webhookDb(h.db).selectFrom('webhook_deliveries').select('endpoint_id').where('endpoint_id', 'in', [created.id, disabled.id]).execute();
+    const rows = await webhookDb(h.storage.db).selectFrom('webhook_deliveries').select('endpoint_id').where('endpoint_id', 'in', [created.id, disabled.id]).execute();
     expect(rows.map((row) => row.endpoint_id)).toEqual([created.id]);
   });
 
@@ -132,14 +132,14 @@ describe('webhook events', () => {
     const created = await endpoint(r, ['vote.created']);
     const data = { workspaceId: h.ws.id, mode: 'test' as const, postId: 'post_rolled_back', boardId: 'board_x', voteCount: 1, at: new Date().toISOString() };
     await expect(
-      transaction(h.db, async (tx) => {
-        await recordEvent(h.db, tx, { type: 'vote.created', objectKey: 'post:post_rolled_back', data });
-        throw new Error('the change failed');
-      }),
+      h.storage.transaction(async (tx) => {
+                await recordEvent(h.storage, tx, { type: 'vote.created', objectKey: 'post:post_rolled_back', data });
+                throw new Error('the change failed');
+              }),
     ).rejects.toThrow('the change failed');
-    await transaction(h.db, (tx) => recordEvent(h.db, tx, { type: 'vote.created', objectKey: 'post:post_committed', data: { ...data, postId: 'post_committed' } }));
+    await h.storage.transaction((tx) => recordEvent(h.storage, tx, { type: 'vote.created', objectKey: 'post:post_committed', data: { ...data, postId: 'post_committed' } }));
     await waitFor(() => r.received.length >= 1, 'the committed event');
-    const deliveries = await listDeliveries(h.db, created.id);
+    const deliveries = await listDeliveries(h.storage, created.id);
     expect(deliveries).toHaveLength(1);
     expect(r.events().map((event) => event.data.postId)).toEqual(['post_committed']);
   });
@@ -159,7 +159,7 @@ describe('webhook events', () => {
       for (const [action, voter] of [['vote', 'v1'], ['vote', 'v2'], ['unvote', 'v1'], ['vote', 'v3']] as const) dataOf(await vote(postId, action, voter));
     }
     // Failures are logged while the receiver is down.
-    await waitFor(async () => (await webhookDb(h.db).selectFrom('webhook_attempts').select('id').where('status_code', '=', 503).execute()).length >= 3, 'failed attempts');
+    await waitFor(async () => (await webhookDb(h.storage.db).selectFrom('webhook_attempts').select('id').where('status_code', '=', 503).execute()).length >= 3, 'failed attempts');
     r.behave = (response) => response.writeHead(200).end('ok');
     await waitFor(() => r.received.length >= posts.length * 5, 'every event after the receiver is back');
     for (const postId of posts) {
@@ -195,12 +195,12 @@ describe('webhook events', () => {
       dataOf(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: `Post ${i}`, author: { id: 'u' } } }));
     }
     await waitFor(() => healthy.received.length >= 12, 'the healthy endpoint\'s events');
-    await waitFor(async () => (await listDeliveries(h.db, hugeEndpoint.id)).every((delivery) => delivery.status === 'succeeded'), 'the huge responses');
+    await waitFor(async () => (await listDeliveries(h.storage, hugeEndpoint.id)).every((delivery) => delivery.status === 'succeeded'), 'the huge responses');
     // The stuck endpoint holds its 4 attempts in flight, no more, and none of them has ended.
     await waitFor(() => hung.length >= 4, 'the stuck endpoint\'s attempts');
     expect(hung.length).toBe(4);
-    expect((await listDeliveries(h.db, stuckEndpoint.id)).flatMap((delivery) => delivery.log)).toEqual([]);
-    const excerpts = (await listDeliveries(h.db, hugeEndpoint.id)).flatMap((delivery) => delivery.log.map((attempt) => attempt.responseExcerpt ?? ''));
+    expect((await listDeliveries(h.storage, stuckEndpoint.id)).flatMap((delivery) => delivery.log)).toEqual([]);
+    const excerpts = (await listDeliveries(h.storage, hugeEndpoint.id)).flatMap((delivery) => delivery.log.map((attempt) => attempt.responseExcerpt ?? ''));
     expect(excerpts.length).toBeGreaterThanOrEqual(12);
     for (const excerpt of excerpts) expect(excerpt.length).toBeLessThanOrEqual(1024);
   });
@@ -208,10 +208,10 @@ describe('webhook events', () => {
   it('signs with both the new and the old secret for a day after a rotation', async () => {
     const r = await receiver();
     const created = await endpoint(r, ['post.created']);
-    const rotated = await rotateEndpointSecret(h.db, created.id);
+    const rotated = await rotateEndpointSecret(h.storage, created.id);
     expect(rotated.secret).not.toBe(created.secret);
     expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    await sendTestEvent(h.db, created.id);
+    await sendTestEvent(h.storage, created.id);
     await waitFor(() => r.received.length >= 1, 'the test event');
     const received = r.received[0] as Received;
     expect(String(received.headers['webhook-signature']).split(' ')).toHaveLength(2);
@@ -233,20 +233,20 @@ describe('webhook targets', async () => {
       connections.push(response);
       response.writeHead(204).end();
     };
-    const create = (url: string) => createEndpoint(strict.db, { workspaceId: strict.ws.id, mode: 'test', url }, { allowPrivateTargets: false });
+    const create = (url: string) => createEndpoint(strict.storage, { workspaceId: strict.ws.id, mode: 'test', url }, { allowPrivateTargets: false });
     await expect(create(r.url)).rejects.toThrow(/https/);
     await expect(create(`https://127.0.0.1:${r.port}/hook`)).rejects.toThrow(/private/);
     await expect(create(`https://[::1]:${r.port}/hook`)).rejects.toThrow(/private/);
     await expect(create(`https://169.254.169.254/latest`)).rejects.toThrow(/private/);
     // A name that resolves to loopback passes the static check and is refused when resolved.
     const named = await create(`https://localhost:${r.port}/hook`);
-    await sendTestEvent(strict.db, named.id);
+    await sendTestEvent(strict.storage, named.id);
     // An endpoint stored with a literal loopback address (an older row, a hand edit) is refused too.
     const literal = await create('https://example.com/hook');
-    await webhookDb(strict.db).updateTable('webhook_endpoints').set({ url: `https://127.0.0.1:${r.port}/hook` }).where('id', '=', literal.id).execute();
-    await sendTestEvent(strict.db, literal.id);
+    await webhookDb(strict.storage.db).updateTable('webhook_endpoints').set({ url: `https://127.0.0.1:${r.port}/hook` }).where('id', '=', literal.id).execute();
+    await sendTestEvent(strict.storage, literal.id);
     for (const id of [named.id, literal.id]) {
-      const log = await waitFor(async () => (await listDeliveries(strict.db, id))[0]?.log[0], 'a refused attempt');
+      const log = await waitFor(async () => (await listDeliveries(strict.storage, id))[0]?.log[0], 'a refused attempt');
       expect(log.error).toMatch(/private/);
       expect(log.statusCode).toBeNull();
     }

@@ -156,9 +156,9 @@ export async function startInlayServer() {
       const { openDatabase } = await import('@inlay/server');
       const database = await openDatabase(db);
       try {
-        await database.updateTable('posts').set({ status, updated_at: new Date().toISOString() }).where('id', '=', postId).execute();
+        await database.db.updateTable('posts').set({ status, updated_at: new Date().toISOString() }).where('id', '=', postId).execute();
       } finally {
-        await database.destroy();
+        await database.close();
       }
     },
     async getProgress(flowId, userId) {

@@ -23,7 +23,7 @@ export function registerAuthorTokenRoute<B extends z.ZodType<{ authorId: string;
   options: AuthorTokenRouteOptions<B>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.inlay;
+  const { storage } = app.inlay;
   app.post(
     '/api/v1/author-tokens',
     { config: { auth: 'secret', rateLimitGroup: 'author-tokens' }, schema: { body: options.body, response: { 200: dataEnvelope(AuthorTokenSchema) } } },
@@ -31,10 +31,10 @@ export function registerAuthorTokenRoute<B extends z.ZodType<{ authorId: string;
       const auth = authOf(request);
       const body = request.body as z.output<B>;
       const resourceId = options.resourceId(body);
-      if (!(await resourceExists(db, { workspaceId: auth.workspaceId, kind: service.kind }, resourceId))) {
+      if (!(await resourceExists(storage, { workspaceId: auth.workspaceId, kind: service.kind }, resourceId))) {
         throw notFound(service.kind, resourceId, options.resourceParam);
       }
-      const minted = await mintAuthorToken(db, {
+      const minted = await mintAuthorToken(storage, {
         workspaceId: auth.workspaceId,
         mode: auth.mode,
         service: service.service,

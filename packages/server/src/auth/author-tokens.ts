@@ -7,7 +7,8 @@ import {
   type ServiceName,
 } from '@inlay/core';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
-import type { Db } from '../db/connect.js';
+import type { ChangeBus } from '../db/changes.js';
+import type { Storage } from '../db/connect.js';
 import { ApiError } from '../errors.js';
 import { currentSigningSecret, verificationSecret, type SigningSecret } from '../repositories/signing-secrets.js';
 
@@ -31,8 +32,8 @@ export function authorTokenAudience(service: ServiceName, resourceId: string): s
  * Signs an author token (docs/concepts.md#author-tokens): HS256 with the workspace's per-mode secret, `kid`
  * naming it, `typ: inlay-author+jwt`.
  */
-export async function mintAuthorToken(db: Db, request: MintRequest): Promise<{ token: string; expiresAt: string }> {
-  const { kid, secret } = await currentSigningSecret(db, request.workspaceId, request.mode);
+export async function mintAuthorToken(storage: Storage, request: MintRequest): Promise<{ token: string; expiresAt: string }> {
+  const { kid, secret } = await currentSigningSecret(storage, request.workspaceId, request.mode);
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + request.expiresInSec;
   const token = await new SignJWT({ mode: request.mode, ...request.claims })
@@ -70,7 +71,7 @@ export interface VerifyExpectation {
  * `author_token_expired`; anything else wrong: 403 `author_token_invalid`.
  */
 export async function verifyAuthorToken(
-  db: Db,
+  storage: Storage,
   token: string,
   expected: VerifyExpectation,
   cache?: SigningSecretCache,
@@ -81,8 +82,8 @@ export async function verifyAuthorToken(
       async (header: JWTHeaderParameters) => {
         if (typeof header.kid !== 'string') throw new Error('no kid');
         const found = cache
-          ? await cache.get(db, expected.workspaceId, expected.mode, header.kid)
-          : await verificationSecret(db, expected.workspaceId, expected.mode, header.kid);
+          ? await cache.get(storage, expected.workspaceId, expected.mode, header.kid)
+          : await verificationSecret(storage, expected.workspaceId, expected.mode, header.kid);
         if (!found) throw new Error('unknown kid');
         return found.secret;
       },
@@ -119,17 +120,27 @@ export async function verifyAuthorToken(
 export class SigningSecretCache {
   readonly #entries = new Map<string, { value: SigningSecret | undefined; expires: number }>();
   readonly #ttlMs: number;
+  readonly #unsubscribe: () => void;
 
-  constructor(ttlMs = 60_000) {
+  /** Drops its entries when a secret is rotated, here or in another process (db/changes.ts). */
+  constructor(changes: ChangeBus, ttlMs = 60_000) {
     this.#ttlMs = ttlMs;
+    this.#unsubscribe = changes.subscribe((change) => {
+      if (change.topic === 'signing-secrets' || change.topic === 'all') this.clear();
+    });
   }
 
-  async get(db: Db, workspaceId: string, mode: KeyMode, kid: string): Promise<SigningSecret | undefined> {
+  /** Stops listening for changes (the app closes). */
+  close(): void {
+    this.#unsubscribe();
+  }
+
+  async get(storage: Storage, workspaceId: string, mode: KeyMode, kid: string): Promise<SigningSecret | undefined> {
     const id = `${workspaceId}:${mode}:${kid}`;
     const now = Date.now();
     const hit = this.#entries.get(id);
     if (hit && hit.expires > now) return hit.value;
-    const value = await verificationSecret(db, workspaceId, mode, kid, now);
+    const value = await verificationSecret(storage, workspaceId, mode, kid, now);
     if (this.#entries.size > 10_000) this.#entries.clear();
     this.#entries.set(id, { value, expires: Math.min(now + this.#ttlMs, value?.verifiesUntil ?? Number.POSITIVE_INFINITY) });
     return value;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 import { lookupApiKey, touchApiKey, type KeyLookup } from '../repositories/api-keys.js';
 
 /**
@@ -10,15 +10,26 @@ import { lookupApiKey, touchApiKey, type KeyLookup } from '../repositories/api-k
  */
 export class KeyCache {
   readonly #entries = new Map<string, { value: KeyLookup | null; expires: number }>();
-  readonly #db: Db;
+  readonly #storage: Storage;
   readonly #ttlMs: number;
   readonly #maxEntries = 10_000;
   /** Moves on every {@link clear}: an answer read before one is not kept after it. */
   #generation = 0;
 
-  constructor(db: Db, ttlMs: number) {
-    this.#db = db;
+  readonly #unsubscribe: () => void;
+
+  /** Drops its answers when keys or plans change, here or in another process (db/changes.ts). */
+  constructor(storage: Storage, ttlMs: number) {
+    this.#storage = storage;
     this.#ttlMs = ttlMs;
+    this.#unsubscribe = storage.changes.subscribe((change) => {
+      if (change.topic === 'keys' || change.topic === 'all') this.clear();
+    });
+  }
+
+  /** Stops listening for changes (the app closes). */
+  close(): void {
+    this.#unsubscribe();
   }
 
   /** The cached answer, or undefined when the database must be asked. */
@@ -32,9 +43,9 @@ export class KeyCache {
     const hit = this.peek(key);
     if (hit !== undefined) return hit;
     const generation = this.#generation;
-    const value = (await lookupApiKey(this.#db, key)) ?? null;
+    const value = (await lookupApiKey(this.#storage, key)) ?? null;
     // Only on a cache miss, and at most once a minute per key: the dashboard's "last used".
-    if (value !== null) await touchApiKey(this.#db, value);
+    if (value !== null) await touchApiKey(this.#storage, value);
     if (this.#ttlMs > 0 && generation === this.#generation) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.clear();
       this.#entries.set(key, { value, expires: Date.now() + this.#ttlMs });

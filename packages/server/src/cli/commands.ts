@@ -1,5 +1,5 @@
 import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
-import { DEFAULT_DB_PATH, type Db } from '../db/connect.js';
+import { DEFAULT_DB_PATH, type Storage } from '../db/connect.js';
 import { addMembership, createAccount, findAccountByEmail } from '../repositories/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
 import { rotateSigningSecret } from '../repositories/signing-secrets.js';
@@ -15,7 +15,7 @@ export async function initCommand(args: string[], out: Out): Promise<void> {
   const { values } = parse({ args, options: { ...DB_OPTION, name: { type: 'string' }, json: { type: 'boolean' } } });
   const name = values.name ?? 'My workspace';
   if (name.trim() === '' || name.length > 120) throw new UsageError('--name must be 1–120 characters');
-  const { workspace, keys } = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => initWorkspace(db, name.trim()));
+  const { workspace, keys } = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => initWorkspace(storage, name.trim()));
   if (values.json) {
     out(JSON.stringify({ workspaceId: workspace.id, keys }));
     return;
@@ -34,9 +34,9 @@ export async function keysCommand(args: string[], out: Out): Promise<void> {
   if (action === 'list') {
     const { values } = parse({ args: rest, options: { ...DB_OPTION, workspace: { type: 'string' }, json: { type: 'boolean' } } });
     const workspaceId = required(values.workspace, '--workspace');
-    const keys = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-      await requireWorkspace(db, workspaceId);
-      return listApiKeys(db, workspaceId);
+    const keys = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (storage) => {
+      await requireWorkspace(storage, workspaceId);
+      return listApiKeys(storage, workspaceId);
     });
     if (values.json) return out(JSON.stringify(keys));
     for (const key of keys) {
@@ -51,9 +51,9 @@ export async function keysCommand(args: string[], out: Out): Promise<void> {
     if (!mode.success) throw new UsageError('--mode must be test or live');
     const kind = KeyKindSchema.safeParse(values.kind);
     if (!kind.success) throw new UsageError('--kind must be pub or sec');
-    const created = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-      await requireWorkspace(db, workspaceId);
-      return createApiKey(db, workspaceId, mode.data, kind.data);
+    const created = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (storage) => {
+      await requireWorkspace(storage, workspaceId);
+      return createApiKey(storage, workspaceId, mode.data, kind.data);
     });
     out(`Created ${created.info.id}: ${created.key}`);
     out('Shown once; only its hash is stored.');
@@ -62,7 +62,7 @@ export async function keysCommand(args: string[], out: Out): Promise<void> {
   if (action === 'revoke') {
     const { values, positionals } = parse({ args: rest, options: DB_OPTION, allowPositionals: true }, 1);
     const keyId = required(positionals[0], 'a key id (key_…)');
-    const revoked = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => revokeApiKey(db, keyId));
+    const revoked = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => revokeApiKey(storage, keyId));
     if (!revoked) throw new UsageError(`no active key ${keyId}`);
     out(`Revoked ${keyId}. Running servers refuse it within seconds.`);
     return;
@@ -83,9 +83,9 @@ export async function signingSecretsCommand(args: string[], out: Out): Promise<v
   const workspaceId = required(values.workspace, '--workspace');
   const mode = KeyModeSchema.safeParse(values.mode);
   if (!mode.success) throw new UsageError('--mode must be test or live');
-  const rotation = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-    await requireWorkspace(db, workspaceId);
-    return rotateSigningSecret(db, workspaceId, mode.data);
+  const rotation = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (storage) => {
+    await requireWorkspace(storage, workspaceId);
+    return rotateSigningSecret(storage, workspaceId, mode.data);
   });
   if (values.json) return out(JSON.stringify({ workspaceId, mode: mode.data, ...rotation }));
   out(`New ${mode.data} signing secret ${rotation.kid} for workspace ${workspaceId}: author tokens minted from now on carry it.`);
@@ -100,7 +100,7 @@ export async function workspaceCommand(args: string[], out: Out): Promise<void> 
   const workspaceId = required(positionals[0], 'a workspace id');
   const plan = positionals[1];
   if (!PLANS.includes(plan as Plan)) throw new UsageError('the plan must be free, byo or hosted');
-  const changed = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => setWorkspacePlan(db, workspaceId, plan as Plan));
+  const changed = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => setWorkspacePlan(storage, workspaceId, plan as Plan));
   if (!changed) throw new UsageError(`no workspace ${workspaceId}`);
   out(`Workspace ${workspaceId} is now on the ${plan} plan.`);
 }
@@ -113,8 +113,8 @@ function required(value: string | undefined, what: string): string {
   return value;
 }
 
-async function requireWorkspace(db: Db, id: string): Promise<void> {
-  if (!(await findWorkspace(db, id))) throw new UsageError(`no workspace ${id}`);
+async function requireWorkspace(storage: Storage, id: string): Promise<void> {
+  if (!(await findWorkspace(storage, id))) throw new UsageError(`no workspace ${id}`);
 }
 
 /**
@@ -132,11 +132,11 @@ export async function adminCommand(args: string[], out: Out): Promise<void> {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError('--email must be an email address');
   const workspaceId = required(values.workspace, '--workspace');
   const password = process.env.INLAY_ADMIN_PASSWORD;
-  const existing = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-    await requireWorkspace(db, workspaceId);
+  const existing = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (storage) => {
+    await requireWorkspace(storage, workspaceId);
     // An existing email joins the workspace (keeping its password): one account, several workspaces.
-    const found = await findAccountByEmail(db, email);
-    if (found) return { account: found, added: await addMembership(db, found.id, workspaceId) };
+    const found = await findAccountByEmail(storage, email);
+    if (found) return { account: found, added: await addMembership(storage, found.id, workspaceId) };
     return undefined;
   });
   if (existing) {
@@ -144,6 +144,6 @@ export async function adminCommand(args: string[], out: Out): Promise<void> {
     return;
   }
   if (password === undefined || password.length < 12) throw new UsageError(`a password of at least 12 characters is needed in INLAY_ADMIN_PASSWORD: ${ADMIN_USAGE}`);
-  const account = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => createAccount(db, { email, password, workspaceId }));
+  const account = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => createAccount(storage, { email, password, workspaceId }));
   out(`Created account ${account.id} (${account.email}) for workspace ${workspaceId}. It signs in to the dashboard and to OAuth consent for MCP clients.`);
 }

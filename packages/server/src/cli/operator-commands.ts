@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { KeyModeSchema, PostStatusSchema, type ResourceKind } from '@inlay/core';
-import { DEFAULT_DB_PATH, type Db } from '../db/connect.js';
+import { DEFAULT_DB_PATH, type Storage } from '../db/connect.js';
 import { deleteResource, previewResourceDeletion, type ResourceDeletion } from '../publishing/resource-deletion.js';
 import { ApiError } from '../errors.js';
 import { findPostById } from '../services/feedback/post-inbox.js';
@@ -10,7 +10,7 @@ import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
 import { withDb as withDatabase } from './with-db.js';
 
 /** The operator's commands: a refused action (ApiError) is answered as a usage error. */
-const withDb = <T>(path: string, run: (db: Db) => Promise<T>): Promise<T> => withDatabase(path, run, (error) => error instanceof ApiError);
+const withDb = <T>(path: string, run: (storage: Storage) => Promise<T>): Promise<T> => withDatabase(path, run, (error) => error instanceof ApiError);
 
 /**
  * The operator's actions that no key-authenticated route or MCP tool offers (docs/self-hosting.md):
@@ -39,7 +39,7 @@ export async function postsCommand(args: string[], out: Out): Promise<void> {
     const postId = required(positionals[0], 'a post id (post_…)');
     const status = PostStatusSchema.safeParse(required(positionals[1], `a status (${PostStatusSchema.options.join('|')})`));
     if (!status.success) throw new UsageError(`the status must be one of ${PostStatusSchema.options.join(', ')}`);
-    const change = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => changePostStatus(db, postId, status.data));
+    const change = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => changePostStatus(storage, postId, status.data));
     if (values.json) return out(JSON.stringify(change));
     out(change.changed ? `Post ${postId}: ${change.from} → ${change.to}.` : `Post ${postId} is already ${change.to}.`);
     return;
@@ -48,7 +48,7 @@ export async function postsCommand(args: string[], out: Out): Promise<void> {
     const { values, positionals } = parse({ args: rest, options: { ...DB_OPTION, ...JSON_OPTION, into: { type: 'string' } }, allowPositionals: true }, 1);
     const postId = required(positionals[0], 'the id of the post to merge');
     const intoId = required(values.into, '--into POST_ID');
-    const result = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => mergePosts(db, postId, intoId));
+    const result = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => mergePosts(storage, postId, intoId));
     if (values.json) return out(JSON.stringify(result));
     out(`Merged ${postId} ("${result.merged.title}") into ${intoId}: ${result.votesMoved} votes moved, ${result.sharedVoters} voters had voted for both.`);
     out(`${intoId} now has ${result.into.voteCount} votes. ${postId} is deleted.`);
@@ -57,9 +57,9 @@ export async function postsCommand(args: string[], out: Out): Promise<void> {
   if (action === 'delete') {
     const { values, positionals } = parse({ args: rest, options: { ...DB_OPTION, ...JSON_OPTION, ...YES_OPTION }, allowPositionals: true }, 1);
     const postId = required(positionals[0], 'a post id (post_…)');
-    const result = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-      if (values.yes) return deletePost(db, postId);
-      const row = await findPostById(db, postId);
+    const result = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (storage) => {
+      if (values.yes) return deletePost(storage, postId);
+      const row = await findPostById(storage.db, postId);
       if (row === undefined) throw new UsageError(`no post ${postId}`);
       if (values.json) out(JSON.stringify({ deleted: false, post: { id: row.id, title: row.title, voteCount: row.vote_count } }));
       else out(`Would delete post ${row.id} ("${row.title}") with its ${row.vote_count} votes.`);
@@ -100,7 +100,7 @@ function resourceCommand(kind: ResourceKind, plural: string) {
     if (action !== 'delete') throw new UsageError(`usage: inlay ${plural} delete ID --yes`);
     const { values, positionals } = parse({ args: rest, options: { ...DB_OPTION, ...JSON_OPTION, ...YES_OPTION }, allowPositionals: true }, 1);
     const id = required(positionals[0], `a ${kind} id`);
-    const deletion = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (db) => (values.yes ? deleteResource(db, kind, id) : previewResourceDeletion(db, kind, id)));
+    const deletion = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => (values.yes ? deleteResource(storage, kind, id) : previewResourceDeletion(storage.db, kind, id)));
     const what = `${kind} ${id} ("${deletion.resource.name}", workspace ${deletion.resource.workspaceId})`;
     if (values.json) out(JSON.stringify({ deleted: values.yes === true, ...deletion }));
     else if (values.yes) out(`Deleted ${what} with ${describeContents(deletion)}.`);
@@ -129,8 +129,8 @@ export async function progressCommand(args: string[]): Promise<void> {
   const onError = () => void (closed = true);
   process.stdout.on('error', onError);
   try {
-    await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (db) => {
-      for await (const chunk of exportProgressCsv(db, flowId, mode.data)) {
+    await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), async (storage) => {
+      for await (const chunk of exportProgressCsv(storage, flowId, mode.data)) {
         if (closed) return;
         if (!process.stdout.write(chunk)) await Promise.race([once(process.stdout, 'drain'), once(process.stdout, 'close')]).catch(onError);
       }

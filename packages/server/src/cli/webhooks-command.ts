@@ -1,5 +1,5 @@
 import { KeyModeSchema } from '@inlay/core';
-import { DEFAULT_DB_PATH, type Db } from '../db/connect.js';
+import { DEFAULT_DB_PATH, type Storage } from '../db/connect.js';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -17,7 +17,7 @@ import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
 import { withDb as withDatabase } from './with-db.js';
 
 /** A refused endpoint input is answered as a usage error. */
-const withDb = <T>(path: string | undefined, run: (db: Db) => Promise<T>): Promise<T> =>
+const withDb = <T>(path: string | undefined, run: (storage: Storage) => Promise<T>): Promise<T> =>
   withDatabase(dbPathOf(path, DEFAULT_DB_PATH), run, (error) => error instanceof WebhookInputError);
 
 type Out = (line: string) => void;
@@ -56,7 +56,7 @@ export async function webhooksCommand(args: string[], out: Out): Promise<void> {
       })();
       // The same switch as the server's webhooks.allowPrivateTargets, so http and private URLs are accepted where it is on.
       const allowPrivateTargets = values['allow-private-targets'] === true || process.env.INLAY_WEBHOOKS_ALLOW_PRIVATE_TARGETS === 'true';
-      const created = await withDb(values.db, (db) => createEndpoint(db, { workspaceId: values.workspace as string, mode: mode.data, url: values.url as string, events }, { allowPrivateTargets }));
+      const created = await withDb(values.db, (storage) => createEndpoint(storage, { workspaceId: values.workspace as string, mode: mode.data, url: values.url as string, events }, { allowPrivateTargets }));
       if (values.json) return out(JSON.stringify(created));
       out(`Created webhook endpoint ${created.id} (${created.mode}) → ${created.url}`);
       out(`Events: ${created.events === '*' ? 'all' : created.events.join(', ')}`);
@@ -66,7 +66,7 @@ export async function webhooksCommand(args: string[], out: Out): Promise<void> {
     case 'list': {
       const { values } = parse({ args: rest, options: { ...DB_OPTION, ...json, workspace: { type: 'string' } } });
       if (values.workspace === undefined) throw new UsageError('missing --workspace');
-      const endpoints = await withDb(values.db, (db) => listEndpoints(db, values.workspace as string));
+      const endpoints = await withDb(values.db, (storage) => listEndpoints(storage, values.workspace as string));
       if (values.json) return out(JSON.stringify(endpoints));
       for (const e of endpoints) {
         const state = e.enabled ? (e.failingSince ? `failing since ${e.failingSince}` : 'enabled') : `disabled (${e.disabledReason ?? ''})`;
@@ -78,21 +78,21 @@ export async function webhooksCommand(args: string[], out: Out): Promise<void> {
     case 'enable': {
       const { values, positionals } = parse({ args: rest, options: DB_OPTION, allowPositionals: true }, 1);
       const id = idOf(positionals, 'an endpoint id (whe_…)');
-      await withDb(values.db, (db) => setEndpointEnabled(db, id, action === 'enable'));
+      await withDb(values.db, (storage) => setEndpointEnabled(storage, id, action === 'enable'));
       out(`${action === 'enable' ? 'Enabled' : 'Disabled'} ${id}.`);
       return;
     }
     case 'delete': {
       const { values, positionals } = parse({ args: rest, options: DB_OPTION, allowPositionals: true }, 1);
       const id = idOf(positionals, 'an endpoint id (whe_…)');
-      await withDb(values.db, (db) => deleteEndpoint(db, id));
+      await withDb(values.db, (storage) => deleteEndpoint(storage, id));
       out(`Deleted ${id} and its delivery log.`);
       return;
     }
     case 'rotate-secret': {
       const { values, positionals } = parse({ args: rest, options: { ...DB_OPTION, ...json }, allowPositionals: true }, 1);
       const id = idOf(positionals, 'an endpoint id (whe_…)');
-      const rotated = await withDb(values.db, (db) => rotateEndpointSecret(db, id));
+      const rotated = await withDb(values.db, (storage) => rotateEndpointSecret(storage, id));
       if (values.json) return out(JSON.stringify(rotated));
       out(`New signing secret for ${id} (shown once): ${rotated.secret}`);
       out(`The previous secret also signs until ${rotated.previousSecretExpiresAt}.`);
@@ -101,7 +101,7 @@ export async function webhooksCommand(args: string[], out: Out): Promise<void> {
     case 'deliveries': {
       const { values, positionals } = parse({ args: rest, options: { ...DB_OPTION, ...json }, allowPositionals: true }, 1);
       const id = idOf(positionals, 'an endpoint id (whe_…)');
-      const deliveries = await withDb(values.db, (db) => listDeliveries(db, id));
+      const deliveries = await withDb(values.db, (storage) => listDeliveries(storage, id));
       if (values.json) return out(JSON.stringify(deliveries));
       for (const d of deliveries) {
         out(`${d.id}  ${d.type}  ${d.status}  attempts=${d.attempts}  created ${d.createdAt}${d.nextAttemptAt ? `  next ${d.nextAttemptAt}` : ''}`);
@@ -116,21 +116,21 @@ export async function webhooksCommand(args: string[], out: Out): Promise<void> {
       const deliveryId = positionals[0];
       if (deliveryId !== undefined) {
         if (values.endpoint !== undefined || values['failed-since'] !== undefined) throw new UsageError('replay takes a delivery id, or --endpoint with --failed-since');
-        await withDb(values.db, (db) => replayDelivery(db, deliveryId));
+        await withDb(values.db, (storage) => replayDelivery(storage, deliveryId));
         out(`Queued ${deliveryId} again.`);
         return;
       }
       if (values.endpoint === undefined || values['failed-since'] === undefined) throw new UsageError('usage: inlay webhooks replay DELIVERY_ID | --endpoint ID --failed-since ISO');
       const since = new Date(values['failed-since']);
       if (Number.isNaN(since.getTime())) throw new UsageError('--failed-since must be an ISO 8601 time');
-      const count = await withDb(values.db, (db) => replayFailedSince(db, values.endpoint as string, since));
+      const count = await withDb(values.db, (storage) => replayFailedSince(storage, values.endpoint as string, since));
       out(`Queued ${count} failed ${count === 1 ? 'delivery' : 'deliveries'} again.`);
       return;
     }
     case 'send-test': {
       const { values, positionals } = parse({ args: rest, options: DB_OPTION, allowPositionals: true }, 1);
       const id = idOf(positionals, 'an endpoint id (whe_…)');
-      const deliveryId = await withDb(values.db, (db) => sendTestEvent(db, id));
+      const deliveryId = await withDb(values.db, (storage) => sendTestEvent(storage, id));
       out(`Queued a webhook.test event as ${deliveryId}; a running server sends it (inlay webhooks deliveries ${id}).`);
       return;
     }

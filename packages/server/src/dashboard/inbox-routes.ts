@@ -2,7 +2,7 @@ import { KeyModeSchema, PostStatusSchema } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import { findPostById } from '../services/feedback/post-inbox.js';
 import { changePostStatus, deletePost, mergePosts } from '../services/feedback/inbox.js';
@@ -25,9 +25,8 @@ function likePattern(text: string): string {
 }
 
 /** The inbox's page: every board and (unless one is asked for) both modes, newest first by id. */
-async function inboxPage(db: Db, workspaceId: string, query: z.output<typeof InboxQuery>) {
-  let select = db
-    .selectFrom('posts')
+async function inboxPage(storage: Storage, workspaceId: string, query: z.output<typeof InboxQuery>) {
+  let select = storage.db.selectFrom('posts')
     .innerJoin('resources', 'resources.id', 'posts.board_id')
     .select([
       'posts.id',
@@ -81,18 +80,18 @@ async function inboxPage(db: Db, workspaceId: string, query: z.output<typeof Inb
  */
 export async function inboxRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.inlay;
+  const { storage: storage } = app.inlay;
   const ownPost = async (workspaceId: string, postId: string, param = 'postId') => {
-    const row = await findPostById(db, postId);
+    const row = await findPostById(storage.db, postId);
     if (!row || row.workspace_id !== workspaceId) throw notFound('post', postId, param);
     return row;
   };
 
-  app.get('/posts', { schema: { querystring: InboxQuery } }, async (request) => ({ data: await inboxPage(db, sessionOf(request).workspace.id, request.query) }));
+  app.get('/posts', { schema: { querystring: InboxQuery } }, async (request) => ({ data: await inboxPage(storage, sessionOf(request).workspace.id, request.query) }));
 
   app.post('/posts/:postId/status', { schema: { params: PostParams, body: z.strictObject({ status: PostStatusSchema }) } }, async (request) => {
     await ownPost(sessionOf(request).workspace.id, request.params.postId);
-    const change = await changePostStatus(db, request.params.postId, request.body.status);
+    const change = await changePostStatus(storage, request.params.postId, request.body.status);
     return { data: change };
   });
 
@@ -100,13 +99,13 @@ export async function inboxRoutes(parent: FastifyInstance): Promise<void> {
     const workspaceId = sessionOf(request).workspace.id;
     await ownPost(workspaceId, request.params.postId);
     await ownPost(workspaceId, request.body.into, 'into');
-    const result = await mergePosts(db, request.params.postId, request.body.into);
+    const result = await mergePosts(storage, request.params.postId, request.body.into);
     return { data: result };
   });
 
   app.delete('/posts/:postId', { schema: { params: PostParams } }, async (request) => {
     await ownPost(sessionOf(request).workspace.id, request.params.postId);
-    const result = await deletePost(db, request.params.postId);
+    const result = await deletePost(storage, request.params.postId);
     return { data: result };
   });
 }

@@ -25,10 +25,10 @@ function itemsOf(config: unknown): { id: string; title: string }[] {
  */
 export async function onboardingRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.inlay;
+  const { storage: storage } = app.inlay;
 
   const ownFlow = async (workspaceId: string, id: string) => {
-    const flow = await findPublished(db, 'flow', id);
+    const flow = await findPublished(storage, 'flow', id);
     if (!flow || flow.workspaceId !== workspaceId) throw notFound('flow', id);
     return flow;
   };
@@ -46,7 +46,7 @@ export async function onboardingRoutes(parent: FastifyInstance): Promise<void> {
     // Page by page, as the export reads, so a flow with many users never sits in memory at once.
     let after: ProgressPageAfter | undefined;
     for (;;) {
-      const rows = await progressPage(db, id, mode, after, EXPORT_PAGE_SIZE);
+      const rows = await progressPage(storage, id, mode, after, EXPORT_PAGE_SIZE);
       for (const row of rows) {
         users++;
         if (row.completed_at !== null) completed++;
@@ -72,7 +72,7 @@ export async function onboardingRoutes(parent: FastifyInstance): Promise<void> {
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="progress-${id.replace(/[^\w-]/g, '')}-${mode}.csv"`)
       .header('Cache-Control', 'no-store')
-      .send(Readable.from(exportProgressCsv(db, id, mode)));
+      .send(Readable.from(exportProgressCsv(storage, id, mode)));
   });
 
   app.get(
@@ -83,7 +83,7 @@ export async function onboardingRoutes(parent: FastifyInstance): Promise<void> {
       const { mode, limit } = request.query;
       const workspaceId = sessionOf(request).workspace.id;
       await ownFlow(workspaceId, id);
-      const base = db.selectFrom('outcomes').where('workspace_id', '=', workspaceId).where('flow_id', '=', id).where('mode', '=', mode);
+      const base = storage.db.selectFrom('outcomes').where('workspace_id', '=', workspaceId).where('flow_id', '=', id).where('mode', '=', mode);
       const events = await base
         .select((eb) => [
           'event',

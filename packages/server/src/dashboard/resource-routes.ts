@@ -18,7 +18,7 @@ const RevisionParams = z.object({ id: z.string().max(100), revisionId: z.string(
  */
 export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.inlay;
+  const { storage: storage } = app.inlay;
   for (const name of app.inlay.options.services) {
     const descriptor = SERVICES[name];
     const service = resourceService(app.inlay, descriptor);
@@ -51,7 +51,7 @@ export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
     }));
 
     app.get(`${base}/:id/revisions/:revisionId`, { schema: { params: RevisionParams } }, async (request) => {
-      const revision = await findRevision(db, { workspaceId: ws(request), kind: descriptor.kind }, request.params.id, request.params.revisionId);
+      const revision = await findRevision(storage, { workspaceId: ws(request), kind: descriptor.kind }, request.params.id, request.params.revisionId);
       if (!revision) throw new ApiError('not_found', `No revision ${JSON.stringify(request.params.revisionId)} of ${descriptor.kind} ${request.params.id}.`, { param: 'revisionId' });
       return { data: revision };
     });
@@ -62,7 +62,7 @@ export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
 
     /** The resource of this kind in the session's workspace, or 404 as if it did not exist. */
     const ownHead = async (workspaceId: string, id: string) => {
-      const preview = await previewResourceDeletion(db, descriptor.kind, id).catch(() => undefined);
+      const preview = await previewResourceDeletion(storage.db, descriptor.kind, id).catch(() => undefined);
       if (!preview || preview.resource.workspaceId !== workspaceId) throw notFound(descriptor.kind, id);
       return preview;
     };
@@ -74,7 +74,7 @@ export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
       if (request.body.confirmName !== preview.resource.name) {
         throw new ApiError('confirmation_mismatch', `confirmName must be the ${descriptor.kind}'s name, exactly.`, { param: 'confirmName' });
       }
-      const deletion = await deleteResource(db, descriptor.kind, request.params.id);
+      const deletion = await deleteResource(storage, descriptor.kind, request.params.id);
       return { data: deletion };
     });
   }

@@ -54,7 +54,7 @@ function sameToken(given: string, expected: string): boolean {
 export async function requireSession(request: FastifyRequest): Promise<void> {
   await refuseApiKeys(request);
   const token = request.cookies[SESSION_COOKIE];
-  const session = token ? await readSession(request.server.inlay.db, token) : undefined;
+  const session = token ? await readSession(request.server.inlay.storage, token) : undefined;
   if (!session) throw new ApiError('session_required', 'Not signed in, or the session expired. Sign in at /dashboard.');
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const sent = request.headers[CSRF_HEADER];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import { listMemberships, sha256 } from '../repositories/accounts.js';
 
@@ -18,11 +18,10 @@ export interface DashboardSession {
   workspaces: { id: string; name: string; plan: string }[];
 }
 
-export async function openSession(db: Db, accountId: string, workspaceId: string, ttlMs: number): Promise<{ token: string }> {
+export async function openSession(storage: Storage, accountId: string, workspaceId: string, ttlMs: number): Promise<{ token: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db
-    .insertInto('dashboard_sessions')
+  await storage.db.insertInto('dashboard_sessions')
     .values({
       token_hash: sha256(token),
       account_id: accountId,
@@ -39,33 +38,32 @@ export async function openSession(db: Db, accountId: string, workspaceId: string
  * The live session of a cookie value, or undefined when unknown or expired. A session whose
  * workspace the account has left falls back to its first workspace; one with none is signed out.
  */
-export async function readSession(db: Db, token: string, now = new Date()): Promise<DashboardSession | undefined> {
+export async function readSession(storage: Storage, token: string, now = new Date()): Promise<DashboardSession | undefined> {
   const tokenHash = sha256(token);
-  const row = await db
-    .selectFrom('dashboard_sessions')
+  const row = await storage.db.selectFrom('dashboard_sessions')
     .innerJoin('accounts', 'accounts.id', 'dashboard_sessions.account_id')
     .select(['accounts.id', 'accounts.email', 'dashboard_sessions.csrf_token', 'dashboard_sessions.expires_at', 'dashboard_sessions.current_workspace_id'])
     .where('dashboard_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined;
-  const workspaces = (await listMemberships(db, row.id)).map(({ id, name, plan }) => ({ id, name, plan }));
+  const workspaces = (await listMemberships(storage, row.id)).map(({ id, name, plan }) => ({ id, name, plan }));
   const workspace = workspaces.find((ws) => ws.id === row.current_workspace_id) ?? workspaces[0];
   if (workspace === undefined) return undefined;
   return { tokenHash, account: { id: row.id, email: row.email }, csrfToken: row.csrf_token, expiresAt: row.expires_at, workspace, workspaces };
 }
 
-export async function closeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.deleteFrom('dashboard_sessions').where('token_hash', '=', tokenHash).execute();
+export async function closeSession(storage: Storage, tokenHash: string): Promise<void> {
+  await storage.db.deleteFrom('dashboard_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function setSessionWorkspace(db: Db, tokenHash: string, workspaceId: string): Promise<void> {
-  await db.updateTable('dashboard_sessions').set({ current_workspace_id: workspaceId }).where('token_hash', '=', tokenHash).execute();
+export async function setSessionWorkspace(storage: Storage, tokenHash: string, workspaceId: string): Promise<void> {
+  await storage.db.updateTable('dashboard_sessions').set({ current_workspace_id: workspaceId }).where('token_hash', '=', tokenHash).execute();
 }
 
 /** Drops expired sessions and invites (the server's hourly prune). */
-export async function pruneDashboardSessions(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('dashboard_sessions').where('expires_at', '<=', now.toISOString()).execute();
-  await db.deleteFrom('dashboard_invites').where('expires_at', '<=', now.toISOString()).execute();
+export async function pruneDashboardSessions(storage: Storage, now: Date): Promise<void> {
+  await storage.db.deleteFrom('dashboard_sessions').where('expires_at', '<=', now.toISOString()).execute();
+  await storage.db.deleteFrom('dashboard_invites').where('expires_at', '<=', now.toISOString()).execute();
 }
 
 export interface Invite {
@@ -77,7 +75,7 @@ export interface Invite {
   expiresAt: string;
 }
 
-export async function createInvite(db: Db, input: { workspaceId: string; email: string; invitedBy: string; ttlMs: number }): Promise<{ invite: Omit<Invite, 'workspaceName'>; token: string }> {
+export async function createInvite(storage: Storage, input: { workspaceId: string; email: string; invitedBy: string; ttlMs: number }): Promise<{ invite: Omit<Invite, 'workspaceName'>; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const invite = {
@@ -87,17 +85,15 @@ export async function createInvite(db: Db, input: { workspaceId: string; email: 
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + input.ttlMs).toISOString(),
   };
-  await db
-    .insertInto('dashboard_invites')
+  await storage.db.insertInto('dashboard_invites')
     .values({ id: invite.id, token_hash: sha256(token), workspace_id: invite.workspaceId, email: invite.email, invited_by: input.invitedBy, created_at: invite.createdAt, expires_at: invite.expiresAt, used_at: null })
     .execute();
   return { invite, token };
 }
 
 /** The unused, unexpired invite of a link's token. */
-export async function findInvite(db: Db, token: string, now = new Date()): Promise<Invite | undefined> {
-  const row = await db
-    .selectFrom('dashboard_invites')
+export async function findInvite(storage: Storage, token: string, now = new Date()): Promise<Invite | undefined> {
+  const row = await storage.db.selectFrom('dashboard_invites')
     .innerJoin('workspaces', 'workspaces.id', 'dashboard_invites.workspace_id')
     .select(['dashboard_invites.id', 'dashboard_invites.email', 'dashboard_invites.workspace_id', 'workspaces.name', 'dashboard_invites.created_at', 'dashboard_invites.expires_at', 'dashboard_invites.used_at'])
     .where('dashboard_invites.token_hash', '=', sha256(token))
@@ -107,14 +103,13 @@ export async function findInvite(db: Db, token: string, now = new Date()): Promi
 }
 
 /** Marks an invite used; false when it was used in the meantime (two tabs accepting at once). */
-export async function useInvite(db: Db, id: string): Promise<boolean> {
-  const result = await db.updateTable('dashboard_invites').set({ used_at: nowIso() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+export async function useInvite(storage: Storage, id: string): Promise<boolean> {
+  const result = await storage.db.updateTable('dashboard_invites').set({ used_at: nowIso() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-export async function listInvites(db: Db, workspaceId: string, now = new Date()): Promise<{ id: string; email: string; createdAt: string; expiresAt: string; invitedBy: string | null }[]> {
-  const rows = await db
-    .selectFrom('dashboard_invites')
+export async function listInvites(storage: Storage, workspaceId: string, now = new Date()): Promise<{ id: string; email: string; createdAt: string; expiresAt: string; invitedBy: string | null }[]> {
+  const rows = await storage.db.selectFrom('dashboard_invites')
     .leftJoin('accounts', 'accounts.id', 'dashboard_invites.invited_by')
     .select(['dashboard_invites.id', 'dashboard_invites.email', 'dashboard_invites.created_at', 'dashboard_invites.expires_at', 'accounts.email as inviter'])
     .where('dashboard_invites.workspace_id', '=', workspaceId)
@@ -125,14 +120,13 @@ export async function listInvites(db: Db, workspaceId: string, now = new Date())
   return rows.map((row) => ({ id: row.id, email: row.email, createdAt: row.created_at, expiresAt: row.expires_at, invitedBy: row.inviter }));
 }
 
-export async function deleteInvite(db: Db, workspaceId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('dashboard_invites').where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
+export async function deleteInvite(storage: Storage, workspaceId: string, id: string): Promise<boolean> {
+  const result = await storage.db.deleteFrom('dashboard_invites').where('id', '=', id).where('workspace_id', '=', workspaceId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-export async function listMembers(db: Db, workspaceId: string): Promise<{ accountId: string; email: string; joinedAt: string }[]> {
-  const rows = await db
-    .selectFrom('account_workspaces')
+export async function listMembers(storage: Storage, workspaceId: string): Promise<{ accountId: string; email: string; joinedAt: string }[]> {
+  const rows = await storage.db.selectFrom('account_workspaces')
     .innerJoin('accounts', 'accounts.id', 'account_workspaces.account_id')
     .select(['accounts.id', 'accounts.email', 'account_workspaces.created_at'])
     .where('account_workspaces.workspace_id', '=', workspaceId)

@@ -29,7 +29,7 @@ const EndpointParams = z.object({ endpointId: z.string().max(100) });
  */
 export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, options } = app.inlay;
+  const { storage: storage, options } = app.inlay;
   const ws = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspace.id;
 
   /** The service's refusals ("no webhook endpoint …", a refused URL) in the documented shape. */
@@ -45,14 +45,14 @@ export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
   const events = (value: '*' | string[] | undefined) => run('events', async () => parseEventTypes(value));
 
   app.get('/webhooks', { schema: { querystring: z.strictObject({ mode: KeyModeSchema.optional() }) } }, async (request) => {
-    const all = await listEndpoints(db, ws(request));
+    const all = await listEndpoints(storage, ws(request));
     return { data: request.query.mode === undefined ? all : all.filter((endpoint) => endpoint.mode === request.query.mode) };
   });
 
   app.post('/webhooks', { schema: { body: z.strictObject({ url: z.string().max(2048), mode: KeyModeSchema, events: Events.optional() }) } }, async (request, reply) => {
     const parsed = await events(request.body.events);
     const created = await run('url', () =>
-      createEndpoint(db, { workspaceId: ws(request), mode: request.body.mode, url: request.body.url, events: parsed }, { allowPrivateTargets: options.webhooks.allowPrivateTargets }),
+      createEndpoint(storage, { workspaceId: ws(request), mode: request.body.mode, url: request.body.url, events: parsed }, { allowPrivateTargets: options.webhooks.allowPrivateTargets }),
     );
     reply.code(201).header('Cache-Control', 'no-store');
     return { data: created };
@@ -60,25 +60,25 @@ export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
 
   app.patch('/webhooks/:endpointId', { schema: { params: EndpointParams, body: z.strictObject({ events: Events.optional(), enabled: z.boolean().optional() }) } }, async (request) => {
     const { endpointId } = request.params;
-    let summary = await run('endpointId', async () => (await listEndpoints(db, ws(request))).find((endpoint) => endpoint.id === endpointId));
+    let summary = await run('endpointId', async () => (await listEndpoints(storage, ws(request))).find((endpoint) => endpoint.id === endpointId));
     if (!summary) throw notFound('webhook endpoint', endpointId, 'endpointId');
     if (request.body.events !== undefined) {
       const parsed = await events(request.body.events);
-      summary = await run('endpointId', () => setEndpointEvents(db, endpointId, parsed, ws(request)));
+      summary = await run('endpointId', () => setEndpointEvents(storage, endpointId, parsed, ws(request)));
     }
     if (request.body.enabled !== undefined && request.body.enabled !== summary.enabled) {
-      summary = await run('endpointId', () => setEndpointEnabled(db, endpointId, request.body.enabled as boolean, ws(request)));
+      summary = await run('endpointId', () => setEndpointEnabled(storage, endpointId, request.body.enabled as boolean, ws(request)));
     }
     return { data: summary };
   });
 
   app.delete('/webhooks/:endpointId', { schema: { params: EndpointParams } }, async (request) => {
-    await run('endpointId', () => deleteEndpoint(db, request.params.endpointId, ws(request)));
+    await run('endpointId', () => deleteEndpoint(storage, request.params.endpointId, ws(request)));
     return { data: { id: request.params.endpointId, deleted: true } };
   });
 
   app.post('/webhooks/:endpointId/rotate-secret', { schema: { params: EndpointParams } }, async (request, reply) => {
-    const rotated = await run('endpointId', () => rotateEndpointSecret(db, request.params.endpointId, ws(request)));
+    const rotated = await run('endpointId', () => rotateEndpointSecret(storage, request.params.endpointId, ws(request)));
     reply.header('Cache-Control', 'no-store');
     return { data: rotated };
   });
@@ -88,14 +88,14 @@ export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
     { schema: { params: EndpointParams, querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) }) } },
     async (request) => {
       const workspaceId = ws(request);
-      const deliveries = await run('endpointId', () => listDeliveries(db, request.params.endpointId, { limit: request.query.limit, workspaceId }));
+      const deliveries = await run('endpointId', () => listDeliveries(storage, request.params.endpointId, { limit: request.query.limit, workspaceId }));
       // The request each delivery sends (its JSON body), beside the attempts' responses.
       const bodies =
         deliveries.length === 0
           ? new Map<string, string>()
           : new Map(
               (
-                await webhookDb(db)
+                await webhookDb(storage.db)
                   .selectFrom('webhook_deliveries')
                   .select(['id', 'body'])
                   .where('workspace_id', '=', workspaceId)
@@ -108,11 +108,11 @@ export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
   );
 
   app.post('/webhooks/deliveries/:deliveryId/replay', { schema: { params: z.object({ deliveryId: z.string().max(100) }) } }, async (request) => {
-    const queued = await run('deliveryId', () => replayDelivery(db, request.params.deliveryId, ws(request)));
+    const queued = await run('deliveryId', () => replayDelivery(storage, request.params.deliveryId, ws(request)));
     return { data: { deliveryId: request.params.deliveryId, queued } };
   });
 
   app.post('/webhooks/:endpointId/test', { schema: { params: EndpointParams } }, async (request) => ({
-    data: { deliveryId: await run('endpointId', () => sendTestEvent(db, request.params.endpointId, ws(request))) },
+    data: { deliveryId: await run('endpointId', () => sendTestEvent(storage, request.params.endpointId, ws(request))) },
   }));
 }

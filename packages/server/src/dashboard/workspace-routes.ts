@@ -27,7 +27,7 @@ function day(date: Date): string {
  */
 export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, usage, options } = app.inlay;
+  const { storage: storage, usage, options } = app.inlay;
 
   app.get('/usage', { schema: { querystring: z.strictObject({ mode: KeyModeSchema.default('live'), days: z.coerce.number().int().min(1).max(90).default(30) }) } }, async (request) => {
     const workspaceId = sessionOf(request).workspace.id;
@@ -39,7 +39,7 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
     for (const service of options.services) {
       const { metrics, distinct } = METRICS[service];
       const window = { workspaceId, mode, service, from: day(from), to: day(to) };
-      const [counted, active] = await Promise.all([readUsage(db, window), readActiveUsers(db, window)]);
+      const [counted, active] = await Promise.all([readUsage(storage, window), readActiveUsers(storage, window)]);
       const totals: Record<string, number> = Object.fromEntries(metrics.map((metric) => [metric, 0]));
       const daily = new Map<string, Record<string, number>>();
       const rows = [...counted, ...(distinct === undefined ? [] : active.rows.map((row) => ({ ...row, metric: distinct })))];
@@ -61,8 +61,7 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => {
       const workspaceId = sessionOf(request).workspace.id;
       const { mode, importerId, limit } = request.query;
-      let query = db
-        .selectFrom('import_sessions')
+      let query = storage.db.selectFrom('import_sessions')
         .innerJoin('resources', 'resources.id', 'import_sessions.importer_id')
         .selectAll('import_sessions')
         .select('resources.name as importer_name')
@@ -97,7 +96,7 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
   app.get('/plan', async (request) => ({ data: { plan: sessionOf(request).workspace.plan, plans: PLANS } }));
 
   app.put('/plan', { schema: { body: z.strictObject({ plan: z.enum(PLANS as [Plan, ...Plan[]]) }) } }, async (request) => {
-    await setWorkspacePlan(db, sessionOf(request).workspace.id, request.body.plan);
+    await setWorkspacePlan(storage, sessionOf(request).workspace.id, request.body.plan);
     return { data: { plan: request.body.plan } };
   });
 }

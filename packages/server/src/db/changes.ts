@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from './connect.js';
-import { dialectOf } from './dialect.js';
 
 /**
  * The change bus (docs/self-hosting.md, "Running many instances on PostgreSQL"): what a process
@@ -14,7 +11,8 @@ import { dialectOf } from './dialect.js';
  *   after the change committed; every other instance hears them through its listening
  *   connection (db/postgres/changes.ts).
  * - On SQLite there is one server per file; the operator CLI's commits are noticed by the
- *   `PRAGMA data_version` watcher (platform/external-changes.ts), which announces `all` locally.
+ *   `PRAGMA data_version` watcher (`watchOtherProcesses` in sqlite/storage.ts), which delivers
+ *   `all` locally.
  */
 
 /** What changed. `all`: anything may have (a lost listening connection, another process on the SQLite file). */
@@ -48,15 +46,19 @@ export class ChangeBus {
   /** Identifies this process's announcements, so its own listener skips them. */
   readonly origin = randomBytes(8).toString('hex');
   readonly #listeners = new Set<ChangeListener>();
-  readonly #db: Db;
+  readonly #notify: ((payload: string) => Promise<unknown>) | undefined;
   #queued: Change[] = [];
   #pending = new Set<Promise<void>>();
   #onSendError: (error: unknown) => void = () => undefined;
   #reporting = false;
   #unsent: unknown;
 
-  constructor(db: Db) {
-    this.#db = db;
+  /**
+   * `notify` sends a payload to the other processes (PostgreSQL's `NOTIFY`, postgres/storage.ts);
+   * without it (SQLite), announcements stay in this process.
+   */
+  constructor(notify?: (payload: string) => Promise<unknown>) {
+    this.#notify = notify;
   }
 
   subscribe(listener: ChangeListener): () => void {
@@ -80,7 +82,7 @@ export class ChangeBus {
    */
   announce(change: Change): void {
     this.deliver(change);
-    if (dialectOf(this.#db) !== 'postgres') return;
+    if (this.#notify === undefined) return;
     if (this.#queued.length === 0) {
       const sending = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#send());
       this.#pending.add(sending);
@@ -112,6 +114,8 @@ export class ChangeBus {
   }
 
   async #send(): Promise<void> {
+    const notify = this.#notify;
+    if (notify === undefined) return;
     const changes = this.#queued;
     this.#queued = [];
     for (const payload of payloads(this.origin, changes)) {
@@ -119,7 +123,7 @@ export class ChangeBus {
       // since the other instances' caches of published configs and subscriptions have no expiry.
       for (let attempt = 1; ; attempt += 1) {
         try {
-          await sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(this.#db);
+          await notify(payload);
           break;
         } catch (error) {
           if (attempt < SEND_ATTEMPTS) {
@@ -161,16 +165,4 @@ export function parseChangeMessage(payload: string | undefined): ChangeMessage |
   } catch {
     return undefined;
   }
-}
-
-const buses = new WeakMap<Db, ChangeBus>();
-
-/** The change bus of `db`: one per opened database, shared by every cache and writer on it. */
-export function changesOf(db: Db): ChangeBus {
-  let bus = buses.get(db);
-  if (bus === undefined) {
-    bus = new ChangeBus(db);
-    buses.set(db, bus);
-  }
-  return bus;
 }

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
-import { changesOf } from './changes.js';
 import { openPostgres } from './postgres/open.js';
-import type { Database } from './schema.js';
 import { openSqlite } from './sqlite/open.js';
+import type { Storage } from './storage.js';
 
-export type Db = Kysely<Database>;
-
+export type { Db, Storage } from './storage.js';
 export { DATABASE_FILE_MODE, databaseModeWarning } from './sqlite/open.js';
 
 /** The default database file, relative to the working directory. */
@@ -30,10 +27,10 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens the database `location` names and migrates it: a SQLite file path (or `:memory:`), or a
+ * Opens the storage `location` names and migrates it: a SQLite file path (or `:memory:`), or a
  * PostgreSQL URL, which any number of server processes may share (docs/self-hosting.md).
  */
-export async function openDatabase(location: string, options: OpenDatabaseOptions = {}): Promise<Db> {
+export async function openDatabase(location: string, options: OpenDatabaseOptions = {}): Promise<Storage> {
   return isPostgresUrl(location) ? openPostgres(location, options) : openSqlite(location, options);
 }
 
@@ -41,10 +38,10 @@ export async function openDatabase(location: string, options: OpenDatabaseOption
  * Closes a database the operator CLI opened, once the changes it announced have gone out to the
  * running servers (db/changes.ts).
  */
-export async function closeDatabase(db: Db): Promise<void> {
+export async function closeDatabase(storage: Storage): Promise<void> {
   try {
-    await changesOf(db).settled();
+    await storage.changes.settled();
   } finally {
-    await db.destroy();
+    await storage.close();
   }
 }

@@ -1,12 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Compilable, InferResult } from 'kysely';
-import type { Db } from './connect.js';
-import { dialectOf, type Dialect } from './dialect.js';
-import { poolOf } from './postgres/open.js';
+import type { Compilable } from 'kysely';
 import { registerPreparedStatement } from './postgres/prepared.js';
-import { postgresReader, postgresTransaction } from './postgres/transaction.js';
-import { groupCommit } from './sqlite/group-commit.js';
-import { sqliteOf, sqliteInsideOf } from './sqlite/handle.js';
+import type { Db, Dialect } from './storage.js';
 
 /**
  * The one transaction API of both backends (docs/storage.md). Queries are written once with
@@ -110,73 +105,7 @@ export class Statement<P extends string, Row> {
   }
 }
 
-/**
- * Compiles `build`'s query for `db`'s dialect. Every value in it must be a `param(name)`; the
- * same name may appear more than once.
- */
-export function compile<P extends string, Q extends Compilable<unknown>>(
-  db: Db,
-  build: (param: Param<P>) => Q,
-): Statement<P, InferResult<Q> extends (infer R)[] ? R : never> {
-  const query = build(((name: P) => `${MARK}${name}`) as Param<P>).compile();
-  return new Statement(query, dialectOf(db) === 'sqlite' ? sqliteOf(db) : undefined);
-}
-
-/**
- * Memoises something per database (tests open many), built on first use: a set of compiled
- * statements, a cache of rows.
- */
-export function perDatabase<S>(build: (db: Db) => S): (db: Db) => S {
-  const cache = new WeakMap<Db, S>();
-  return (db) => {
-    let statements = cache.get(db);
-    if (statements === undefined) {
-      statements = build(db);
-      cache.set(db, statements);
-    }
-    return statements;
-  };
-}
-
-/** SQLite: statements run synchronously on the one connection, which the caller holds. */
-const sqliteTx = perDatabase((db): Tx => ({
-  dialect: 'sqlite',
-  db: sqliteInsideOf(db),
-  execute<Row>(statement: Statement<string, Row>, values: readonly unknown[], first?: boolean) {
-    const prepared = statement.prepared;
-    if (prepared.reader) {
-      // `get` steps to the first row only: a query without a LIMIT reads no further.
-      if (first === true) {
-        const row = prepared.get(...values) as Row | undefined;
-        return Promise.resolve({ rows: row === undefined ? [] : [row], changes: 0 });
-      }
-      return Promise.resolve({ rows: prepared.all(...values) as Row[], changes: 0 });
-    }
-    return Promise.resolve({ rows: [] as Row[], changes: prepared.run(...values).changes });
-  },
-  write(statement: Statement<string, unknown>, values: readonly unknown[]) {
-    statement.prepared.run(...values);
-    return Promise.resolve();
-  },
-  lock: () => Promise.resolve(),
-}));
-
-/**
- * Runs `work` in a write transaction and settles after its commit, so an answered write is a
- * stored write. A throw rolls back this work only, and rejects.
- */
-export function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return postgresTransaction(poolOf(db), work);
-  const tx = sqliteTx(db);
-  return groupCommit(db).run(() => work(tx));
-}
-
-/**
- * Runs reads that see one consistent state: on SQLite they hold the connection, so no other
- * transaction's uncommitted writes show; on PostgreSQL each statement reads committed data.
- */
-export function read<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return work(postgresReader(poolOf(db), db));
-  const tx = sqliteTx(db);
-  return db.connection().execute(() => work(tx));
+/** Compiles `build`'s query with its named parameters in place: what each storage's `compile` does first. */
+export function compileQuery(build: (param: Param<string>) => Compilable<unknown>): { sql: string; parameters: readonly unknown[] } {
+  return build(((name: string) => `${MARK}${name}`) as Param<string>).compile();
 }

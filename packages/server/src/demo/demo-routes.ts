@@ -51,7 +51,7 @@ export async function demoRoutes(parent: FastifyInstance, options: DemoOptions):
     '/demo/author-token',
     { schema: { body: z.strictObject({ userId: z.string().min(1).max(200), workspaceKey: z.string().min(1).max(200).optional() }) } },
     async (request) => {
-      const token = await mintAuthorToken(app.inlay.db, {
+      const token = await mintAuthorToken(app.inlay.storage, {
         workspaceId: demo.workspaceId,
         mode: 'test',
         service: 'onboarding',

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
-import { isPostgresUrl, type Db } from '../db/connect.js';
+import { isPostgresUrl, type Storage } from '../db/connect.js';
 import { forgetPost, insertPost, setPostStatus, setVote } from '../services/feedback/posts.js';
 import { createResource, publishDraft, saveDraft } from '../publishing/resources.js';
 import { findWorkspace } from '../repositories/workspaces.js';
@@ -21,21 +21,21 @@ export interface DemoWorkspace {
  * database (mode 0600) so every start can print them and the demo page can embed the
  * publishable key; `inlay start` without `--demo` never writes keys anywhere.
  */
-export async function ensureDemoWorkspace(db: Db, dbPath: string): Promise<{ demo: DemoWorkspace; created: boolean }> {
+export async function ensureDemoWorkspace(storage: Storage, dbPath: string): Promise<{ demo: DemoWorkspace; created: boolean }> {
   // Beside a database file; for PostgreSQL (or in memory), in the working directory's `.inlay/`.
   const dir = dbPath === ':memory:' || isPostgresUrl(dbPath) ? '.inlay' : dirname(dbPath);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'demo.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoWorkspace;
-    if (await findWorkspace(db, saved.workspaceId)) return { demo: saved, created: false };
+    if (await findWorkspace(storage, saved.workspaceId)) return { demo: saved, created: false };
   }
-  const { workspace, keys } = await initWorkspace(db, 'Demo');
+  const { workspace, keys } = await initWorkspace(storage, 'Demo');
   const scope = (service: ServiceDescriptor) => ({ workspaceId: workspace.id, kind: service.kind });
   const publish = async (service: ServiceDescriptor, name: string, config: unknown): Promise<string> => {
-    const record = await createResource(db, scope(service), service.idPrefix, name, service.initialConfig());
-    await saveDraft(db, scope(service), record.id, name, service.configSchema.parse(config));
-    await publishDraft(db, scope(service), record.id);
+    const record = await createResource(storage, scope(service), service.idPrefix, name, service.initialConfig());
+    await saveDraft(storage, scope(service), record.id, name, service.configSchema.parse(config));
+    await publishDraft(storage.db, scope(service), record.id);
     return record.id;
   };
   const demo: DemoWorkspace = {
@@ -45,13 +45,13 @@ export async function ensureDemoWorkspace(db: Db, dbPath: string): Promise<{ dem
     boardId: await publish(SERVICES.feedback, 'Feature requests', { allowAnonymous: true, emptyState: 'No ideas yet. Be the first!' }),
     importerId: await publish(SERVICES.importer, 'Contacts', DEMO_IMPORTER),
   };
-  await seedDemoPosts(db, demo);
+  await seedDemoPosts(storage, demo);
   writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   return { demo, created: true };
 }
 
 /** A few test-mode posts so the demo board is not empty, with votes and a roadmap status. */
-async function seedDemoPosts(db: Db, demo: DemoWorkspace): Promise<void> {
+async function seedDemoPosts(storage: Storage, demo: DemoWorkspace): Promise<void> {
   const scope = { workspaceId: demo.workspaceId, mode: 'test' as const, boardId: demo.boardId };
   const posts: [string, string, number, PostStatus][] = [
     ['Dark mode', 'A darker theme for evening work, following the system setting.', 7, 'planned'],
@@ -59,10 +59,10 @@ async function seedDemoPosts(db: Db, demo: DemoWorkspace): Promise<void> {
     ['Slack notifications', 'Post a message to a channel when something changes.', 2, 'open'],
   ];
   for (const [title, body, votes, status] of posts) {
-    const row = await insertPost(db, scope, { title, body, author: { key: 'u:demo-team', id: 'demo-team', name: 'Demo team', anonymous: false } });
-    for (let i = 0; i < votes; i += 1) await setVote(db, row, `a:seed-${i}`, true);
-    await setPostStatus(db, row.id, status);
-    forgetPost(db, row.id);
+    const row = await insertPost(storage, scope, { title, body, author: { key: 'u:demo-team', id: 'demo-team', name: 'Demo team', anonymous: false } });
+    for (let i = 0; i < votes; i += 1) await setVote(storage, row, `a:seed-${i}`, true);
+    await setPostStatus(storage.db, row.id, status);
+    forgetPost(storage, row.id);
   }
 }
 

@@ -50,7 +50,7 @@ export async function authenticateMcp(app: FastifyInstance, request: FastifyRequ
     }
     return { workspaceId: found.workspaceId, id: found.keyId };
   }
-  const token = await findToken(app.inlay.db, credential);
+  const token = await findToken(app.inlay.storage, credential);
   const invalid = (why: string) =>
     new ApiError('access_token_invalid', why, { headers: { 'WWW-Authenticate': challenge('invalid_token') } });
   if (!token || token.kind !== 'access') throw invalid('The access token is not valid.');

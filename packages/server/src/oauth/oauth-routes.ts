@@ -56,7 +56,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     const page = request.url.startsWith('/oauth/authorize') || request.url.startsWith('/oauth/login');
     return page ? reply.code(400).type('text/html').send(errorPage(message)) : oauthError(reply, 400, 'invalid_request', message);
   });
-  const { db } = app.inlay;
+  const { storage } = app.inlay;
   const limits: OAuthOptions = app.inlay.options.oauth;
   const throttles = oauthThrottles(app, limits);
   const secure = (request: FastifyRequest) => request.protocol === 'https';
@@ -115,7 +115,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     if (typeof name !== 'string' || name.length === 0 || name.length > limits.clientNameMaxLength) {
       return oauthError(reply, 400, 'invalid_client_metadata', `client_name must be text of 1–${limits.clientNameMaxLength} characters.`);
     }
-    const client = await registerClient(db, { name, redirectUris: [...new Set(uris as string[])] });
+    const client = await registerClient(storage, { name, redirectUris: [...new Set(uris as string[])] });
     return reply.code(201).header('Cache-Control', 'no-store').send({
       client_id: client.id,
       client_id_issued_at: client.issuedAt,
@@ -129,7 +129,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
 
   /** Checks an authorization request; answers what to show or where to send the browser. */
   async function checkAuthorization(request: FastifyRequest, params: Record<string, string | undefined>) {
-    const client = params.client_id === undefined ? undefined : await findClient(db, params.client_id);
+    const client = params.client_id === undefined ? undefined : await findClient(storage, params.client_id);
     if (!client) return { fatal: 'Unknown client_id: the MCP client must register first.' } as const;
     const redirectUri = params.redirect_uri;
     if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
@@ -164,13 +164,13 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     const checked = await checkAuthorization(request, params);
     if ('fatal' in checked) return reply.code(400).type('text/html').send(errorPage(checked.fatal as string));
     if ('redirect' in checked) return reply.redirect(checked.redirect as string);
-    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(db, request.cookies[SESSION_COOKIE]) : undefined;
+    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(storage, request.cookies[SESSION_COOKIE]) : undefined;
     if (!session) {
       const csrf = randomBytes(18).toString('base64url');
       reply.setCookie(LOGIN_CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', secure: secure(request) });
       return reply.type('text/html').send(loginPage({ returnTo: request.url, csrf }));
     }
-    const workspaces = await listMemberships(db, session.account.id);
+    const workspaces = await listMemberships(storage, session.account.id);
     if (workspaces.length === 0) return reply.code(403).type('text/html').send(errorPage('Your account belongs to no workspace; ask an owner to invite you.'));
     const fields: Record<string, string> = {
       client_id: checked.client.id,
@@ -208,11 +208,11 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
         .type('text/html')
         .send(loginPage({ returnTo, csrf, error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }));
     }
-    const account = await authenticate(db, stringField(body, 'email') ?? '', stringField(body, 'password') ?? '');
+    const account = await authenticate(storage, stringField(body, 'email') ?? '', stringField(body, 'password') ?? '');
     if (!account) {
       return reply.code(401).type('text/html').send(loginPage({ returnTo, csrf, error: 'Wrong email or password.' }));
     }
-    const session = await createDashboardSession(db, account.id);
+    const session = await createDashboardSession(storage, account.id);
     reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request), maxAge: 12 * 3600 });
     return reply.redirect(returnTo, 303);
   });
@@ -220,7 +220,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   app.post('/oauth/authorize', async (request, reply) => {
     const params = singleValues(request.body);
     if (!params) return reply.code(400).type('text/html').send(errorPage('Each field must appear once; start again from your MCP client.'));
-    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(db, request.cookies[SESSION_COOKIE]) : undefined;
+    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(storage, request.cookies[SESSION_COOKIE]) : undefined;
     if (!session || params.csrf !== session.csrfToken) {
       return reply.code(403).type('text/html').send(errorPage('Your session expired or the form was not ours; start again from your MCP client.'));
     }
@@ -234,12 +234,12 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
       return reply.redirect(url.toString(), 303);
     }
     // The grant is for the workspace the person chose, and only one they belong to now.
-    const memberships = await listMemberships(db, session.account.id);
+    const memberships = await listMemberships(storage, session.account.id);
     const workspaceId = params.workspace ?? (memberships.length === 1 ? memberships[0]?.id : undefined);
     if (!memberships.some((workspace) => workspace.id === workspaceId)) {
       return reply.code(403).type('text/html').send(errorPage('Choose one of your workspaces; start again from your MCP client.'));
     }
-    const code = await createCode(db, {
+    const code = await createCode(storage, {
       clientId: checked.client.id,
       accountId: session.account.id,
       workspaceId: workspaceId as string,
@@ -256,7 +256,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     const body = request.body;
     const grantType = stringField(body, 'grant_type');
     const clientId = stringField(body, 'client_id');
-    const client = clientId === undefined ? undefined : await findClient(db, clientId);
+    const client = clientId === undefined ? undefined : await findClient(storage, clientId);
     if (!client) return oauthError(reply, 401, 'invalid_client', 'Unknown client_id.');
     const tokenResponse = (tokens: { accessToken: string; refreshToken: string; expiresIn: number }) =>
       reply.header('Cache-Control', 'no-store').send({
@@ -271,30 +271,30 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
       const code = stringField(body, 'code');
       const verifier = stringField(body, 'code_verifier');
       if (code === undefined || verifier === undefined) return oauthError(reply, 400, 'invalid_request', 'code and code_verifier are required.');
-      const grant = await consumeCode(db, code);
+      const grant = await consumeCode(storage, code);
       if (!grant || grant.clientId !== client.id) return oauthError(reply, 400, 'invalid_grant', 'The code is unknown, used or expired.');
       if (stringField(body, 'redirect_uri') !== grant.redirectUri) return oauthError(reply, 400, 'invalid_grant', 'redirect_uri differs from the authorization request.');
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       if (challenge !== grant.codeChallenge) return oauthError(reply, 400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
       const resource = stringField(body, 'resource');
       if (resource !== undefined && resource !== grant.resource) return oauthError(reply, 400, 'invalid_target', 'resource differs from the authorization request.');
-      return tokenResponse(await issueTokens(db, grant));
+      return tokenResponse(await issueTokens(storage, grant));
     }
 
     if (grantType === 'refresh_token') {
       const refreshToken = stringField(body, 'refresh_token');
-      const stored = refreshToken === undefined ? undefined : await findToken(db, refreshToken);
+      const stored = refreshToken === undefined ? undefined : await findToken(storage, refreshToken);
       if (!refreshToken || !stored || stored.kind !== 'refresh' || stored.clientId !== client.id) {
         return oauthError(reply, 400, 'invalid_grant', 'Unknown refresh token.');
       }
       if (stored.revoked) {
         // A rotated refresh token used again: someone else may hold it. End the whole grant.
-        await revokeFamily(db, stored.family);
+        await revokeFamily(storage, stored.family);
         return oauthError(reply, 400, 'invalid_grant', 'The refresh token was already used; the grant is revoked.');
       }
       if (stored.expired) return oauthError(reply, 400, 'invalid_grant', 'The refresh token has expired.');
-      await revokeToken(db, refreshToken);
-      return tokenResponse(await issueTokens(db, stored, stored.family));
+      await revokeToken(storage, refreshToken);
+      return tokenResponse(await issueTokens(storage, stored, stored.family));
     }
 
     return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
@@ -305,14 +305,14 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     // its own. A token of another client is left alone and answered like an unknown one (RFC 7009
     // §2.2): an error would tell the caller the token is live elsewhere.
     const clientId = stringField(request.body, 'client_id');
-    const client = clientId === undefined ? undefined : await findClient(db, clientId);
+    const client = clientId === undefined ? undefined : await findClient(storage, clientId);
     if (!client) return oauthError(reply, 401, 'invalid_client', 'client_id is required and must name a registered client.');
     const token = stringField(request.body, 'token');
     if (token === undefined) return oauthError(reply, 400, 'invalid_request', 'token is required.');
-    const stored = await findToken(db, token);
+    const stored = await findToken(storage, token);
     if (stored?.clientId === client.id) {
-      if (stored.kind === 'refresh') await revokeFamily(db, stored.family);
-      else await revokeToken(db, token);
+      if (stored.kind === 'refresh') await revokeFamily(storage, stored.family);
+      else await revokeToken(storage, token);
     }
     return reply.code(200).header('Cache-Control', 'no-store').send();
   });

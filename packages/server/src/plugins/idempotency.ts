@@ -51,7 +51,7 @@ declare module 'fastify' {
  */
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance) => {
-    await releaseClaimsOfOtherBoots(app.inlay.db, BOOT_ID);
+    await releaseClaimsOfOtherBoots(app.inlay.storage, BOOT_ID);
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!(methods.includes('POST') || methods.includes('PATCH')) || route.config?.auth !== 'secret') return;
@@ -68,7 +68,7 @@ export const idempotencyPlugin = fp(
       }
       const auth = authOf(request);
       const requestHash = hashRequest(request);
-      const outcome = await claimIdempotencyKey(app.inlay.db, {
+      const outcome = await claimIdempotencyKey(app.inlay.storage, {
         workspaceId: auth.workspaceId,
         mode: auth.mode,
         key,
@@ -103,9 +103,9 @@ export const idempotencyPlugin = fp(
       request[CLAIM] = undefined;
       try {
         if (reply.statusCode >= 500 || typeof payload !== 'string') {
-          await releaseIdempotencyKey(app.inlay.db, { ...claim, owner: BOOT_ID });
+          await releaseIdempotencyKey(app.inlay.storage, { ...claim, owner: BOOT_ID });
         } else {
-          await completeIdempotencyKey(app.inlay.db, { ...claim, owner: BOOT_ID, statusCode: reply.statusCode, body: payload });
+          await completeIdempotencyKey(app.inlay.storage, { ...claim, owner: BOOT_ID, statusCode: reply.statusCode, body: payload });
         }
       } finally {
         running.delete(runningId(claim));

@@ -2,9 +2,7 @@ import { redactUrl } from '../config/redact.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
-import { isPostgres } from '../db/dialect.js';
 import { RateLimit } from './rate-limiter.js';
-import { PostgresRateCounts } from './rate-counts/postgres-rate-counts.js';
 import { RedisRateCounts } from './rate-counts/redis-rate-counts.js';
 import { SharedRateCounts } from './rate-counts/shared-rate-counts.js';
 import { addRouteHook } from './route-hooks.js';
@@ -66,21 +64,23 @@ declare module 'fastify' {
  * the per-process store.
  */
 function sharedCounts(app: FastifyInstance): SharedRateCounts | undefined {
-  const { db, options } = app.inlay;
+  const { storage, options } = app.inlay;
   const { store, sharedFlushMs } = options.rateLimits;
   const redis = /^rediss?:\/\//.test(store);
   if (!redis && store !== 'auto' && store !== 'memory' && store !== 'postgres') {
     throw new Error(`rateLimits.store must be memory, postgres, auto or a redis:// URL, not ${JSON.stringify(redactUrl(store))}`);
   }
-  if (store === 'memory' || (store === 'auto' && !isPostgres(db))) return undefined;
-  if (store !== 'auto' && !redis && !isPostgres(db)) throw new Error('rateLimits.store postgres needs a PostgreSQL database');
+  // Storage shared by several processes counts in itself (PostgreSQL); a single process needs no sharing.
+  const inStorage = redis || store === 'memory' ? undefined : storage.sharedCounters();
+  if (store === 'memory' || (store === 'auto' && inStorage === undefined)) return undefined;
+  if (!redis && inStorage === undefined) throw new Error('rateLimits.store postgres needs a PostgreSQL database');
   // Reported once per failing streak, never with the URL (it may hold a password).
   let failing = false;
   const onError = (error: Error) => {
     if (!failing) app.log.warn({ err: { message: error.message } }, 'rate-limit counts cannot reach the shared store; each instance counts alone until it can');
     failing = true;
   };
-  const counts = new SharedRateCounts(redis ? new RedisRateCounts(store, onError) : new PostgresRateCounts(db), sharedFlushMs, {
+  const counts = new SharedRateCounts(redis || inStorage === undefined ? new RedisRateCounts(store, onError) : inStorage, sharedFlushMs, {
     onError,
     onSuccess: () => (failing = false),
   });

@@ -1,5 +1,5 @@
 import type { ResourceKind } from '@inlay/core';
-import type { Db } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 import { findPublished } from './resources.js';
 
 /** A published config ready to send: the body is serialised once per publish, not per request. */
@@ -25,13 +25,25 @@ export class PublishedCache {
   #size = 0;
   /** Bumped by every invalidation: a read that started before one must not store what it read. */
   #generation = 0;
-  readonly #db: Db;
+  readonly #storage: Storage;
   readonly #maxEntries: number;
 
   /** @param maxEntries configs kept, of every kind together; the oldest go first */
-  constructor(db: Db, maxEntries = 5_000) {
-    this.#db = db;
+  readonly #unsubscribe: () => void;
+
+  /** Drops a config when its resource is published or deleted, here or in another process (db/changes.ts). */
+  constructor(storage: Storage, maxEntries = 5_000) {
+    this.#storage = storage;
     this.#maxEntries = maxEntries;
+    this.#unsubscribe = storage.changes.subscribe((change) => {
+      if (change.topic === 'published' && change.kind !== undefined && change.id !== undefined) this.invalidate(change.kind as ResourceKind, change.id);
+      else if (change.topic === 'published' || change.topic === 'all') this.clear();
+    });
+  }
+
+  /** Stops listening for changes (the app closes). */
+  close(): void {
+    this.#unsubscribe();
   }
 
   /** The cached entry, without touching the database (the hot routes answer synchronously from it). */
@@ -43,7 +55,7 @@ export class PublishedCache {
     const hit = this.peek(kind, id);
     if (hit) return hit;
     const generation = this.#generation;
-    const found = await findPublished(this.#db, kind, id);
+    const found = await findPublished(this.#storage, kind, id);
     if (!found) return undefined;
     if (found.published === null) return { workspaceId: found.workspaceId, unpublished: true };
     const p = found.published;

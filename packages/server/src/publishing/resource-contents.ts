@@ -28,8 +28,7 @@ export interface ResourceHead {
 
 /** A resource of `kind` by id, in whichever workspace. */
 export async function findResourceHead(db: Db, kind: ResourceKind, id: string): Promise<ResourceHead | undefined> {
-  const row = await db
-    .selectFrom('resources')
+  const row = await db.selectFrom('resources')
     .select(['id', 'workspace_id', 'kind', 'name', 'published_revision_id'])
     .where('id', '=', id)
     .where('kind', '=', kind)

@@ -1,6 +1,6 @@
 import type { ResourceKind } from '@inlay/core';
-import { changesOf } from '../db/changes.js';
-import type { Db } from '../db/connect.js';
+
+import type { Storage, Db } from '../db/connect.js';
 import { notFound } from '../errors.js';
 import {
   countResourceContents,
@@ -10,7 +10,7 @@ import {
   type ResourceContents,
   type ResourceHead,
 } from './resource-contents.js';
-import { transaction } from '../db/statements.js';
+
 
 /**
  * Deleting a flow, board or importer: an operator action (the CLI and the dashboard),
@@ -34,10 +34,10 @@ export async function previewResourceDeletion(db: Db, kind: ResourceKind, id: st
   return { resource, contents: await countResourceContents(db, id) };
 }
 
-export async function deleteResource(db: Db, kind: ResourceKind, id: string): Promise<ResourceDeletion> {
-  const deletion = await transaction(db, ({ db: trx }) => deleteResourceIn(trx, kind, id));
+export async function deleteResource(storage: Storage, kind: ResourceKind, id: string): Promise<ResourceDeletion> {
+  const deletion = await storage.transaction(({ db: trx }) => deleteResourceIn(trx, kind, id));
   // Its published config, posts and lists are gone on every instance (db/changes.ts).
-  changesOf(db).announce({ topic: 'all' });
+  storage.changes.announce({ topic: 'all' });
   return deletion;
 }
 

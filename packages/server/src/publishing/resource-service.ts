@@ -11,8 +11,8 @@ import {
   saveDraft,
   type RevisionRow,
 } from './resources.js';
-import { changesOf } from '../db/changes.js';
-import { transaction } from '../db/statements.js';
+
+
 import { recordSharedEvent } from '../webhooks/events.js';
 import { decodeCursor, encodeCursor } from '../platform/cursor.js';
 
@@ -36,7 +36,7 @@ export interface ResourceService {
 }
 
 export function resourceService(context: InlayContext, descriptor: ServiceDescriptor): ResourceService {
-  const { db } = context;
+  const { storage } = context;
   const { kind } = descriptor;
   const scope = (workspaceId: string) => ({ workspaceId, kind });
   const missing = (id: string) => notFound(kind, id);
@@ -45,36 +45,35 @@ export function resourceService(context: InlayContext, descriptor: ServiceDescri
     descriptor,
     async list(workspaceId, page) {
       const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, descriptor.idPrefix);
-      const result = await listResources(db, scope(workspaceId), { limit: page.limit, after });
+      const result = await listResources(storage, scope(workspaceId), { limit: page.limit, after });
       return { items: result.items, nextCursor: result.nextCursor && encodeCursor(result.nextCursor) };
     },
     create(workspaceId, name) {
-      return createResource(db, scope(workspaceId), descriptor.idPrefix, name, descriptor.initialConfig());
+      return createResource(storage, scope(workspaceId), descriptor.idPrefix, name, descriptor.initialConfig());
     },
     async retrieve(workspaceId, id) {
-      return (await getResource(db, scope(workspaceId), id)) ?? Promise.reject(missing(id));
+      return (await getResource(storage, scope(workspaceId), id)) ?? Promise.reject(missing(id));
     },
     async saveDraft(workspaceId, id, name, config) {
-      return (await saveDraft(db, scope(workspaceId), id, name, config)) ?? Promise.reject(missing(id));
+      return (await saveDraft(storage, scope(workspaceId), id, name, config)) ?? Promise.reject(missing(id));
     },
     async publish(workspaceId, id) {
       // One transaction: the publish and its webhook events (one per mode: docs/webhooks.md).
-      const result = await transaction(db, (tx) =>
-        publishDraft(tx.db, scope(workspaceId), id, (published) => {
-          const common = { workspaceId, name: published.name, revisionId: published.revisionId, publishedAt: published.publishedAt };
-          const objectKey = `${kind}:${id}`;
-          if (kind === 'flow') return recordSharedEvent(db, tx, { type: 'flow.published', objectKey, data: { ...common, flowId: id } });
-          if (kind === 'board') return recordSharedEvent(db, tx, { type: 'board.published', objectKey, data: { ...common, boardId: id } });
-          return recordSharedEvent(db, tx, { type: 'importer.published', objectKey, data: { ...common, importerId: id } });
-        }),
-      );
+      const result = await storage.transaction((tx) =>
+              publishDraft(tx.db, scope(workspaceId), id, (published) => {
+                const common = { workspaceId, name: published.name, revisionId: published.revisionId, publishedAt: published.publishedAt };
+                const objectKey = `${kind}:${id}`;
+                if (kind === 'flow') return recordSharedEvent(storage, tx, { type: 'flow.published', objectKey, data: { ...common, flowId: id } });
+                if (kind === 'board') return recordSharedEvent(storage, tx, { type: 'board.published', objectKey, data: { ...common, boardId: id } });
+                return recordSharedEvent(storage, tx, { type: 'importer.published', objectKey, data: { ...common, importerId: id } });
+              }));
       if (!result) throw missing(id);
       // Every instance serves the new revision from its next request (db/changes.ts).
-      changesOf(db).announce({ topic: 'published', kind, id });
+      storage.changes.announce({ topic: 'published', kind, id });
       return result;
     },
     async publishedConfig(workspaceId, id) {
-      const record = await getResource(db, scope(workspaceId), id);
+      const record = await getResource(storage, scope(workspaceId), id);
       if (!record) throw missing(id);
       if (!record.published) throw new ApiError('not_published', `The ${kind} ${id} has not been published yet.`, { param: 'id' });
       const { name, config, revisionId, publishedAt } = record.published;
@@ -85,12 +84,12 @@ export function resourceService(context: InlayContext, descriptor: ServiceDescri
       if (before !== undefined && !(Number.isInteger(before) && before > 0)) {
         throw new ApiError('parameter_invalid', 'cursor is not a cursor this list returned.', { param: 'cursor' });
       }
-      return (await listRevisions(db, scope(workspaceId), id, { limit: page.limit, before })) ?? Promise.reject(missing(id));
+      return (await listRevisions(storage, scope(workspaceId), id, { limit: page.limit, before })) ?? Promise.reject(missing(id));
     },
     async restoreRevision(workspaceId, id, revisionId) {
-      const revision = await findRevision(db, scope(workspaceId), id, revisionId);
+      const revision = await findRevision(storage, scope(workspaceId), id, revisionId);
       if (!revision) throw new ApiError('not_found', `No revision ${JSON.stringify(revisionId)} of ${kind} ${id}.`, { param: 'revisionId' });
-      const saved = await saveDraft(db, scope(workspaceId), id, revision.name, revision.config);
+      const saved = await saveDraft(storage, scope(workspaceId), id, revision.name, revision.config);
       if (!saved) throw missing(id);
       return { revisionId: saved.revisionId, restoredFrom: revision.id };
     },

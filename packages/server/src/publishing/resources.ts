@@ -1,10 +1,10 @@
 import type { ListPage, PublishResult, ResourceKind, ResourceRecord, ResourceSummary, RevisionSummary } from '@inlay/core';
 import { REVISIONS_LISTED } from '@inlay/core';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/connect.js';
+import type { Storage, Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { ResourcesTable, RevisionsTable } from '../db/schema.js';
-import { transaction } from '../db/statements.js';
+
 
 /**
  * Storage of the draft/publish/revision engine shared by flows, boards and importers. Every
@@ -44,7 +44,7 @@ function toRevisionSummary(row: Pick<Selectable<RevisionsTable>, 'id' | 'number'
 
 /** Creates a resource with revision 1 holding `config`. */
 export async function createResource(
-  db: Db,
+  storage: Storage,
   scope: ResourceScope,
   idPrefix: string,
   name: string,
@@ -54,43 +54,42 @@ export async function createResource(
   const revisionId = newId('rev');
   const now = nowIso();
   const configText = JSON.stringify(config);
-  await transaction(db, async ({ db: trx }) => {
-    await trx
-      .insertInto('resources')
-      .values({
-        id,
-        workspace_id: scope.workspaceId,
-        kind: scope.kind,
-        name,
-        draft_config: configText,
-        draft_revision_id: revisionId,
-        revision_seq: 1,
-        published_name: null,
-        published_config: null,
-        published_revision_id: null,
-        published_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('revisions')
-      .values({ id: revisionId, resource_id: id, workspace_id: scope.workspaceId, number: 1, name, config: configText, created_at: now })
-      .execute();
-  });
-  const record = await getResource(db, scope, id);
+  await storage.transaction(async ({ db: trx }) => {
+      await trx
+        .insertInto('resources')
+        .values({
+          id,
+          workspace_id: scope.workspaceId,
+          kind: scope.kind,
+          name,
+          draft_config: configText,
+          draft_revision_id: revisionId,
+          revision_seq: 1,
+          published_name: null,
+          published_config: null,
+          published_revision_id: null,
+          published_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('revisions')
+        .values({ id: revisionId, resource_id: id, workspace_id: scope.workspaceId, number: 1, name, config: configText, created_at: now })
+        .execute();
+    });
+  const record = await getResource(storage, scope, id);
   if (!record) throw new Error(`resource ${id} vanished after create`);
   return record;
 }
 
 /** One page, newest first. `cursor` is the id of the last item of the previous page. */
 export async function listResources(
-  db: Db,
+  storage: Storage,
   scope: ResourceScope,
   page: { limit: number; after?: string | undefined },
 ): Promise<ListPage<ResourceSummary>> {
-  let query = db
-    .selectFrom('resources')
+  let query = storage.db.selectFrom('resources')
     .selectAll()
     .where('workspace_id', '=', scope.workspaceId)
     .where('kind', '=', scope.kind)
@@ -103,17 +102,15 @@ export async function listResources(
   return { items, nextCursor: rows.length > page.limit && last ? last.id : null };
 }
 
-export async function getResource(db: Db, scope: ResourceScope, id: string): Promise<ResourceRecord | undefined> {
-  const row = await db
-    .selectFrom('resources')
+export async function getResource(storage: Storage, scope: ResourceScope, id: string): Promise<ResourceRecord | undefined> {
+  const row = await storage.db.selectFrom('resources')
     .selectAll()
     .where('id', '=', id)
     .where('workspace_id', '=', scope.workspaceId)
     .where('kind', '=', scope.kind)
     .executeTakeFirst();
   if (!row) return undefined;
-  const revisions = await db
-    .selectFrom('revisions')
+  const revisions = await storage.db.selectFrom('revisions')
     .select(['id', 'number', 'name', 'created_at'])
     .where('resource_id', '=', id)
     .orderBy('number', 'desc')
@@ -148,7 +145,7 @@ export async function getResource(db: Db, scope: ResourceScope, id: string): Pro
  * after another and none is lost. Returns undefined when the resource is not in scope.
  */
 export async function saveDraft(
-  db: Db,
+  storage: Storage,
   scope: ResourceScope,
   id: string,
   name: string,
@@ -157,36 +154,36 @@ export async function saveDraft(
   const revisionId = newId('rev');
   const now = nowIso();
   const configText = JSON.stringify(config);
-  return transaction(db, async ({ db: trx }) => {
-    const bumped = await trx
-      .updateTable('resources')
-      .set((eb) => ({
-        revision_seq: eb('revision_seq', '+', 1),
-        name,
-        draft_config: configText,
-        draft_revision_id: revisionId,
-        updated_at: now,
-      }))
-      .where('id', '=', id)
-      .where('workspace_id', '=', scope.workspaceId)
-      .where('kind', '=', scope.kind)
-      .returning('revision_seq')
-      .executeTakeFirst();
-    if (!bumped) return undefined;
-    await trx
-      .insertInto('revisions')
-      .values({
-        id: revisionId,
-        resource_id: id,
-        workspace_id: scope.workspaceId,
-        number: bumped.revision_seq,
-        name,
-        config: configText,
-        created_at: now,
-      })
-      .execute();
-    return { revisionId };
-  });
+  return storage.transaction(async ({ db: trx }) => {
+      const bumped = await trx
+        .updateTable('resources')
+        .set((eb) => ({
+          revision_seq: eb('revision_seq', '+', 1),
+          name,
+          draft_config: configText,
+          draft_revision_id: revisionId,
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where('workspace_id', '=', scope.workspaceId)
+        .where('kind', '=', scope.kind)
+        .returning('revision_seq')
+        .executeTakeFirst();
+      if (!bumped) return undefined;
+      await trx
+        .insertInto('revisions')
+        .values({
+          id: revisionId,
+          resource_id: id,
+          workspace_id: scope.workspaceId,
+          number: bumped.revision_seq,
+          name,
+          config: configText,
+          created_at: now,
+        })
+        .execute();
+      return { revisionId };
+    });
 }
 
 /**
@@ -199,8 +196,7 @@ export async function publishDraft(
   id: string,
   onPublished?: (published: PublishResult & { name: string }) => Promise<unknown>,
 ): Promise<PublishResult | undefined> {
-  const row = await db
-    .selectFrom('resources')
+  const row = await db.selectFrom('resources')
     .select(['draft_revision_id', 'published_revision_id', 'published_at'])
     .where('id', '=', id)
     .where('workspace_id', '=', scope.workspaceId)
@@ -211,8 +207,7 @@ export async function publishDraft(
     return { id, revisionId: row.published_revision_id, publishedAt: row.published_at };
   }
   const now = nowIso();
-  const updated = await db
-    .updateTable('resources')
+  const updated = await db.updateTable('resources')
     .set((eb) => ({
       published_name: eb.ref('name'),
       published_config: eb.ref('draft_config'),
@@ -234,12 +229,11 @@ export async function publishDraft(
 
 /** The published config of a resource of `kind`, whatever its workspace (callers check it). */
 export async function findPublished(
-  db: Db,
+  storage: Storage,
   kind: ResourceKind,
   id: string,
 ): Promise<{ workspaceId: string; published: PublishedRow | null } | undefined> {
-  const row = await db
-    .selectFrom('resources')
+  const row = await storage.db.selectFrom('resources')
     .select(['workspace_id', 'name', 'published_name', 'published_config', 'published_revision_id', 'published_at'])
     .where('id', '=', id)
     .where('kind', '=', kind)
@@ -260,9 +254,8 @@ export async function findPublished(
 }
 
 /** How many resources of a kind a workspace has, and how many of them are published. */
-export async function countResources(db: Db, scope: ResourceScope): Promise<{ total: number; published: number }> {
-  const row = await db
-    .selectFrom('resources')
+export async function countResources(storage: Storage, scope: ResourceScope): Promise<{ total: number; published: number }> {
+  const row = await storage.db.selectFrom('resources')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('total'),
       eb.fn.count<number | string>('published_revision_id').as('published'),
@@ -274,9 +267,8 @@ export async function countResources(db: Db, scope: ResourceScope): Promise<{ to
 }
 
 /** Whether a resource of the scope's kind and workspace has this id. */
-export async function resourceExists(db: Db, scope: ResourceScope, id: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('resources')
+export async function resourceExists(storage: Storage, scope: ResourceScope, id: string): Promise<boolean> {
+  const row = await storage.db.selectFrom('resources')
     .select('id')
     .where('id', '=', id)
     .where('workspace_id', '=', scope.workspaceId)
@@ -286,9 +278,8 @@ export async function resourceExists(db: Db, scope: ResourceScope, id: string): 
 }
 
 /** The config recorded by one revision of a workspace's resource. */
-export async function findRevisionConfig(db: Db, workspaceId: string, revisionId: string): Promise<unknown> {
-  const row = await db
-    .selectFrom('revisions')
+export async function findRevisionConfig(storage: Storage, workspaceId: string, revisionId: string): Promise<unknown> {
+  const row = await storage.db.selectFrom('revisions')
     .select('config')
     .where('id', '=', revisionId)
     .where('workspace_id', '=', workspaceId)
@@ -306,14 +297,13 @@ export interface RevisionRow {
 
 /** A resource's revisions with their configs, newest first, after revision number `before`. */
 export async function listRevisions(
-  db: Db,
+  storage: Storage,
   scope: ResourceScope,
   id: string,
   page: { limit: number; before?: number | undefined },
 ): Promise<ListPage<RevisionRow> | undefined> {
-  if (!(await resourceExists(db, scope, id))) return undefined;
-  let query = db
-    .selectFrom('revisions')
+  if (!(await resourceExists(storage, scope, id))) return undefined;
+  let query = storage.db.selectFrom('revisions')
     .select(['id', 'number', 'name', 'config', 'created_at'])
     .where('resource_id', '=', id)
     .orderBy('number', 'desc')
@@ -332,9 +322,8 @@ export async function listRevisions(
 }
 
 /** One revision of a resource in scope. */
-export async function findRevision(db: Db, scope: ResourceScope, id: string, revisionId: string): Promise<RevisionRow | undefined> {
-  const row = await db
-    .selectFrom('revisions')
+export async function findRevision(storage: Storage, scope: ResourceScope, id: string, revisionId: string): Promise<RevisionRow | undefined> {
+  const row = await storage.db.selectFrom('revisions')
     .innerJoin('resources', 'resources.id', 'revisions.resource_id')
     .select(['revisions.id', 'revisions.number', 'revisions.name', 'revisions.config', 'revisions.created_at'])
     .where('revisions.id', '=', revisionId)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { Db } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 
 export interface Account {
@@ -15,19 +15,18 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export async function createAccount(db: Db, input: { email: string; password: string; workspaceId: string }): Promise<Account> {
+export async function createAccount(storage: Storage, input: { email: string; password: string; workspaceId: string }): Promise<Account> {
   const account = { id: newId('acct'), email: input.email.trim().toLowerCase(), workspaceId: input.workspaceId };
-  await db
-    .insertInto('accounts')
+  await storage.db.insertInto('accounts')
     .values({ id: account.id, email: account.email, password_hash: await hashPassword(input.password), workspace_id: input.workspaceId, created_at: nowIso() })
     .execute();
-  await addMembership(db, account.id, input.workspaceId);
+  await addMembership(storage, account.id, input.workspaceId);
   return account;
 }
 
 /** The account with this email (as stored: trimmed, lower case), if any. */
-export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
-  const row = await db.selectFrom('accounts').select(['id', 'email', 'workspace_id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+export async function findAccountByEmail(storage: Storage, email: string): Promise<Account | undefined> {
+  const row = await storage.db.selectFrom('accounts').select(['id', 'email', 'workspace_id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   return row && { id: row.id, email: row.email, workspaceId: row.workspace_id };
 }
 
@@ -35,9 +34,8 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
  * Makes the account a member of the workspace (docs/dashboard.md: an account may belong to
  * several). Answers false when it already was.
  */
-export async function addMembership(db: Db, accountId: string, workspaceId: string): Promise<boolean> {
-  const result = await db
-    .insertInto('account_workspaces')
+export async function addMembership(storage: Storage, accountId: string, workspaceId: string): Promise<boolean> {
+  const result = await storage.db.insertInto('account_workspaces')
     .values({ account_id: accountId, workspace_id: workspaceId, created_at: nowIso() })
     .onConflict((oc) => oc.columns(['account_id', 'workspace_id']).doNothing())
     .executeTakeFirst();
@@ -45,9 +43,8 @@ export async function addMembership(db: Db, accountId: string, workspaceId: stri
 }
 
 /** The workspaces an account belongs to, in the order it joined them. */
-export async function listMemberships(db: Db, accountId: string): Promise<{ id: string; name: string; plan: string; joinedAt: string }[]> {
-  const rows = await db
-    .selectFrom('account_workspaces')
+export async function listMemberships(storage: Storage, accountId: string): Promise<{ id: string; name: string; plan: string; joinedAt: string }[]> {
+  const rows = await storage.db.selectFrom('account_workspaces')
     .innerJoin('workspaces', 'workspaces.id', 'account_workspaces.workspace_id')
     .select(['workspaces.id', 'workspaces.name', 'workspaces.plan', 'account_workspaces.created_at'])
     .where('account_workspaces.account_id', '=', accountId)
@@ -58,28 +55,26 @@ export async function listMemberships(db: Db, accountId: string): Promise<{ id: 
 }
 
 /** The account for an email and password, or undefined (same answer for unknown email and wrong password). */
-export async function authenticate(db: Db, email: string, password: string): Promise<Account | undefined> {
-  const row = await db.selectFrom('accounts').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+export async function authenticate(storage: Storage, email: string, password: string): Promise<Account | undefined> {
+  const row = await storage.db.selectFrom('accounts').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   // Hash even for an unknown email so the response time does not reveal which emails exist.
   const ok = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   return row && ok ? { id: row.id, email: row.email, workspaceId: row.workspace_id } : undefined;
 }
 
 /** A new dashboard session: the cookie value (shown once) and its CSRF token. */
-export async function createDashboardSession(db: Db, accountId: string): Promise<{ token: string; csrfToken: string }> {
+export async function createDashboardSession(storage: Storage, accountId: string): Promise<{ token: string; csrfToken: string }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const now = Date.now();
-  await db
-    .insertInto('dashboard_sessions')
+  await storage.db.insertInto('dashboard_sessions')
     .values({ token_hash: sha256(token), account_id: accountId, csrf_token: csrfToken, created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_TTL_MS).toISOString() })
     .execute();
   return { token, csrfToken };
 }
 
-export async function findDashboardSession(db: Db, token: string): Promise<{ account: Account; csrfToken: string } | undefined> {
-  const row = await db
-    .selectFrom('dashboard_sessions')
+export async function findDashboardSession(storage: Storage, token: string): Promise<{ account: Account; csrfToken: string } | undefined> {
+  const row = await storage.db.selectFrom('dashboard_sessions')
     .innerJoin('accounts', 'accounts.id', 'dashboard_sessions.account_id')
     .select(['accounts.id', 'accounts.email', 'accounts.workspace_id', 'dashboard_sessions.csrf_token', 'dashboard_sessions.expires_at'])
     .where('dashboard_sessions.token_hash', '=', sha256(token))

@@ -1,7 +1,7 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
 import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
-import { changesOf } from '../db/changes.js';
-import type { Db } from '../db/connect.js';
+
+import type { Storage, Db } from '../db/connect.js';
 import { newId, nowIso } from '../db/ids.js';
 import type { Plan } from './workspaces.js';
 
@@ -29,10 +29,10 @@ export interface KeyLookup {
 }
 
 /** Creates a key and returns its full value, which exists nowhere else: show it once. */
-export async function createApiKey(db: Db, workspaceId: string, mode: KeyMode, kind: KeyKind): Promise<{ key: string; info: ApiKeyInfo }> {
-  const created = await insertApiKey(db, workspaceId, mode, kind);
+export async function createApiKey(storage: Storage, workspaceId: string, mode: KeyMode, kind: KeyKind): Promise<{ key: string; info: ApiKeyInfo }> {
+  const created = await insertApiKey(storage.db, workspaceId, mode, kind);
   // An instance may remember this key as unknown (a key presented before it existed).
-  changesOf(db).announce({ topic: 'keys' });
+  storage.changes.announce({ topic: 'keys' });
   return created;
 }
 
@@ -53,8 +53,7 @@ export async function insertApiKey(
     createdAt: nowIso(),
     revokedAt: null,
   };
-  await db
-    .insertInto('api_keys')
+  await db.insertInto('api_keys')
     .values({
       id: info.id,
       workspace_id: workspaceId,
@@ -69,9 +68,8 @@ export async function insertApiKey(
   return { key, info };
 }
 
-export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyInfo[]> {
-  const rows = await db
-    .selectFrom('api_keys')
+export async function listApiKeys(storage: Storage, workspaceId: string): Promise<ApiKeyInfo[]> {
+  const rows = await storage.db.selectFrom('api_keys')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
     .orderBy('created_at')
@@ -89,20 +87,18 @@ export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyIn
 }
 
 /** Revokes a key; returns false when no unrevoked key has that id. */
-export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('api_keys')
+export async function revokeApiKey(storage: Storage, keyId: string): Promise<boolean> {
+  const result = await storage.db.updateTable('api_keys')
     .set({ revoked_at: nowIso() })
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  changesOf(db).announce({ topic: 'keys' });
+  storage.changes.announce({ topic: 'keys' });
   return result.numUpdatedRows > 0n;
 }
 
-export async function lookupApiKey(db: Db, key: string): Promise<KeyLookup | undefined> {
-  const row = await db
-    .selectFrom('api_keys')
+export async function lookupApiKey(storage: Storage, key: string): Promise<KeyLookup | undefined> {
+  const row = await storage.db.selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.mode', 'api_keys.kind', 'api_keys.revoked_at', 'api_keys.last_used_at', 'workspaces.plan'])
     .where('api_keys.key_hash', '=', hashApiKey(key))
@@ -124,7 +120,7 @@ export async function lookupApiKey(db: Db, key: string): Promise<KeyLookup | und
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Records that a key was used now, for the dashboard's key list; a no-op when it was recorded within the last minute. */
-export async function touchApiKey(db: Db, found: KeyLookup, now = new Date()): Promise<void> {
+export async function touchApiKey(storage: Storage, found: KeyLookup, now = new Date()): Promise<void> {
   if (found.revoked || (found.lastUsedAt != null && now.getTime() - Date.parse(found.lastUsedAt) < LAST_USED_RESOLUTION_MS)) return;
-  await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', found.keyId).execute();
+  await storage.db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', found.keyId).execute();
 }

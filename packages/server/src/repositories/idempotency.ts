@@ -1,6 +1,5 @@
-import type { Db } from '../db/connect.js';
-import { isPostgres } from '../db/dialect.js';
-import { transaction } from '../db/statements.js';
+import type { Storage, Db } from '../db/connect.js';
+
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -42,61 +41,61 @@ export interface ClaimRequest extends KeyRef {
  * claims, and the other answers from the winner's row. The take-over is a conditional update
  * for the same reason.
  */
-export async function claimIdempotencyKey(db: Db, claim: ClaimRequest): Promise<ClaimOutcome> {
+export async function claimIdempotencyKey(storage: Storage, claim: ClaimRequest): Promise<ClaimOutcome> {
   const cutoff = new Date(Date.parse(claim.now) - WINDOW_MS).toISOString();
   const leaseExpiresAt = new Date(Date.parse(claim.now) + claim.leaseMs).toISOString();
-  return transaction(db, async ({ db: trx }) => {
-    const insert = () =>
-      trx
-        .insertInto('idempotency_keys')
-        .values({
-          workspace_id: claim.workspaceId,
-          mode: claim.mode,
-          idempotency_key: claim.key,
-          request_hash: claim.requestHash,
-          status_code: null,
-          response_body: null,
-          created_at: claim.now,
-          claimed_by: claim.owner,
-          lease_expires_at: leaseExpiresAt,
-        })
-        .onConflict((conflict) => conflict.columns(['workspace_id', 'mode', 'idempotency_key']).doNothing())
-        .executeTakeFirst()
-        .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n) === 1);
-    if (await insert()) return { kind: 'claimed' };
-    // Another request holds the key; on PostgreSQL the insert waited for its commit, so this
-    // read (a new statement) sees its row.
-    const existing = await trx
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('workspace_id', '=', claim.workspaceId)
-      .where('mode', '=', claim.mode)
-      .where('idempotency_key', '=', claim.key)
-      .executeTakeFirst();
-    if (existing === undefined) return { kind: 'in_progress' };
-    if (existing.created_at <= cutoff) {
-      // Past its 24 hours: forgotten, and the key is free for this request (unless a racing one
-      // freed and took it first).
-      await trx
-        .deleteFrom('idempotency_keys')
+  return storage.transaction(async ({ db: trx }) => {
+      const insert = () =>
+        trx
+          .insertInto('idempotency_keys')
+          .values({
+            workspace_id: claim.workspaceId,
+            mode: claim.mode,
+            idempotency_key: claim.key,
+            request_hash: claim.requestHash,
+            status_code: null,
+            response_body: null,
+            created_at: claim.now,
+            claimed_by: claim.owner,
+            lease_expires_at: leaseExpiresAt,
+          })
+          .onConflict((conflict) => conflict.columns(['workspace_id', 'mode', 'idempotency_key']).doNothing())
+          .executeTakeFirst()
+          .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n) === 1);
+      if (await insert()) return { kind: 'claimed' };
+      // Another request holds the key; on PostgreSQL the insert waited for its commit, so this
+      // read (a new statement) sees its row.
+      const existing = await trx
+        .selectFrom('idempotency_keys')
+        .selectAll()
         .where('workspace_id', '=', claim.workspaceId)
         .where('mode', '=', claim.mode)
         .where('idempotency_key', '=', claim.key)
-        .where('created_at', '=', existing.created_at)
-        .execute();
-      return (await insert()) ? { kind: 'claimed' } : { kind: 'in_progress' };
-    }
-    if (existing.request_hash !== claim.requestHash) return { kind: 'reused' };
-    if (existing.status_code !== null && existing.response_body !== null) {
-      return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
-    }
-    const live =
-      (existing.claimed_by === claim.owner && claim.runningHere(claim)) ||
-      (existing.lease_expires_at !== null && existing.lease_expires_at > claim.now);
-    if (live) return { kind: 'in_progress' };
-    const taken = await takeOverClaim(trx, claim, { claimedBy: existing.claimed_by, leaseExpiresAt: existing.lease_expires_at }, { owner: claim.owner, leaseExpiresAt });
-    return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
-  });
+        .executeTakeFirst();
+      if (existing === undefined) return { kind: 'in_progress' };
+      if (existing.created_at <= cutoff) {
+        // Past its 24 hours: forgotten, and the key is free for this request (unless a racing one
+        // freed and took it first).
+        await trx
+          .deleteFrom('idempotency_keys')
+          .where('workspace_id', '=', claim.workspaceId)
+          .where('mode', '=', claim.mode)
+          .where('idempotency_key', '=', claim.key)
+          .where('created_at', '=', existing.created_at)
+          .execute();
+        return (await insert()) ? { kind: 'claimed' } : { kind: 'in_progress' };
+      }
+      if (existing.request_hash !== claim.requestHash) return { kind: 'reused' };
+      if (existing.status_code !== null && existing.response_body !== null) {
+        return { kind: 'replay', statusCode: existing.status_code, body: existing.response_body };
+      }
+      const live =
+        (existing.claimed_by === claim.owner && claim.runningHere(claim)) ||
+        (existing.lease_expires_at !== null && existing.lease_expires_at > claim.now);
+      if (live) return { kind: 'in_progress' };
+      const taken = await takeOverClaim(trx, claim, { claimedBy: existing.claimed_by, leaseExpiresAt: existing.lease_expires_at }, { owner: claim.owner, leaseExpiresAt });
+      return taken ? { kind: 'claimed' } : { kind: 'in_progress' };
+    });
 }
 
 /**
@@ -110,8 +109,7 @@ export async function takeOverClaim(
   seen: { claimedBy: string | null; leaseExpiresAt: string | null },
   next: { owner: string; leaseExpiresAt: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('idempotency_keys')
+  const result = await db.updateTable('idempotency_keys')
     .set({ claimed_by: next.owner, lease_expires_at: next.leaseExpiresAt })
     .where('workspace_id', '=', ref.workspaceId)
     .where('mode', '=', ref.mode)
@@ -128,12 +126,11 @@ export async function takeOverClaim(
  * database file (docs/self-hosting.md), so a claim it did not make belongs to a process that is
  * gone, and its request will never finish; the client's retry then runs at once.
  */
-export async function releaseClaimsOfOtherBoots(db: Db, owner: string): Promise<number> {
+export async function releaseClaimsOfOtherBoots(storage: Storage, owner: string): Promise<number> {
   // On PostgreSQL other instances are alive and their claims are running requests: only a
   // claim's lease tells that its process is gone (docs/self-hosting.md).
-  if (isPostgres(db)) return 0;
-  const result = await db
-    .deleteFrom('idempotency_keys')
+  if (storage.sharedByProcesses) return 0;
+  const result = await storage.db.deleteFrom('idempotency_keys')
     .where('status_code', 'is', null)
     .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '!=', owner)]))
     .executeTakeFirst();
@@ -144,9 +141,8 @@ export async function releaseClaimsOfOtherBoots(db: Db, owner: string): Promise<
  * Keeps the response of the request holding the claim. A claim taken over meanwhile (the lease
  * ran out) belongs to the other request now, whose answer is kept instead.
  */
-export async function completeIdempotencyKey(db: Db, done: KeyRef & { owner: string; statusCode: number; body: string }): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
+export async function completeIdempotencyKey(storage: Storage, done: KeyRef & { owner: string; statusCode: number; body: string }): Promise<void> {
+  await storage.db.updateTable('idempotency_keys')
     .set({ status_code: done.statusCode, response_body: done.body, claimed_by: null, lease_expires_at: null })
     .where('workspace_id', '=', done.workspaceId)
     .where('mode', '=', done.mode)
@@ -157,9 +153,8 @@ export async function completeIdempotencyKey(db: Db, done: KeyRef & { owner: str
 }
 
 /** Forgets a claim whose request failed on the server, so a retry runs again. */
-export async function releaseIdempotencyKey(db: Db, ref: KeyRef & { owner: string }): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
+export async function releaseIdempotencyKey(storage: Storage, ref: KeyRef & { owner: string }): Promise<void> {
+  await storage.db.deleteFrom('idempotency_keys')
     .where('workspace_id', '=', ref.workspaceId)
     .where('mode', '=', ref.mode)
     .where('idempotency_key', '=', ref.key)
@@ -169,7 +164,7 @@ export async function releaseIdempotencyKey(db: Db, ref: KeyRef & { owner: strin
 }
 
 /** Deletes keys past the 24-hour window; run now and then. */
-export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
+export async function pruneIdempotencyKeys(storage: Storage, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - WINDOW_MS).toISOString();
-  await db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).execute();
+  await storage.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).execute();
 }

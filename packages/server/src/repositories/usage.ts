@@ -1,5 +1,5 @@
 import type { KeyMode, ServiceName } from '@inlay/core';
-import type { Db } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 
 export interface UsageRow {
   day: string;
@@ -10,11 +10,10 @@ export interface UsageRow {
 
 /** Daily counts of one service for a workspace and mode, days `from`–`to` inclusive, oldest first. */
 export async function readUsage(
-  db: Db,
+  storage: Storage,
   scope: { workspaceId: string; mode: KeyMode; service: ServiceName; from: string; to: string },
 ): Promise<UsageRow[]> {
-  const rows = await db
-    .selectFrom('usage_daily')
+  const rows = await storage.db.selectFrom('usage_daily')
     .select(['day', 'resource_id', 'metric', 'count'])
     .where('workspace_id', '=', scope.workspaceId)
     .where('mode', '=', scope.mode)
@@ -33,11 +32,10 @@ export async function readUsage(
  * identities (`active_users_daily`): usage never stores who the users are.
  */
 export async function readActiveUsers(
-  db: Db,
+  storage: Storage,
   scope: { workspaceId: string; mode: KeyMode; service: ServiceName; from: string; to: string },
 ): Promise<{ rows: UsageRow[]; distinct: number }> {
-  const base = db
-    .selectFrom('active_users_daily')
+  const base = storage.db.selectFrom('active_users_daily')
     .where('workspace_id', '=', scope.workspaceId)
     .where('mode', '=', scope.mode)
     .where('service', '=', scope.service)

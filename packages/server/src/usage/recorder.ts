@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { KeyMode, ServiceName } from '@inlay/core';
-import { compile, perDatabase, transaction, type Param } from '../db/statements.js';
-import type { Db } from '../db/connect.js';
+import { type Param } from '../db/statements.js';
+import { perStorage } from '../db/storage.js';
+import type { Storage } from '../db/connect.js';
 
 let dayCache = { until: 0, day: '' };
 
@@ -38,31 +39,27 @@ const ACTIVE_USERS_PER_WRITE = 500;
 type ScopeParam = 'workspaceId' | 'mode' | 'service' | 'resourceId' | 'day';
 
 /** A flush writes a row per distinct user and per counter: compiled once, run in one transaction. */
-const statements = perDatabase((db) => ({
-  addActive: compile(db, (p: Param<ScopeParam | 'userHash'>) =>
-    db
-      .insertInto('active_users_daily')
-      .values({ workspace_id: p('workspaceId'), mode: p('mode'), service: p('service'), resource_id: p('resourceId'), day: p('day'), user_hash: p('userHash') })
-      .onConflict((oc) => oc.doNothing()),
-  ),
-  addCount: compile(db, (p: Param<ScopeParam | 'metric' | 'count'>) =>
-    db
-      .insertInto('usage_daily')
-      .values({
-        workspace_id: p('workspaceId'),
-        mode: p('mode'),
-        service: p('service'),
-        resource_id: p('resourceId'),
-        day: p('day'),
-        metric: p('metric'),
-        count: p('count'),
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
-          .doUpdateSet((eb) => ({ count: eb('usage_daily.count', '+', eb.ref('excluded.count')) })),
-      ),
-  ),
+const statements = perStorage((storage) => ({
+  addActive: storage.compile((p: Param<ScopeParam | 'userHash'>) =>
+        storage.db.insertInto('active_users_daily')
+          .values({ workspace_id: p('workspaceId'), mode: p('mode'), service: p('service'), resource_id: p('resourceId'), day: p('day'), user_hash: p('userHash') })
+          .onConflict((oc) => oc.doNothing())),
+  addCount: storage.compile((p: Param<ScopeParam | 'metric' | 'count'>) =>
+      storage.db.insertInto('usage_daily')
+        .values({
+          workspace_id: p('workspaceId'),
+          mode: p('mode'),
+          service: p('service'),
+          resource_id: p('resourceId'),
+          day: p('day'),
+          metric: p('metric'),
+          count: p('count'),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
+            .doUpdateSet((eb) => ({ count: eb('usage_daily.count', '+', eb.ref('excluded.count')) })),
+        )),
 }));
 
 function activeId(a: Omit<ActiveUser, 'day' | 'userKey'>, day: string, userKey: string): string {
@@ -86,12 +83,12 @@ export class UsageRecorder {
    */
   #pending = new Map<string, Counter[]>();
   #active = new Map<string, ActiveUser>();
-  readonly #db: Db;
+  readonly #storage: Storage;
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> = Promise.resolve();
 
-  constructor(db: Db, intervalMs: number) {
-    this.#db = db;
+  constructor(storage: Storage, intervalMs: number) {
+    this.#storage = storage;
     if (intervalMs > 0) {
       this.#timer = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
       this.#timer.unref();
@@ -138,7 +135,7 @@ export class UsageRecorder {
     const active = [...this.#active.values()];
     this.#pending = new Map();
     this.#active = new Map();
-    const { addActive, addCount } = statements(this.#db);
+    const { addActive, addCount } = statements(this.#storage);
     // Counts add up, so they are written once, together; active users are idempotent rows,
     // written a chunk per transaction so that thousands of new voters in a second do not hold
     // the event loop (and every request waiting on it) for one long write.
@@ -146,20 +143,20 @@ export class UsageRecorder {
     let written = 0;
     try {
       if (batch.length > 0) {
-        await transaction(this.#db, async (tx) => {
-          for (const c of batch) {
-            await addCount.write(tx, { workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
-          }
-        });
+        await this.#storage.transaction(async (tx) => {
+                  for (const c of batch) {
+                    await addCount.write(tx, { workspaceId: c.workspaceId, mode: c.mode, service: c.service, resourceId: c.resourceId, day: c.day, metric: c.metric, count: c.count });
+                  }
+                });
       }
       countsWritten = true;
       for (; written < active.length; written += ACTIVE_USERS_PER_WRITE) {
         const chunk = active.slice(written, written + ACTIVE_USERS_PER_WRITE);
-        await transaction(this.#db, async (tx) => {
-          for (const a of chunk) {
-            await addActive.write(tx, { workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
-          }
-        });
+        await this.#storage.transaction(async (tx) => {
+                  for (const a of chunk) {
+                    await addActive.write(tx, { workspaceId: a.workspaceId, mode: a.mode, service: a.service, resourceId: a.resourceId, day: a.day, userHash: userHash(a.userKey) });
+                  }
+                });
       }
     } catch (error) {
       // Put back what was not written so the next flush retries it.

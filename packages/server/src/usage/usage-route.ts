@@ -19,7 +19,7 @@ export function registerUsageRoute(
   extra?: (auth: AuthContext) => Promise<Partial<Usage>>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, usage } = app.inlay;
+  const { storage, usage } = app.inlay;
   app.get('/api/v1/usage', { config: { auth: 'secret' }, schema: { querystring: UsageQuerySchema, response: { 200: dataEnvelope(UsageSchema) } } }, async (request) => {
     const auth = authOf(request);
     await usage.flush();
@@ -27,9 +27,9 @@ export function registerUsageRoute(
     const from = new Date(to.getTime() - (request.query.days - 1) * 86_400_000);
     const window = { workspaceId: auth.workspaceId, mode: auth.mode, service: service.service, from: day(from), to: day(to) };
     const [counted, active, resources] = await Promise.all([
-      readUsage(db, window),
-      readActiveUsers(db, window),
-      countResources(db, { workspaceId: auth.workspaceId, kind: service.kind }),
+      readUsage(storage, window),
+      readActiveUsers(storage, window),
+      countResources(storage, { workspaceId: auth.workspaceId, kind: service.kind }),
     ]);
     const totals: Record<string, number> = Object.fromEntries(metrics.map((metric) => [metric, 0]));
     const daily = new Map<string, Usage['daily'][number]>();

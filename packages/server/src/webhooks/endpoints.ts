@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEventType } from '@inlay/core';
-import type { Db } from '../db/connect.js';
-import { transaction } from '../db/statements.js';
+import type { Storage } from '../db/connect.js';
+
 import { newId, nowIso } from '../db/ids.js';
 import { invalidateSubscriptions, writeDeliveries } from './events.js';
 import { newWebhookSecret, SECRET_OVERLAP_MS } from './signing.js';
@@ -66,7 +66,7 @@ export function parseEventTypes(value: string | readonly string[] | undefined): 
 }
 
 export async function createEndpoint(
-  db: Db,
+  storage: Storage,
   input: { workspaceId: string; mode: KeyMode; url: string; events?: WebhookEventType[] | '*' },
   policy: { allowPrivateTargets: boolean },
 ): Promise<CreatedEndpoint> {
@@ -77,7 +77,7 @@ export async function createEndpoint(
     if (error instanceof TargetRefused) throw new WebhookInputError(`--url refused: ${error.message}`);
     throw error;
   }
-  const workspace = await db.selectFrom('workspaces').select('id').where('id', '=', input.workspaceId).executeTakeFirst();
+  const workspace = await storage.db.selectFrom('workspaces').select('id').where('id', '=', input.workspaceId).executeTakeFirst();
   if (!workspace) throw new WebhookInputError(`no workspace ${input.workspaceId}`);
   const events = input.events ?? '*';
   const now = nowIso();
@@ -96,18 +96,18 @@ export async function createEndpoint(
     created_at: now,
     updated_at: now,
   };
-  await webhookDb(db).insertInto('webhook_endpoints').values(row).execute();
-  invalidateSubscriptions(db);
+  await webhookDb(storage.db).insertInto('webhook_endpoints').values(row).execute();
+  invalidateSubscriptions(storage);
   return { id: row.id, url: row.url, events, mode: row.mode, secret: row.secret };
 }
 
-export async function listEndpoints(db: Db, workspaceId: string): Promise<EndpointSummary[]> {
-  const rows = await webhookDb(db).selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute();
+export async function listEndpoints(storage: Storage, workspaceId: string): Promise<EndpointSummary[]> {
+  const rows = await webhookDb(storage.db).selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute();
   return rows.map(toSummary);
 }
 
-async function findEndpoint(db: Db, id: string, workspaceId?: string): Promise<WebhookEndpointsTable> {
-  let query = webhookDb(db).selectFrom('webhook_endpoints').selectAll().where('id', '=', id);
+async function findEndpoint(storage: Storage, id: string, workspaceId?: string): Promise<WebhookEndpointsTable> {
+  let query = webhookDb(storage.db).selectFrom('webhook_endpoints').selectAll().where('id', '=', id);
   if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
   const row = await query.executeTakeFirst();
   if (!row) throw new WebhookInputError(`no webhook endpoint ${id}`);
@@ -115,36 +115,36 @@ async function findEndpoint(db: Db, id: string, workspaceId?: string): Promise<W
 }
 
 /** Enabling also forgets the failure streak, so the 5-day clock starts again. */
-export async function setEndpointEnabled(db: Db, id: string, enabled: boolean, workspaceId?: string): Promise<EndpointSummary> {
-  const row = await findEndpoint(db, id, workspaceId);
+export async function setEndpointEnabled(storage: Storage, id: string, enabled: boolean, workspaceId?: string): Promise<EndpointSummary> {
+  const row = await findEndpoint(storage, id, workspaceId);
   const patch = { enabled: enabled ? 1 : 0, disabled_reason: enabled ? null : 'disabled by an operator', failing_since: null, updated_at: nowIso() };
-  await webhookDb(db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
-  invalidateSubscriptions(db);
+  await webhookDb(storage.db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  invalidateSubscriptions(storage);
   return toSummary({ ...row, ...patch });
 }
 
 /** Changes which event types the endpoint subscribes to (`'*'`: all); later events only. */
-export async function setEndpointEvents(db: Db, id: string, events: WebhookEventType[] | '*', workspaceId?: string): Promise<EndpointSummary> {
-  const row = await findEndpoint(db, id, workspaceId);
+export async function setEndpointEvents(storage: Storage, id: string, events: WebhookEventType[] | '*', workspaceId?: string): Promise<EndpointSummary> {
+  const row = await findEndpoint(storage, id, workspaceId);
   const patch = { events: events === '*' ? '*' : JSON.stringify(events), updated_at: nowIso() };
-  await webhookDb(db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
-  invalidateSubscriptions(db);
+  await webhookDb(storage.db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  invalidateSubscriptions(storage);
   return toSummary({ ...row, ...patch });
 }
 
 /** Deletes the endpoint with its deliveries and attempts. */
-export async function deleteEndpoint(db: Db, id: string, workspaceId?: string): Promise<void> {
-  const row = await findEndpoint(db, id, workspaceId);
-  await webhookDb(db).deleteFrom('webhook_endpoints').where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
-  invalidateSubscriptions(db);
+export async function deleteEndpoint(storage: Storage, id: string, workspaceId?: string): Promise<void> {
+  const row = await findEndpoint(storage, id, workspaceId);
+  await webhookDb(storage.db).deleteFrom('webhook_endpoints').where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  invalidateSubscriptions(storage);
 }
 
 /** A new secret signs from now on; the old one signs beside it for 24 hours. */
-export async function rotateEndpointSecret(db: Db, id: string, workspaceId?: string): Promise<{ id: string; secret: string; previousSecretExpiresAt: string }> {
-  const row = await findEndpoint(db, id, workspaceId);
+export async function rotateEndpointSecret(storage: Storage, id: string, workspaceId?: string): Promise<{ id: string; secret: string; previousSecretExpiresAt: string }> {
+  const row = await findEndpoint(storage, id, workspaceId);
   const secret = newWebhookSecret();
   const previousSecretExpiresAt = new Date(Date.now() + SECRET_OVERLAP_MS).toISOString();
-  await webhookDb(db)
+  await webhookDb(storage.db)
     .updateTable('webhook_endpoints')
     .set({ secret, previous_secret: row.secret, previous_secret_expires_at: previousSecretExpiresAt, updated_at: nowIso() })
     .where('id', '=', id)
@@ -173,9 +173,9 @@ export interface DeliverySummary {
 }
 
 /** The endpoint's latest deliveries, newest first, each with its attempts. */
-export async function listDeliveries(db: Db, endpointId: string, options: { limit?: number; workspaceId?: string } = {}): Promise<DeliverySummary[]> {
-  const endpoint = await findEndpoint(db, endpointId, options.workspaceId);
-  const wdb = webhookDb(db);
+export async function listDeliveries(storage: Storage, endpointId: string, options: { limit?: number; workspaceId?: string } = {}): Promise<DeliverySummary[]> {
+  const endpoint = await findEndpoint(storage, endpointId, options.workspaceId);
+  const wdb = webhookDb(storage.db);
   const rows = await wdb
     .selectFrom('webhook_deliveries')
     .select(['id', 'type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
@@ -228,50 +228,50 @@ function replayed() {
  * Sends a delivery again, with the same `webhook-id` (receivers deduplicate on it) and a fresh
  * retry schedule. Answers how many deliveries were queued.
  */
-export async function replayDelivery(db: Db, deliveryId: string, workspaceId?: string): Promise<number> {
-  return transaction(db, async (tx) => {
-    const trx = webhookDb(tx.db);
-    let query = trx
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'endpoint_id', 'workspace_id', 'mode', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
-      .where('id', '=', deliveryId);
-    if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
-    const row = await query.executeTakeFirst();
-    if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
-    // A success kept on the row (migration 0018) becomes an attempt row of its own, so the log
-    // keeps it when the replay's own attempts are recorded.
-    if (row.attempted_at !== null) {
-      await trx
-        .insertInto('webhook_attempts')
-        .values({
-          id: newId('wha'),
-          delivery_id: row.id,
-          endpoint_id: row.endpoint_id,
-          workspace_id: row.workspace_id,
-          mode: row.mode,
-          attempted_at: row.attempted_at,
-          status_code: row.status_code,
-          latency_ms: row.latency_ms ?? 0,
-          response_excerpt: row.response_excerpt,
-          error: null,
-        })
-        .execute();
-    }
-    const result = await trx
-      .updateTable('webhook_deliveries')
-      .set({ ...replayed(), attempted_at: null, status_code: null, latency_ms: null, response_excerpt: null })
-      .where('id', '=', deliveryId)
-      .where('workspace_id', '=', row.workspace_id)
-      .where('mode', '=', row.mode)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  });
+export async function replayDelivery(storage: Storage, deliveryId: string, workspaceId?: string): Promise<number> {
+  return storage.transaction(async (tx) => {
+      const trx = webhookDb(tx.db);
+      let query = trx
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'endpoint_id', 'workspace_id', 'mode', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
+        .where('id', '=', deliveryId);
+      if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
+      const row = await query.executeTakeFirst();
+      if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
+      // A success kept on the row (migration 0018) becomes an attempt row of its own, so the log
+      // keeps it when the replay's own attempts are recorded.
+      if (row.attempted_at !== null) {
+        await trx
+          .insertInto('webhook_attempts')
+          .values({
+            id: newId('wha'),
+            delivery_id: row.id,
+            endpoint_id: row.endpoint_id,
+            workspace_id: row.workspace_id,
+            mode: row.mode,
+            attempted_at: row.attempted_at,
+            status_code: row.status_code,
+            latency_ms: row.latency_ms ?? 0,
+            response_excerpt: row.response_excerpt,
+            error: null,
+          })
+          .execute();
+      }
+      const result = await trx
+        .updateTable('webhook_deliveries')
+        .set({ ...replayed(), attempted_at: null, status_code: null, latency_ms: null, response_excerpt: null })
+        .where('id', '=', deliveryId)
+        .where('workspace_id', '=', row.workspace_id)
+        .where('mode', '=', row.mode)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    });
 }
 
 /** Replays every delivery of the endpoint that failed (retries exhausted) and was created at or after `since`. */
-export async function replayFailedSince(db: Db, endpointId: string, since: Date, workspaceId?: string): Promise<number> {
-  const endpoint = await findEndpoint(db, endpointId, workspaceId);
-  const result = await webhookDb(db)
+export async function replayFailedSince(storage: Storage, endpointId: string, since: Date, workspaceId?: string): Promise<number> {
+  const endpoint = await findEndpoint(storage, endpointId, workspaceId);
+  const result = await webhookDb(storage.db)
     .updateTable('webhook_deliveries')
     .set(replayed())
     .where('endpoint_id', '=', endpointId)
@@ -284,18 +284,17 @@ export async function replayFailedSince(db: Db, endpointId: string, since: Date,
 }
 
 /** Queues a `webhook.test` event for this endpoint only (whatever it subscribes to). */
-export async function sendTestEvent(db: Db, endpointId: string, workspaceId?: string): Promise<string> {
-  const endpoint = await findEndpoint(db, endpointId, workspaceId);
+export async function sendTestEvent(storage: Storage, endpointId: string, workspaceId?: string): Promise<string> {
+  const endpoint = await findEndpoint(storage, endpointId, workspaceId);
   const objectKey = `test:${endpoint.id}`;
-  await transaction(db, (tx) =>
-    writeDeliveries(
-      db,
-      tx,
-      { workspaceId: endpoint.workspace_id, mode: endpoint.mode, type: 'webhook.test', objectKey, data: { workspaceId: endpoint.workspace_id, mode: endpoint.mode, endpointId: endpoint.id } },
-      [endpoint.id],
-    ),
-  );
-  const row = await webhookDb(db)
+  await storage.transaction((tx) =>
+      writeDeliveries(
+        storage,
+        tx,
+        { workspaceId: endpoint.workspace_id, mode: endpoint.mode, type: 'webhook.test', objectKey, data: { workspaceId: endpoint.workspace_id, mode: endpoint.mode, endpointId: endpoint.id } },
+        [endpoint.id],
+      ));
+  const row = await webhookDb(storage.db)
     .selectFrom('webhook_deliveries')
     .select('id')
     .where('endpoint_id', '=', endpoint.id)
@@ -306,9 +305,9 @@ export async function sendTestEvent(db: Db, endpointId: string, workspaceId?: st
 }
 
 /** Drops finished deliveries and attempts older than the retention (the server's hourly prune). */
-export async function pruneWebhookLog(db: Db, now: Date, retentionMs: number): Promise<void> {
+export async function pruneWebhookLog(storage: Storage, now: Date, retentionMs: number): Promise<void> {
   const before = new Date(now.getTime() - retentionMs).toISOString();
-  const wdb = webhookDb(db);
+  const wdb = webhookDb(storage.db);
   await wdb.deleteFrom('webhook_attempts').where('attempted_at', '<', before).execute();
   await wdb.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('updated_at', '<', before).execute();
 }

@@ -1,9 +1,8 @@
 import type { KeyMode, WebhookEventData, WebhookEventType } from '@inlay/core';
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
-import { changesOf } from '../db/changes.js';
-import { dialectOf } from '../db/dialect.js';
-import { compile, perDatabase, type Param, type Tx } from '../db/statements.js';
+import type { Storage } from '../db/connect.js';
+
+import { type Param, type Tx } from '../db/statements.js';
+import { perStorage } from '../db/storage.js';
 import { newId, nowIso } from '../db/ids.js';
 import { webhookDb } from './tables.js';
 
@@ -37,9 +36,10 @@ class SubscriptionIndex {
     this.#generation += 1;
   }
 
-  async subscribers(db: Db, tx: Tx, workspaceId: string, mode: KeyMode, type: string): Promise<Subscriber[]> {
-    const statements = indexStatements(db);
-    const version = statements.dataVersion === undefined ? 0 : Number((await statements.dataVersion.get(tx, {}))?.data_version ?? 0);
+  async subscribers(storage: Storage, tx: Tx, workspaceId: string, mode: KeyMode, type: string): Promise<Subscriber[]> {
+    const statements = indexStatements(storage);
+    // Another process's commit (the operator CLI on a SQLite file) may have changed the endpoints.
+    const version = await storage.othersVersion(tx);
     if (version !== this.#dataVersion || this.#generation !== this.#builtGeneration) {
       const generation = this.#generation;
       const byScope = new Map<string, Subscriber[]>();
@@ -58,54 +58,51 @@ class SubscriptionIndex {
   }
 }
 
-const indexes = perDatabase((db) => {
+const indexes = perStorage((storage) => {
   const index = new SubscriptionIndex();
-  changesOf(db).subscribe((change) => {
+  storage.changes.subscribe((change) => {
     if (change.topic === 'webhooks' || change.topic === 'all') index.invalidate();
   });
   return index;
 });
 
-const indexStatements = perDatabase((db) => {
-  const wdb = webhookDb(db);
+const indexStatements = perStorage((storage) => {
+  const wdb = webhookDb(storage.db);
   return {
-    dataVersion:
-      dialectOf(db) === 'sqlite' ? compile(db, () => ({ compile: () => sql<{ data_version: number }>`PRAGMA data_version`.compile(db) })) : undefined,
-    enabled: compile(db, (p: Param<'on'>) => wdb.selectFrom('webhook_endpoints').select(['id', 'workspace_id', 'mode', 'events']).where('enabled', '=', p('on'))),
-    insert: compile(db, (p: Param<'id' | 'endpointId' | 'workspaceId' | 'mode' | 'type' | 'objectKey' | 'body' | 'now' | 'nowMs' | 'status' | 'zero'>) =>
-      wdb.insertInto('webhook_deliveries').values({
-        id: p('id'),
-        endpoint_id: p('endpointId'),
-        workspace_id: p('workspaceId'),
-        mode: p('mode'),
-        type: p('type'),
-        object_key: p('objectKey'),
-        body: p('body'),
-        status: p('status'),
-        attempts: p('zero'),
-        retry_index: p('zero'),
-        next_attempt_at: p('nowMs'),
-        lease_until: p('zero'),
-        created_at: p('now'),
-        updated_at: p('now'),
-      }),
-    ),
+    enabled: storage.compile((p: Param<'on'>) => wdb.selectFrom('webhook_endpoints').select(['id', 'workspace_id', 'mode', 'events']).where('enabled', '=', p('on'))),
+    insert: storage.compile((p: Param<'id' | 'endpointId' | 'workspaceId' | 'mode' | 'type' | 'objectKey' | 'body' | 'now' | 'nowMs' | 'status' | 'zero'>) =>
+          wdb.insertInto('webhook_deliveries').values({
+            id: p('id'),
+            endpoint_id: p('endpointId'),
+            workspace_id: p('workspaceId'),
+            mode: p('mode'),
+            type: p('type'),
+            object_key: p('objectKey'),
+            body: p('body'),
+            status: p('status'),
+            attempts: p('zero'),
+            retry_index: p('zero'),
+            next_attempt_at: p('nowMs'),
+            lease_until: p('zero'),
+            created_at: p('now'),
+            updated_at: p('now'),
+          })),
   };
 });
 
 /** An endpoint changed: the next event rebuilds the index, in this process and every other instance (db/changes.ts). */
-export function invalidateSubscriptions(db: Db): void {
-  indexes(db);
-  changesOf(db).announce({ topic: 'webhooks' });
+export function invalidateSubscriptions(storage: Storage): void {
+  indexes(storage);
+  storage.changes.announce({ topic: 'webhooks' });
 }
 
 /** Hears the endpoints a delivery was just written for (not yet committed). */
 type Listener = (endpointIds: readonly string[]) => void;
-const listeners = perDatabase((): Set<Listener> => new Set());
+const listeners = perStorage((): Set<Listener> => new Set());
 
 /** The sender asks to hear of recorded events, to look for them once they are committed. */
-export function onEventRecorded(db: Db, listener: Listener): () => void {
-  const set = listeners(db);
+export function onEventRecorded(storage: Storage, listener: Listener): () => void {
+  const set = listeners(storage);
   set.add(listener);
   return () => set.delete(listener);
 }
@@ -123,10 +120,10 @@ export interface RecordedEvent<T extends WebhookEventType> {
  * subscribes to it. Synchronous, inside the caller's transaction (see above). Answers how many
  * deliveries were written.
  */
-export async function recordEvent<T extends WebhookEventType>(db: Db, tx: Tx, event: RecordedEvent<T>): Promise<number> {
+export async function recordEvent<T extends WebhookEventType>(storage: Storage, tx: Tx, event: RecordedEvent<T>): Promise<number> {
   const { workspaceId, mode } = event.data as { workspaceId: string; mode: KeyMode };
-  const subscribers = await indexes(db).subscribers(db, tx, workspaceId, mode, event.type);
-  return writeDeliveries(db, tx, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, subscribers.map((s) => s.id));
+  const subscribers = await indexes(storage).subscribers(storage, tx, workspaceId, mode, event.type);
+  return writeDeliveries(storage, tx, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, subscribers.map((s) => s.id));
 }
 
 /**
@@ -134,26 +131,26 @@ export async function recordEvent<T extends WebhookEventType>(db: Db, tx: Tx, ev
  * each with its own `mode`, for that mode's endpoints.
  */
 export async function recordSharedEvent<T extends 'flow.published' | 'board.published' | 'importer.published'>(
-  db: Db,
+  storage: Storage,
   tx: Tx,
   event: { type: T; data: Omit<WebhookEventData<T>, 'mode'>; objectKey: string },
 ): Promise<number> {
   let written = 0;
   for (const mode of ['test', 'live'] as const) {
-    written += await recordEvent(db, tx, { type: event.type, objectKey: event.objectKey, data: { ...event.data, mode } as WebhookEventData<T> });
+    written += await recordEvent(storage, tx, { type: event.type, objectKey: event.objectKey, data: { ...event.data, mode } as WebhookEventData<T> });
   }
   return written;
 }
 
 /** Writes one delivery per endpoint id; also what `send-test` uses for its one endpoint. */
 export async function writeDeliveries(
-  db: Db,
+  storage: Storage,
   tx: Tx,
   event: { workspaceId: string; mode: KeyMode; type: string; objectKey: string; data: unknown },
   endpointIds: readonly string[],
 ): Promise<number> {
   if (endpointIds.length === 0) return 0;
-  const { insert } = indexStatements(db);
+  const { insert } = indexStatements(storage);
   const now = new Date();
   const timestamp = now.toISOString();
   const body = JSON.stringify({ type: event.type, timestamp, data: event.data });
@@ -173,6 +170,6 @@ export async function writeDeliveries(
     });
   }
   // Heard after the caller's commit: the listener looks on a later turn, through the same queue.
-  for (const listener of listeners(db)) listener(endpointIds);
+  for (const listener of listeners(storage)) listener(endpointIds);
   return endpointIds.length;
 }

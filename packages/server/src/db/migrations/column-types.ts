@@ -1,5 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { dialectOf } from '../dialect.js';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * Column types for the migrations, which both backends run from one source (docs/self-hosting.md).
@@ -8,7 +7,8 @@ import { dialectOf } from '../dialect.js';
  * score breaks), so they become `bigint` and `double precision` there.
  */
 export function columnTypes(db: Kysely<unknown>) {
-  const postgres = dialectOf(db) === 'postgres';
+  // A migration is given Kysely alone: its adapter tells the backend.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     postgres,
     int: postgres ? ('bigint' as const) : ('integer' as const),

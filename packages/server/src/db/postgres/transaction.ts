@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
-import type { Db } from '../connect.js';
+import type { Db } from '../storage.js';
 import type { Statement, Tx } from '../statements.js';
 import type { Database } from '../schema.js';
 import { withLiterals } from './literals.js';

@@ -5,17 +5,17 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startCheckpointer } from './checkpointer.js';
-import { openDatabase, type Db } from '../connect.js';
-import { compile, transaction, type Param } from '../statements.js';
-import { pauseGroupCommits } from './group-commit.js';
+import { openDatabase, type Storage } from '../connect.js';
+import type { Param } from '../statements.js';
+import type { SqliteStorage } from './storage.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function writeRows(db: Db, count: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+async function writeRows(storage: Storage, count: number): Promise<void> {
+  await storage.db.transaction().execute(async (trx) => {
     for (let i = 0; i < count; i += 1) {
       await trx
         .insertInto('workspaces')
@@ -38,18 +38,18 @@ describe('background checkpoints', () => {
     const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
     dirs.push(dir);
     const path = join(dir, 'inlay.db');
-    const db = await openDatabase(path, { backgroundCheckpoints: true, walTruncateBytes: 1024 * 1024, walIdleMs: 300 });
+    const storage = await openDatabase(path, { backgroundCheckpoints: true, walTruncateBytes: 1024 * 1024, walIdleMs: 300 });
     try {
       // One burst of about 8 MB, committed at once: the log grows past it.
-      await sql`CREATE TABLE burst (payload BLOB)`.execute(db);
-      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO burst SELECT randomblob(4000) FROM n`.execute(db);
+      await sql`CREATE TABLE burst (payload BLOB)`.execute(storage.db);
+      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO burst SELECT randomblob(4000) FROM n`.execute(storage.db);
       expect(statSync(`${path}-wal`).size).toBeGreaterThan(4 * 1024 * 1024);
       // Then nothing: the worker cuts the log to nothing, and every row is in the database file.
       await until(() => statSync(`${path}-wal`).size === 0, 30_000);
-      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM burst`.execute(db);
+      const count = await sql<{ n: number }>`SELECT count(*) AS n FROM burst`.execute(storage.db);
       expect(count.rows[0]?.n).toBe(2000);
     } finally {
-      await db.destroy();
+      await storage.close();
     }
   });
 
@@ -57,11 +57,11 @@ describe('background checkpoints', () => {
     const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
     dirs.push(dir);
     const path = join(dir, 'inlay.db');
-    const db = await openDatabase(path, { backgroundCheckpoints: true });
+    const storage = await openDatabase(path, { backgroundCheckpoints: true });
     const sizeAfterMigrations = statSync(path).size;
-    await writeRows(db, 2_000); // ~150 pages: far below the server connection's own threshold
+    await writeRows(storage, 2_000); // ~150 pages: far below the server connection's own threshold
     await until(() => statSync(path).size > sizeAfterMigrations + 100 * 4096);
-    await db.destroy();
+    await storage.close();
 
     // Everything committed is readable by a fresh connection.
     await until(() => {
@@ -78,7 +78,7 @@ describe('background checkpoints', () => {
     const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
     dirs.push(dir);
     const path = join(dir, 'inlay.db');
-    const db = await openDatabase(path);
+    const storage = await openDatabase(path);
     // A control: the same writes, made just after, on a database with background checkpoints.
     // Once its worker has moved them into its file, a worker on the first would have had the
     // time to do the same.
@@ -87,13 +87,13 @@ describe('background checkpoints', () => {
     try {
       const sizeAfterMigrations = statSync(path).size;
       const controlAfterMigrations = statSync(controlPath).size;
-      await writeRows(db, 2_000);
+      await writeRows(storage, 2_000);
       await writeRows(control, 2_000);
       await until(() => statSync(controlPath).size > controlAfterMigrations + 100 * 4096);
       expect(statSync(path).size).toBeLessThan(sizeAfterMigrations + 100 * 4096);
     } finally {
-      await control.destroy();
-      await db.destroy();
+      await control.close();
+      await storage.close();
     }
   });
 
@@ -101,21 +101,20 @@ describe('background checkpoints', () => {
     const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
     dirs.push(dir);
     const path = join(dir, 'inlay.db');
-    const db = await openDatabase(path);
+    const storage = await openDatabase(path);
     // Only the worker checkpoints here: the connection's own threshold is off.
-    await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
+    await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
     let pauses = 0;
     const checkpointer = startCheckpointer(path, {
       intervalMs: 10,
       resetPages: 100,
       pauseWrites: (resume) => {
         pauses += 1;
-        pauseGroupCommits(db, resume);
+        (storage as SqliteStorage).pauseWrites(resume);
       },
     });
-    const add = compile(db, (p: Param<'id' | 'name' | 'plan' | 'createdAt'>) =>
-      db.insertInto('workspaces').values({ id: p('id'), name: p('name'), plan: p('plan'), created_at: p('createdAt') }),
-    );
+    const add = storage.compile((p: Param<'id' | 'name' | 'plan' | 'createdAt'>) =>
+          storage.db.insertInto('workspaces').values({ id: p('id'), name: p('name'), plan: p('plan'), created_at: p('createdAt') }));
     // SQLite counts the log's restarts in its header (bytes 12-15: the checkpoint sequence).
     const restarts = () => {
       const header = Buffer.alloc(16);
@@ -132,13 +131,13 @@ describe('background checkpoints', () => {
     // pause, a checkpoint always has a write landing while it copies, and the log never restarts.
     const name = 'x'.repeat(3_000);
     for (let round = 0; round < 3_000; round += 1) {
-      await transaction(db, async (tx) => {
-        for (let i = 0; i < 2; i += 1) await add.run(tx, { id: `ws_${round}_${i}`, name, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
-      });
+      await storage.transaction(async (tx) => {
+              for (let i = 0; i < 2; i += 1) await add.run(tx, { id: `ws_${round}_${i}`, name, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
+            });
     }
     expect(pauses).toBeGreaterThanOrEqual(2);
     expect(restarts() - before).toBeGreaterThanOrEqual(2);
     await checkpointer.stop();
-    await db.destroy();
+    await storage.close();
   });
 });

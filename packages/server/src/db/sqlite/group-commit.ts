@@ -1,6 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Db } from '../connect.js';
-import { sqliteOf } from './handle.js';
+import type { Db } from '../storage.js';
 
 interface PendingWork {
   work: () => Promise<unknown>;
@@ -21,7 +20,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * connection), and the group holds Kysely's connection throughout, so nothing else runs on the
  * connection between BEGIN and COMMIT.
  */
-class GroupCommit {
+export class GroupCommit {
   #queue: PendingWork[] = [];
   #scheduled = false;
   #paused: Promise<void> | undefined;
@@ -112,20 +111,4 @@ class GroupCommit {
       return group.map(() => ({ ok: false, error }));
     }
   }
-}
-
-const groups = new WeakMap<Db, GroupCommit>();
-
-export function groupCommit(db: Db): GroupCommit {
-  let group = groups.get(db);
-  if (group === undefined) {
-    group = new GroupCommit(db, sqliteOf(db));
-    groups.set(db, group);
-  }
-  return group;
-}
-
-/** Holds `db`'s group commits until `resume` settles: what the background checkpointer asks for. */
-export function pauseGroupCommits(db: Db, resume: Promise<void>): void {
-  groupCommit(db).pause(resume);
 }

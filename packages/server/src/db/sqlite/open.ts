@@ -1,30 +1,21 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Db, OpenDatabaseOptions } from '../connect.js';
-import { registerDialect } from '../dialect.js';
+import type { Kysely } from 'kysely';
+import type { OpenDatabaseOptions } from '../connect.js';
 import { migrateToLatest } from '../migrate.js';
-import type { Database } from '../schema.js';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
-import { pauseGroupCommits } from './group-commit.js';
-import { attachSqliteHandle } from './handle.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js';
+import { SqliteStorage } from './storage.js';
 
 /**
  * better-sqlite3 with prepared statements kept per SQL text. Kysely prepares every query it
  * runs (BEGIN and COMMIT included); repositories build the same SQL again and again, so
  * preparing each text once removes a large share of a write's cost. Bounded, oldest dropped.
  */
-const checkpointers = new WeakMap<BetterSqlite3.Database, Checkpointer>();
-
 function withStatementCache(sqlite: BetterSqlite3.Database, max = 500) {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => {
-      // The worker's last checkpoint and close run on; SQLite lets the last connection finish.
-      void checkpointers.get(sqlite)?.stop();
-      sqlite.close();
-    },
+    close: () => sqlite.close(),
     prepare: (sql: string) => {
       let statement = statements.get(sql);
       if (statement === undefined) {
@@ -89,7 +80,7 @@ export function databaseModeWarning(path: string): string | undefined {
  * run beside the writer; the busy timeout makes a second process (the CLI beside a running
  * server) wait for the write lock instead of failing.
  */
-export async function openSqlite(path: string, options: OpenDatabaseOptions = {}): Promise<Db> {
+export async function openSqlite(path: string, options: OpenDatabaseOptions = {}): Promise<SqliteStorage> {
   if (path !== ':memory:') createPrivately(path);
   const sqlite = new BetterSqlite3(path);
   sqlite.pragma('journal_mode = WAL');
@@ -99,21 +90,17 @@ export async function openSqlite(path: string, options: OpenDatabaseOptions = {}
   sqlite.pragma('busy_timeout = 5000');
   // Memory-mapped reads: full-text search over large boards reads far fewer pages through the OS.
   sqlite.pragma('mmap_size = 1073741824');
-  const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  attachSqliteHandle(db, sqlite, database);
-  registerDialect(db, 'sqlite');
-  await migrateToLatest(db as Kysely<unknown>);
-  if (options.backgroundCheckpoints !== true || path === ':memory:') return db;
+  const storage = new SqliteStorage(path, sqlite, withStatementCache(sqlite));
+  await migrateToLatest(storage.db as Kysely<unknown>);
+  if (options.backgroundCheckpoints !== true || path === ':memory:') return storage;
   // Migrated (the file exists and is in WAL mode): hand checkpoints to the worker.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  checkpointers.set(
-    sqlite,
+  storage.attachCheckpointer(
     startCheckpointer(path, {
-      pauseWrites: (resume) => pauseGroupCommits(db, resume),
+      pauseWrites: (resume) => storage.pauseWrites(resume),
       ...(options.walTruncateBytes !== undefined ? { truncateBytes: options.walTruncateBytes } : {}),
       ...(options.walIdleMs !== undefined ? { idleMs: options.walIdleMs } : {}),
     }),
   );
-  return db;
+  return storage;
 }

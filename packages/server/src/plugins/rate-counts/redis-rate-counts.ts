@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { RateCountStore, WindowHits } from './rate-count-store.js';
+import type { RateCountStore, WindowHits } from '../../db/rate-count-store.js';
 
 /** Prefixes every key, so the counts can share a Valkey/Redis database with other data. */
 const PREFIX = 'inlay:rate:';

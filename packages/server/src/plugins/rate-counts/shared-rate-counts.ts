@@ -1,4 +1,4 @@
-import type { RateCountStore, WindowHits } from './rate-count-store.js';
+import type { RateCountStore, WindowHits } from '../../db/rate-count-store.js';
 
 interface Entry {
   windowStart: number;

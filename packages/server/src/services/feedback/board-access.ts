@@ -44,7 +44,7 @@ export async function resolveAuthor(
   const token = tokenOf(request);
   if (token !== undefined) {
     const claims = await verifyAuthorToken(
-      app.inlay.db,
+      app.inlay.storage,
       token,
       { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback', resourceId: access.boardId },
       app.inlay.signingSecrets,
@@ -75,7 +75,7 @@ export async function readerKeys(app: FastifyInstance, request: FastifyRequest, 
   const token = tokenOf(request);
   if (token !== undefined) {
     const claims = await verifyAuthorToken(
-      app.inlay.db,
+      app.inlay.storage,
       token,
       { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback', resourceId: access.boardId },
       app.inlay.signingSecrets,

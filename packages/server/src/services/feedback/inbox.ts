@@ -1,11 +1,11 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
-import { changesOf } from '../../db/changes.js';
-import type { Db } from '../../db/connect.js';
+
+import type { Storage, Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from './post-inbox.js';
 import { forgetPost, setPostStatus, type PostRow } from './posts.js';
 import { recordEvent } from '../../webhooks/events.js';
-import { transaction } from '../../db/statements.js';
+
 
 /**
  * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
@@ -19,7 +19,7 @@ import { transaction } from '../../db/statements.js';
  *
  * Each announces the posts and lists it changed once it committed (db/changes.ts): this process's
  * caches (the dashboard's) and, on PostgreSQL, every instance's drop them at once; a running
- * server beside the operator CLI on a SQLite file sees them through platform/external-changes.ts.
+ * server beside the operator CLI on a SQLite file sees them through `watchOtherProcesses` (db/sqlite/storage.ts).
  */
 
 /** Where a post lives: what a dashboard shows and what events will carry. */
@@ -35,8 +35,8 @@ function placeOf(row: PostRow): PostPlace {
 }
 
 /** Every instance ranks its lists' first pages again: a post left a list or moved (db/changes.ts). */
-function forgetLists(db: Db): void {
-  changesOf(db).announce({ topic: 'lists' });
+function forgetLists(storage: Storage): void {
+  storage.changes.announce({ topic: 'lists' });
 }
 
 export interface StatusChange {
@@ -46,22 +46,22 @@ export interface StatusChange {
   changed: boolean;
 }
 
-export async function changePostStatus(db: Db, postId: string, status: PostStatus): Promise<StatusChange> {
-  const change = await transaction(db, async (tx) => {
-    const done = await changePostStatusIn(tx.db, postId, status);
-    // The event commits with the change, or neither does (docs/webhooks.md).
-    if (done.changed) {
-      const { post } = done;
-      await recordEvent(db, tx, {
-        type: 'post.status_changed',
-        objectKey: `post:${post.id}`,
-        data: { workspaceId: post.workspaceId, mode: post.mode, postId: post.id, boardId: post.boardId, previousStatus: done.from, status: done.to, changedAt: new Date().toISOString() },
-      });
-    }
-    return done;
-  });
-  forgetPost(db, postId);
-  forgetLists(db);
+export async function changePostStatus(storage: Storage, postId: string, status: PostStatus): Promise<StatusChange> {
+  const change = await storage.transaction(async (tx) => {
+      const done = await changePostStatusIn(tx.db, postId, status);
+      // The event commits with the change, or neither does (docs/webhooks.md).
+      if (done.changed) {
+        const { post } = done;
+        await recordEvent(storage, tx, {
+          type: 'post.status_changed',
+          objectKey: `post:${post.id}`,
+          data: { workspaceId: post.workspaceId, mode: post.mode, postId: post.id, boardId: post.boardId, previousStatus: done.from, status: done.to, changedAt: new Date().toISOString() },
+        });
+      }
+      return done;
+    });
+  forgetPost(storage, postId);
+  forgetLists(storage);
   return change;
 }
 
@@ -83,20 +83,20 @@ export interface MergeResult {
   sharedVoters: number;
 }
 
-export async function mergePosts(db: Db, postId: string, intoId: string): Promise<MergeResult> {
-  const result = await transaction(db, async (tx) => {
-    const merged = await mergePostsIn(tx.db, postId, intoId);
-    const { merged: from, into } = merged;
-    await recordEvent(db, tx, {
-      type: 'post.merged',
-      objectKey: `post:${from.id}`,
-      data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, mergedAt: new Date().toISOString() },
+export async function mergePosts(storage: Storage, postId: string, intoId: string): Promise<MergeResult> {
+  const result = await storage.transaction(async (tx) => {
+      const merged = await mergePostsIn(tx.db, postId, intoId);
+      const { merged: from, into } = merged;
+      await recordEvent(storage, tx, {
+        type: 'post.merged',
+        objectKey: `post:${from.id}`,
+        data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, mergedAt: new Date().toISOString() },
+      });
+      return merged;
     });
-    return merged;
-  });
-  forgetPost(db, postId);
-  forgetPost(db, intoId);
-  forgetLists(db);
+  forgetPost(storage, postId);
+  forgetPost(storage, intoId);
+  forgetLists(storage);
   return result;
 }
 
@@ -132,10 +132,10 @@ export interface DeletedPost {
   post: PostPlace & { title: string; voteCount: number };
 }
 
-export async function deletePost(db: Db, postId: string): Promise<DeletedPost> {
-  const result = await transaction(db, (tx) => deletePostIn(tx.db, postId));
-  forgetPost(db, postId);
-  forgetLists(db);
+export async function deletePost(storage: Storage, postId: string): Promise<DeletedPost> {
+  const result = await storage.transaction((tx) => deletePostIn(tx.db, postId));
+  forgetPost(storage, postId);
+  forgetLists(storage);
   return result;
 }
 

@@ -9,7 +9,7 @@ import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../usage/usage-route.js';
 import { registerPostRoutes } from './posts-routes.js';
-import { openSearchReader } from './search-pool.js';
+import { postSearchOf } from './post-service.js';
 
 /** Usage metrics of feedback (docs/feedback.md). */
 export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvotes', 'searches', 'authors'] as const;
@@ -18,8 +18,8 @@ export const FEEDBACK_METRICS = ['configFetches', 'postsCreated', 'votes', 'unvo
 export async function feedbackService(app: FastifyInstance): Promise<void> {
   const service = SERVICES.feedback;
   // Searches read on worker threads, so none holds the event loop (docs/security.md, Search).
-  const searches = openSearchReader(app.inlay);
-  app.addHook('onClose', () => searches.close());
+  // Opened now, closed with the storage.
+  postSearchOf(app.inlay);
   await registerOpenApi(app, 'feedback');
   const resources = resourceService(app.inlay, service);
   registerManagementRoutes(app, resources);

@@ -11,7 +11,7 @@ describe('ListSnapshots', () => {
   });
 
   it('keeps at most maxEntries snapshots, dropping the oldest first', () => {
-    const snapshots = new ListSnapshots(60_000, 2);
+    const snapshots = new ListSnapshots(undefined, 60_000, 2);
     const first = snapshots.save(['a']);
     const second = snapshots.save(['b']);
     const third = snapshots.save(['c']);
@@ -19,7 +19,7 @@ describe('ListSnapshots', () => {
   });
 
   it('serves a snapshot until it expires, to the millisecond', () => {
-    const snapshots = new ListSnapshots(60_000, 10);
+    const snapshots = new ListSnapshots(undefined, 60_000, 10);
     const id = snapshots.save(['a', 'b']);
     vi.advanceTimersByTime(60_000);
     expect(snapshots.get(id)).toEqual(['a', 'b']);
@@ -28,7 +28,7 @@ describe('ListSnapshots', () => {
   });
 
   it('shares a list’s snapshot while it is fresh, and ranks again once it is not', async () => {
-    const snapshots = new ListSnapshots(60_000, 10);
+    const snapshots = new ListSnapshots(undefined, 60_000, 10);
     let builds = 0;
     const build = async () => [`ranked ${++builds}`];
     const first = await snapshots.shared('board|top', 1_000, build);
@@ -41,7 +41,7 @@ describe('ListSnapshots', () => {
   });
 
   it('forgets the shared snapshots of every list once maxEntries lists hold one', async () => {
-    const snapshots = new ListSnapshots(60_000, 2);
+    const snapshots = new ListSnapshots(undefined, 60_000, 2);
     let builds = 0;
     const build = async () => [`ranked ${++builds}`];
     for (const list of ['a', 'b', 'c', 'b']) await snapshots.shared(list, 60_000, build);

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { ChangeBus } from '../../db/changes.js';
+import { perStorage } from '../../db/storage.js';
 
 /**
  * Ordered id lists of ranked queries (top, trending, search), kept for a while so that paging
@@ -13,9 +15,17 @@ export class ListSnapshots {
   readonly #ttlMs: number;
   readonly #maxEntries: number;
 
-  constructor(ttlMs = 15 * 60_000, maxEntries = 500) {
+  /**
+   * With `changes`, drops shared snapshots as lists change here or in another process: a board's
+   * on `lists` with its prefix, all of them on `lists` without one or on `all` (db/changes.ts).
+   */
+  constructor(changes?: ChangeBus, ttlMs = 15 * 60_000, maxEntries = 500) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
+    changes?.subscribe((change) => {
+      if (change.topic === 'lists' && change.id !== undefined) this.invalidate(change.id);
+      else if (change.topic === 'lists' || change.topic === 'all') this.clearShared();
+    });
   }
 
   save(ids: string[]): string {
@@ -68,3 +78,6 @@ export class ListSnapshots {
     return entry.ids;
   }
 }
+
+/** The list snapshots of a storage's boards: one set per storage, whichever app or tool reads it. */
+export const listSnapshots = perStorage((storage) => new ListSnapshots(storage.changes));

@@ -7,7 +7,7 @@ type PostRow = Selectable<PostsTable>;
  * Recently read post rows by id. The first pages of a board's lists show the same posts to
  * every visitor, and reading twenty rows costs more than the rest of a list request. Votes and
  * status changes made by this server drop the post's entry in the same transaction; changes by
- * another process (the operator CLI) clear the cache within a poll (platform/external-changes.ts); an entry is also dropped after `ttlMs` whatever happens, and the
+ * another process (the operator CLI) clear the cache within a poll (`watchOtherProcesses` in db/sqlite/storage.ts); an entry is also dropped after `ttlMs` whatever happens, and the
  * oldest entries go first past `maxEntries`.
  */
 export class PostRowCache {
@@ -51,7 +51,7 @@ export class PostRowCache {
     this.#entries.delete(id);
   }
 
-  /** Drops every entry: another process changed posts (see platform/external-changes.ts). */
+  /** Drops every entry: another process changed posts (see `watchOtherProcesses` in db/sqlite/storage.ts). */
   clear(): void {
     this.#generation += 1;
     this.#entries.clear();

@@ -18,8 +18,7 @@ export function findPostById(db: Db, id: string): Promise<PostRow | undefined> {
  * (the primary key (post, author) makes the copy a no-op). Answers how many votes were added.
  */
 export async function copyVotes(db: Db, fromId: string, toId: string): Promise<number> {
-  const result = await db
-    .insertInto('votes')
+  const result = await db.insertInto('votes')
     .columns(['post_id', 'author_key', 'created_at'])
     .expression((eb) => eb.selectFrom('votes').select([eb.val(toId).as('post_id'), 'author_key', 'created_at']).where('post_id', '=', fromId))
     .onConflict((oc) => oc.doNothing())

@@ -5,16 +5,21 @@ import {
   postsByIds,
   rankedAfter,
   rankedIds,
-  searchPosts,
   votedPostIds,
   type BoardScope,
   type PostRow,
 } from './posts.js';
 import type { BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
-import { searchReaderOf } from './search-pool.js';
+import { listSnapshots } from './list-snapshots.js';
 import { searchTerms } from './search-terms.js';
 import type { InlayContext } from '../../context.js';
+import type { PostSearch, PostSearchQuery } from '../../db/post-search.js';
+
+/** The post search of the server's storage, within the server's search limits (docs/security.md, Search). */
+export function postSearchOf(context: Pick<InlayContext, 'storage' | 'options'>): PostSearch {
+  return context.storage.postSearch({ workers: context.options.searchWorkers, timeoutMs: context.options.searchTimeoutMs });
+}
 
 /** How many ids a ranked snapshot keeps; past them, pages continue by keyset. */
 const SNAPSHOT_SIZE = 500;
@@ -64,7 +69,8 @@ export async function listPosts(
   query: PostListQuery,
   readerKeys: string[],
 ): Promise<ListPage<Post>> {
-  const { db, snapshots, options } = context;
+  const { storage, options } = context;
+  const snapshots = listSnapshots(storage);
   const scope = scopeOf(access);
   const cursor = query.cursor === undefined ? undefined : decodePostCursor(query.cursor);
   const q = query.q === undefined || query.q === '' ? undefined : query.q;
@@ -75,10 +81,9 @@ export async function listPosts(
   // Terms first: a search too expensive by construction is refused before anything runs.
   const terms = q === undefined ? undefined : searchTerms(q, options.searchMaxTerms);
   const budget = { maxRows: options.searchMaxRows, candidates: Math.max(options.searchCandidates, SNAPSHOT_SIZE) };
-  const search = (order: Parameters<typeof searchPosts>[4]) => {
-    const reader = searchReaderOf(context);
-    if (terms === undefined || reader === undefined) throw new Error('search without terms or a search reader');
-    return searchPosts(db, reader, scope, terms, order, query.match, budget);
+  const search = (order: PostSearchQuery['order']) => {
+    if (terms === undefined) throw new Error('search without terms');
+    return postSearchOf(context).find({ scope, terms, order, match: query.match, budget });
   };
 
   let rows: PostRow[];
@@ -88,8 +93,8 @@ export async function listPosts(
     const afterId = cursor?.id;
     const page =
       q === undefined
-        ? await newestPosts(db, scope, { afterId, limit: query.limit + 1 })
-        : await postsByIds(db, scope, await search({ by: 'new', afterId, limit: query.limit + 1 }));
+        ? await newestPosts(storage, scope, { afterId, limit: query.limit + 1 })
+        : await postsByIds(storage, scope, await search({ by: 'new', afterId, limit: query.limit + 1 }));
     rows = page.slice(0, query.limit);
     const last = rows[rows.length - 1];
     if (page.length > query.limit && last) next = { k: 'n', id: last.id };
@@ -104,7 +109,7 @@ export async function listPosts(
       const sort = query.sort;
       const list = `${listPrefix(scope)}${sort}|${query.match}|${q ?? ''}`;
       const shared = await snapshots.shared(list, SNAPSHOT_FRESH_MS, async () =>
-        q === undefined ? (await rankedIds(db, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : search({ by: 'relevance', cap: SNAPSHOT_SIZE }),
+        q === undefined ? (await rankedIds(storage, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : search({ by: 'relevance', cap: SNAPSHOT_SIZE }),
       );
       ({ ids, asOf } = shared);
       snapshotId = shared.id;
@@ -122,7 +127,7 @@ export async function listPosts(
       asOf = cursor.t;
     }
     if (ids.length > 0 || cursor === undefined) {
-      rows = await postsByIds(db, scope, ids.slice(offset, offset + query.limit));
+      rows = await postsByIds(storage, scope, ids.slice(offset, offset + query.limit));
       const last = rows[rows.length - 1];
       const end = offset + query.limit;
       if (last && (end < ids.length || (ids.length === SNAPSHOT_SIZE && q === undefined))) {
@@ -139,7 +144,7 @@ export async function listPosts(
         };
       }
     } else if (q === undefined && cursor !== undefined) {
-      const page = await rankedAfter(db, scope, query.sort, { value: cursor.v, id: cursor.id, asOf }, query.limit + 1);
+      const page = await rankedAfter(storage, scope, query.sort, { value: cursor.v, id: cursor.id, asOf }, query.limit + 1);
       rows = page.slice(0, query.limit);
       const last = rows[rows.length - 1];
       if (page.length > query.limit && last) {
@@ -150,6 +155,6 @@ export async function listPosts(
       throw new ApiError('parameter_invalid', 'cursor has expired; run the search again without a cursor.', { param: 'cursor' });
     }
   }
-  const voted = await votedPostIds(db, readerKeys, rows.map((row) => row.id));
+  const voted = await votedPostIds(storage, readerKeys, rows.map((row) => row.id));
   return { items: rows.map((row) => toPost(row, access, voted.has(row.id))), nextCursor: next && encodePostCursor(next) };
 }

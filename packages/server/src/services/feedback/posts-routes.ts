@@ -27,7 +27,7 @@ import { listPosts, listPrefix, toPost } from './post-service.js';
 export function registerPostRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'publishable' } as const;
-  const { db, usage, options } = app.inlay;
+  const { storage, usage, options } = app.inlay;
   const scope = (access: BoardAccess) => ({ workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'feedback' as const, resourceId: access.boardId });
 
   // Counted once across instances when the server shares its counts (`rateLimits.store`).
@@ -53,22 +53,22 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     const author = await resolveAuthor(app, request, access, request.body.author);
     spamCheck(request, `${access.boardId}:${author.key}`);
     const boardScope = { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId };
-    const row = await insertPost(db, boardScope, { title: request.body.title, body: request.body.body, author });
+    const row = await insertPost(storage, boardScope, { title: request.body.title, body: request.body.body, author });
     // The next first page ranks the board again, so the new post shows at once.
-    app.inlay.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
+    app.inlay.storage.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
     usage.increment({ ...scope(access), metric: 'postsCreated' });
     usage.markActive(scope(access), author.key);
     return { data: toPost(row, access, false) };
   });
 
   app.post('/api/v1/posts/:id', { config, schema: { params: z.object({ id: z.string() }), body: VoteBodySchema, response: { 200: dataEnvelope(VoteResultSchema) } } }, async (request) => {
-    const post = await findPostBoard(db, authOf(request), request.params.id);
+    const post = await findPostBoard(storage, authOf(request), request.params.id);
     if (!post) throw notFound('post', request.params.id);
     const access = await openHostedBoard(app, request, post.board_id, 'id');
     if (!access.config.votingEnabled) throw new ApiError('feature_disabled', 'Voting is turned off on this board (votingEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
     const vote = request.body.action === 'vote';
-    const result = await setVote(db, post, author.key, vote);
+    const result = await setVote(storage, post, author.key, vote);
     if (result === null) throw notFound('post', post.id);
     const { voteCount, changed } = result;
     if (changed) usage.increment({ ...scope(access), metric: vote ? 'votes' : 'unvotes' });

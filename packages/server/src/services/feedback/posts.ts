@@ -1,15 +1,12 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
-import { sql, type Selectable } from 'kysely';
-import { dialectOf, isPostgres } from '../../db/dialect.js';
-import { compile, perDatabase, read, transaction, type Param } from '../../db/statements.js';
-import type { Db } from '../../db/connect.js';
+import { type Selectable } from 'kysely';
+import type { Param } from '../../db/statements.js';
+import { perStorage } from '../../db/storage.js';
+import type { Storage, Db } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
 import type { PostsTable } from '../../db/schema.js';
-import { changesOf } from '../../db/changes.js';
+
 import { PostRowCache } from './post-cache.js';
-import type { SearchJob, SearchReader } from './search-pool.js';
-import { postgresSearchJob } from './search-postgres.js';
-import type { SearchTerms } from './search-terms.js';
 import { earliestToReach, trendingScore } from './trending.js';
 import { recordEvent } from '../../webhooks/events.js';
 
@@ -53,7 +50,7 @@ export interface StoredAuthor {
 
 export type RankedSort = 'top' | 'trending';
 
-export async function insertPost(db: Db, scope: BoardScope, post: { title: string; body: string; author: StoredAuthor }): Promise<PostRow> {
+export async function insertPost(storage: Storage, scope: BoardScope, post: { title: string; body: string; author: StoredAuthor }): Promise<PostRow> {
   const now = nowIso();
   const row: PostRow = {
     id: newId('post'),
@@ -73,54 +70,48 @@ export async function insertPost(db: Db, scope: BoardScope, post: { title: strin
     updated_at: now,
   };
   // The webhook outbox row commits with the post, or neither does (docs/webhooks.md).
-  await transaction(db, async (tx) => {
-    await tx.db.insertInto('posts').values(row).execute();
-    await recordEvent(db, tx, {
-      type: 'post.created',
-      objectKey: `post:${row.id}`,
-      data: { workspaceId: row.workspace_id, mode: row.mode, postId: row.id, boardId: row.board_id, title: row.title, status: row.status, createdAt: row.created_at },
+  await storage.transaction(async (tx) => {
+      await tx.db.insertInto('posts').values(row).execute();
+      await recordEvent(storage, tx, {
+        type: 'post.created',
+        objectKey: `post:${row.id}`,
+        data: { workspaceId: row.workspace_id, mode: row.mode, postId: row.id, boardId: row.board_id, title: row.title, status: row.status, createdAt: row.created_at },
+      });
     });
-  });
   return row;
 }
 
 /** A post of the scope's workspace and mode (any board). */
-const voteStatements = perDatabase((db) => ({
-  boardOf: compile(db, (p: Param<'id' | 'workspaceId' | 'mode'>) =>
-    db.selectFrom('posts').select(['id', 'board_id']).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode')),
-  ),
-  addVote: compile(db, (p: Param<'postId' | 'authorKey' | 'createdAt'>) =>
-    db
-      .insertInto('votes')
-      .values({ post_id: p('postId'), author_key: p('authorKey'), created_at: p('createdAt') })
-      .onConflict((oc) => oc.doNothing()),
-  ),
-  removeVote: compile(db, (p: Param<'postId' | 'authorKey'>) =>
-    db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey')),
-  ),
+const voteStatements = perStorage((storage) => ({
+  boardOf: storage.compile((p: Param<'id' | 'workspaceId' | 'mode'>) =>
+        storage.db.selectFrom('posts').select(['id', 'board_id']).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode'))),
+  addVote: storage.compile((p: Param<'postId' | 'authorKey' | 'createdAt'>) =>
+      storage.db.insertInto('votes')
+        .values({ post_id: p('postId'), author_key: p('authorKey'), created_at: p('createdAt') })
+        .onConflict((oc) => oc.doNothing())),
+  removeVote: storage.compile((p: Param<'postId' | 'authorKey'>) =>
+      storage.db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey'))),
   // The lists travel as JSON arrays, so one statement serves any number of keys and ids.
-  voted: compile(db, (p: Param<'authorKeys' | 'postIds'>) => {
-    const elements = dialectOf(db) === 'postgres' ? (list: string) => sql<string>`(SELECT jsonb_array_elements_text(${p(list as 'authorKeys')}::jsonb))` : (list: string) => sql<string>`(SELECT value FROM json_each(${p(list as 'authorKeys')}))`;
-    return db.selectFrom('votes').select('post_id').where('author_key', 'in', elements('authorKeys')).where('post_id', 'in', elements('postIds'));
-  }),
-  counts: compile(db, (p: Param<'postId'>) =>
-    db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId')),
-  ),
-  setCounts: compile(db, (p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
-    db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId')),
-  ),
+  voted: storage.compile((p: Param<'authorKeys' | 'postIds'>) => {
+      const elements = (list: string) => storage.sql.jsonTextElements(p(list as 'authorKeys'));
+      return storage.db.selectFrom('votes').select('post_id').where('author_key', 'in', elements('authorKeys')).where('post_id', 'in', elements('postIds'));
+    }),
+  counts: storage.compile((p: Param<'postId'>) =>
+      storage.db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId'))),
+  setCounts: storage.compile((p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
+      storage.db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId'))),
 }));
 
 /** A post of the key's workspace and mode, and its board: what a vote needs to find first. */
-export function findPostBoard(db: Db, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<Pick<PostRow, 'id' | 'board_id'> | undefined> {
-  const { boardOf } = voteStatements(db);
-  return read(db, (tx) => boardOf.get(tx, { id, workspaceId: scope.workspaceId, mode: scope.mode }));
+export function findPostBoard(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<Pick<PostRow, 'id' | 'board_id'> | undefined> {
+  const { boardOf } = voteStatements(storage);
+  return storage.read((tx) => boardOf.get(tx, { id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
 
 /** Post rows of `db`, dropped when any process announces a post change on the change bus (db/changes.ts). */
-const postRows = perDatabase((db) => {
+const postRows = perStorage((storage) => {
   const cache = new PostRowCache();
-  changesOf(db).subscribe((change) => {
+  storage.changes.subscribe((change) => {
     if (change.topic === 'all') cache.clear();
     else if (change.topic === 'posts') {
       if (change.id === undefined) cache.clear();
@@ -131,14 +122,14 @@ const postRows = perDatabase((db) => {
 });
 
 /** Drops a post's cached row on every instance after a change to it committed (`setVote` does it itself). */
-export function forgetPost(db: Db, id: string): void {
-  changesOf(db).announce({ topic: 'posts', id });
+export function forgetPost(storage: Storage, id: string): void {
+  storage.changes.announce({ topic: 'posts', id });
 }
 
 /** Rows for ids, in the order of `ids`; recently read rows come from memory (PostRowCache). */
-export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string[]): Promise<PostRow[]> {
+export async function postsByIds(storage: Storage, scope: BoardScope, ids: readonly string[]): Promise<PostRow[]> {
   if (ids.length === 0) return [];
-  const cache = postRows(db);
+  const cache = postRows(storage);
   const now = Date.now();
   const found = new Map<string, PostRow>();
   const missing: string[] = [];
@@ -152,8 +143,7 @@ export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string
   }
   if (missing.length > 0) {
     const generation = cache.generation;
-    const rows = await db
-      .selectFrom('posts')
+    const rows = await storage.db.selectFrom('posts')
       .select(POST_COLUMNS)
       .where('id', 'in', missing)
       .where('board_id', '=', scope.boardId)
@@ -168,9 +158,8 @@ export async function postsByIds(db: Db, scope: BoardScope, ids: readonly string
 }
 
 /** Newest first, by keyset on the time-ordered id: stable under inserts. */
-export async function newestPosts(db: Db, scope: BoardScope, page: { afterId?: string | undefined; limit: number }): Promise<PostRow[]> {
-  let query = db
-    .selectFrom('posts')
+export async function newestPosts(storage: Storage, scope: BoardScope, page: { afterId?: string | undefined; limit: number }): Promise<PostRow[]> {
+  let query = storage.db.selectFrom('posts')
     .select(POST_COLUMNS)
     .where('board_id', '=', scope.boardId)
     .where('mode', '=', scope.mode)
@@ -181,10 +170,9 @@ export async function newestPosts(db: Db, scope: BoardScope, page: { afterId?: s
 }
 
 /** The first `cap` ids in rank order: `top` by an index-only scan, `trending` from a window of recent posts. */
-export async function rankedIds(db: Db, scope: BoardScope, sort: RankedSort, cap: number): Promise<{ id: string; value: number }[]> {
-  if (sort === 'trending') return trendingIds(db, scope, cap);
-  const rows = await db
-    .selectFrom('posts')
+export async function rankedIds(storage: Storage, scope: BoardScope, sort: RankedSort, cap: number): Promise<{ id: string; value: number }[]> {
+  if (sort === 'trending') return trendingIds(storage, scope, cap);
+  const rows = await storage.db.selectFrom('posts')
     .select(['id', 'vote_count as value'])
     .where('board_id', '=', scope.boardId)
     .where('mode', '=', scope.mode)
@@ -202,19 +190,18 @@ export interface RankedCursor {
 }
 
 /** Keyset continuation of a ranked list after `(value, id)`, ignoring posts newer than `asOf`. */
-export async function rankedAfter(db: Db, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number): Promise<PostRow[]> {
+export async function rankedAfter(storage: Storage, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number): Promise<PostRow[]> {
   // No post comes after a value that is not a number: SQLite binds NaN as NULL, which no row
   // passes, where PostgreSQL orders NaN above every number and would answer the whole board.
   if (Number.isNaN(after.value)) return [];
-  if (sort === 'trending') return trendingAfter(db, scope, after, limit);
-  return topAfterQuery(db, scope, after, limit).execute();
+  if (sort === 'trending') return trendingAfter(storage, scope, after, limit);
+  return topAfterQuery(storage, scope, after, limit).execute();
 }
 
 /** The `top` continuation, apart so that its query plan is tested. */
-export function topAfterQuery(db: Db, scope: BoardScope, after: RankedCursor, limit: number) {
+export function topAfterQuery(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number) {
   return (
-    db
-      .selectFrom('posts')
+    storage.db.selectFrom('posts')
       .select(POST_COLUMNS)
       .where('board_id', '=', scope.boardId)
       .where('mode', '=', scope.mode)
@@ -235,30 +222,28 @@ export function topAfterQuery(db: Db, scope: BoardScope, after: RankedCursor, li
  * at its age (`earliestToReach`), so one older than the bound cannot make the page. Each list
  * runs its statements in one synchronous read, so no vote lands between the bound and the page.
  */
-const trendingStatements = perDatabase((db) => {
-  const board = (p: Param<'boardId' | 'mode'>) => db.selectFrom('posts').where('board_id', '=', p('boardId')).where('mode', '=', p('mode'));
+const trendingStatements = perStorage((storage) => {
+  const board = (p: Param<'boardId' | 'mode'>) => storage.db.selectFrom('posts').where('board_id', '=', p('boardId')).where('mode', '=', p('mode'));
   return {
-    mostVotes: compile(db, (p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('vote_count').orderBy('vote_count', 'desc').limit(p('one'))),
-    oldest: compile(db, (p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('created_at').orderBy('created_at', 'asc').limit(p('one'))),
-    newest: compile(db, (p: Param<'boardId' | 'mode' | 'limit' | 'offset'>) => board(p).select('created_at').orderBy('created_at', 'desc').limit(p('limit')).offset(p('offset'))),
-    firstIds: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'limit'>) =>
-      board(p)
-        .select(['id', 'trending_score as value'])
-        .where('created_at', '>=', p('from'))
-        .orderBy('trending_score', 'desc')
-        .orderBy('id', 'desc')
-        .limit(p('limit')),
-    ),
-    after: compile(db, (p: Param<'boardId' | 'mode' | 'from' | 'asOf' | 'value' | 'id' | 'limit'>) =>
-      board(p)
-        .select(POST_COLUMNS)
-        .where('created_at', '>=', p('from'))
-        .where('created_at', '<=', p('asOf'))
-        .where((eb) => eb(eb.refTuple('trending_score', 'id'), '<', eb.tuple(p('value'), p('id'))))
-        .orderBy('trending_score', 'desc')
-        .orderBy('id', 'desc')
-        .limit(p('limit')),
-    ),
+    mostVotes: storage.compile((p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('vote_count').orderBy('vote_count', 'desc').limit(p('one'))),
+    oldest: storage.compile((p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('created_at').orderBy('created_at', 'asc').limit(p('one'))),
+    newest: storage.compile((p: Param<'boardId' | 'mode' | 'limit' | 'offset'>) => board(p).select('created_at').orderBy('created_at', 'desc').limit(p('limit')).offset(p('offset'))),
+    firstIds: storage.compile((p: Param<'boardId' | 'mode' | 'from' | 'limit'>) =>
+          board(p)
+            .select(['id', 'trending_score as value'])
+            .where('created_at', '>=', p('from'))
+            .orderBy('trending_score', 'desc')
+            .orderBy('id', 'desc')
+            .limit(p('limit'))),
+    after: storage.compile((p: Param<'boardId' | 'mode' | 'from' | 'asOf' | 'value' | 'id' | 'limit'>) =>
+          board(p)
+            .select(POST_COLUMNS)
+            .where('created_at', '>=', p('from'))
+            .where('created_at', '<=', p('asOf'))
+            .where((eb) => eb(eb.refTuple('trending_score', 'id'), '<', eb.tuple(p('value'), p('id'))))
+            .orderBy('trending_score', 'desc')
+            .orderBy('id', 'desc')
+            .limit(p('limit'))),
   };
 });
 
@@ -270,14 +255,14 @@ const ALL_TIME = '0000';
  * of them would with no votes, so the page's last scores that much or more, and no post too old
  * to reach it with the board's most votes can be on the page.
  */
-function trendingIds(db: Db, scope: BoardScope, cap: number): Promise<{ id: string; value: number }[]> {
-  const { mostVotes, newest, firstIds } = trendingStatements(db);
+function trendingIds(storage: Storage, scope: BoardScope, cap: number): Promise<{ id: string; value: number }[]> {
+  const { mostVotes, newest, firstIds } = trendingStatements(storage);
   const board = { boardId: scope.boardId, mode: scope.mode, one: 1 };
-  return read(db, async (tx) => {
-    const nth = await newest.get(tx, { ...board, limit: 1, offset: cap - 1 });
-    const from = nth === undefined ? ALL_TIME : earliestToReach(trendingScore(0, nth.created_at), (await mostVotes.get(tx, board))?.vote_count ?? 0);
-    return (await firstIds.all(tx, { ...board, from, limit: cap })).map((row) => ({ id: row.id, value: Number(row.value) }));
-  });
+  return storage.read(async (tx) => {
+      const nth = await newest.get(tx, { ...board, limit: 1, offset: cap - 1 });
+      const from = nth === undefined ? ALL_TIME : earliestToReach(trendingScore(0, nth.created_at), (await mostVotes.get(tx, board))?.vote_count ?? 0);
+      return (await firstIds.all(tx, { ...board, from, limit: cap })).map((row) => ({ id: row.id, value: Number(row.value) }));
+    });
 }
 
 /**
@@ -286,35 +271,35 @@ function trendingIds(db: Db, scope: BoardScope, cap: number): Promise<{ id: stri
  * holds a page, the true page's last scores at least as much as this one's, which bounds how
  * old a post on it can be: if that reaches past the window, one more read with that bound.
  */
-function trendingAfter(db: Db, scope: BoardScope, after: RankedCursor, limit: number): Promise<PostRow[]> {
-  const statements = trendingStatements(db);
+function trendingAfter(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number): Promise<PostRow[]> {
+  const statements = trendingStatements(storage);
   const board = { boardId: scope.boardId, mode: scope.mode, one: 1 };
-  return read(db, async (tx) => {
-    const maxVotes = (await statements.mostVotes.get(tx, board))?.vote_count ?? 0;
-    const oldest = (await statements.oldest.get(tx, board))?.created_at;
-    if (oldest === undefined) return [];
-    const page = (from: string) => statements.after.all(tx, { ...board, from, asOf: after.asOf, value: after.value, id: after.id, limit });
-    // 4^12 twelve-and-a-half-hour spans pass any real board's age; a forged value ends there too.
-    for (let span = 1; span <= 4 ** 12; span *= 4) {
-      const from = earliestToReach(after.value - span, maxVotes);
-      const rows = await page(from);
-      const last = rows[rows.length - 1];
-      if (rows.length === limit && last !== undefined) {
-        const needed = earliestToReach(last.trending_score, maxVotes);
-        return needed < from ? page(needed) : rows;
+  return storage.read(async (tx) => {
+      const maxVotes = (await statements.mostVotes.get(tx, board))?.vote_count ?? 0;
+      const oldest = (await statements.oldest.get(tx, board))?.created_at;
+      if (oldest === undefined) return [];
+      const page = (from: string) => statements.after.all(tx, { ...board, from, asOf: after.asOf, value: after.value, id: after.id, limit });
+      // 4^12 twelve-and-a-half-hour spans pass any real board's age; a forged value ends there too.
+      for (let span = 1; span <= 4 ** 12; span *= 4) {
+        const from = earliestToReach(after.value - span, maxVotes);
+        const rows = await page(from);
+        const last = rows[rows.length - 1];
+        if (rows.length === limit && last !== undefined) {
+          const needed = earliestToReach(last.trending_score, maxVotes);
+          return needed < from ? page(needed) : rows;
+        }
+        if (from <= oldest) return rows;
       }
-      if (from <= oldest) return rows;
-    }
-    return page(ALL_TIME);
-  });
+      return page(ALL_TIME);
+    });
 }
 
 /** Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once). */
-export function votedPostIds(db: Db, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
+export function votedPostIds(storage: Storage, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
   if (authorKeys.length === 0 || postIds.length === 0) return Promise.resolve(new Set());
-  const { voted } = voteStatements(db);
+  const { voted } = voteStatements(storage);
   const params = { authorKeys: JSON.stringify(authorKeys), postIds: JSON.stringify(postIds) };
-  return read(db, async (tx) => new Set((await voted.all(tx, params)).map((row) => row.post_id)));
+  return storage.read(async (tx) => new Set((await voted.all(tx, params)).map((row) => row.post_id)));
 }
 
 /**
@@ -323,30 +308,30 @@ export function votedPostIds(db: Db, authorKeys: readonly string[], postIds: rea
  * vote a no-op), in one transaction. Answers the new count; `null` when the post is gone —
  * deleted with its board or workspace after the caller looked it up.
  */
-export function setVote(db: Db, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
-  const { addVote, removeVote, counts, setCounts } = voteStatements(db);
+export function setVote(storage: Storage, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
+  const { addVote, removeVote, counts, setCounts } = voteStatements(storage);
   const postId = post.id;
-  const cache = postRows(db);
-  const result = transaction(db, async (tx) => {
-    cache.delete(postId);
-    // Votes on one post from several server processes apply one after the other (PostgreSQL).
-    await tx.lock(JSON.stringify(['post', postId]));
-    const current = await counts.get(tx, { postId });
-    if (current === undefined) return null;
-    const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso() }) : await removeVote.run(tx, { postId, authorKey })) === 1;
-    if (!changed) return { voteCount: current.vote_count, changed };
-    const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
-    await setCounts.write(tx, { postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
-    await recordEvent(db, tx, {
-      type: vote ? 'vote.created' : 'vote.removed',
-      objectKey: `post:${postId}`,
-      data: { workspaceId: current.workspace_id, mode: current.mode, postId, boardId: current.board_id, voteCount, at: nowIso() },
+  const cache = postRows(storage);
+  const result = storage.transaction(async (tx) => {
+      cache.delete(postId);
+      // Votes on one post from several server processes apply one after the other (PostgreSQL).
+      await tx.lock(JSON.stringify(['post', postId]));
+      const current = await counts.get(tx, { postId });
+      if (current === undefined) return null;
+      const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso() }) : await removeVote.run(tx, { postId, authorKey })) === 1;
+      if (!changed) return { voteCount: current.vote_count, changed };
+      const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
+      await setCounts.write(tx, { postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
+      await recordEvent(storage, tx, {
+        type: vote ? 'vote.created' : 'vote.removed',
+        objectKey: `post:${postId}`,
+        data: { workspaceId: current.workspace_id, mode: current.mode, postId, boardId: current.board_id, voteCount, at: nowIso() },
+      });
+      return { voteCount, changed };
     });
-    return { voteCount, changed };
-  });
   // After the commit: every instance drops the row with the old count (db/changes.ts).
   return result.then((answer) => {
-    if (answer?.changed === true) forgetPost(db, postId);
+    if (answer?.changed === true) forgetPost(storage, postId);
     return answer;
   });
 }
@@ -356,77 +341,3 @@ export async function setPostStatus(db: Db, id: string, status: PostStatus): Pro
   await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
-/** Limits of one search (docs/security.md, Search). */
-export interface SearchBudget {
-  /** Index rows a search may read (matches of its terms on any board, newest first). */
-  maxRows: number;
-  /** How many of the board's newest matches a relevance search ranks. */
-  candidates: number;
-}
-
-const phrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
-
-/**
- * Full-text search over title and body of the board's posts, as a job for a search reader
- * (services/feedback/search-pool.ts), which runs it off the event loop. Terms of three
- * characters or more go through the trigram index `posts_fts` (anywhere in a word); shorter ones
- * through the word index `posts_words` (the start of a word; migration 0009). The index reads
- * matches newest first and stops at `budget.maxRows`: `new` takes the page straight from it;
- * `relevance` ranks the board's newest `budget.candidates` matches (search-rank.ts) found within
- * the budget. A search that reaches the row budget with no match on the board (or, for `new`,
- * less than a page) answers `search_too_expensive`.
- * With `match=any`, short terms only count when no longer term exists. PostgreSQL has its own
- * indexes and statements for the same contract (services/feedback/search-postgres.ts).
- */
-export function searchPosts(
-  db: Db,
-  reader: SearchReader,
-  scope: BoardScope,
-  terms: SearchTerms,
-  order: { by: 'relevance'; cap: number } | { by: 'new'; afterId?: string | undefined; limit: number },
-  match: 'all' | 'any',
-  budget: SearchBudget,
-): Promise<string[]> {
-  if (isPostgres(db)) {
-    const job = postgresSearchJob(db, scope, terms, order, match, budget);
-    return job === undefined ? Promise.resolve([]) : reader.run(job);
-  }
-  const join = match === 'any' ? ' OR ' : ' AND ';
-  const words = (list: readonly string[], glue: string) => list.map((term) => `${phrase(term)}*`).join(glue);
-  const trigram = terms.indexed.length > 0;
-  if (!trigram && terms.short.length === 0) return Promise.resolve([]);
-  const table = sql.table(trigram ? 'posts_fts' : 'posts_words');
-  const expression = trigram ? terms.indexed.map(phrase).join(join) : words(terms.short, join);
-  // Short terms beside longer ones (match=all): a post must also hold a word they begin.
-  const narrow = trigram && match === 'all' && terms.short.length > 0 ? words(terms.short, ' AND ') : undefined;
-  const after = order.by === 'new' && order.afterId !== undefined ? sql`AND rowid < (SELECT rowid FROM posts WHERE id = ${order.afterId})` : sql``;
-  // Newest first by rowid, which follows the time-ordered id; the inner LIMIT is the row budget.
-  const matches = sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${expression} ${after} ORDER BY rowid DESC LIMIT ${budget.maxRows}`;
-  const want = order.by === 'new' ? order.limit : budget.candidates;
-  const columns = order.by === 'new' ? sql`p.id` : sql`p.id, p.title, p.body, p.vote_count`;
-  // CROSS JOIN keeps the index outermost, so rows come newest first and reading stops at `want`.
-  const candidates = sql`SELECT ${columns} FROM (${matches}) m CROSS JOIN posts p ON p.rowid = m.rowid
-    WHERE p.board_id = ${scope.boardId} AND p.mode = ${scope.mode}
-    ${narrow === undefined ? sql`` : sql`AND p.rowid IN (SELECT rowid FROM posts_words WHERE posts_words MATCH ${narrow})`}
-    LIMIT ${want}`;
-  const job: SearchJob = {
-    precheck: narrow === undefined ? undefined : sql`SELECT 1 FROM posts_words WHERE posts_words MATCH ${narrow} LIMIT 1`.compile(db),
-    candidates: candidates.compile(db),
-    // A page of `new` must be whole; a ranking of fewer candidates (the newest matches within
-    // the row budget) is still an answer, unless it holds none.
-    needed: order.by === 'new' ? want : 1,
-    budget: sql`SELECT count(*) AS n FROM (${matches})`.compile(db),
-    maxRows: budget.maxRows,
-    rank:
-      order.by === 'new'
-        ? undefined
-        : {
-            terms: [
-              ...terms.indexed.map((text) => ({ text, prefix: false })),
-              ...(narrow !== undefined || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : []),
-            ],
-            cap: order.cap,
-          },
-  };
-  return reader.run(job);
-}

@@ -18,14 +18,14 @@ const Params = z.object({ id: z.string() });
 /** The publishable route: registered in the importer's cross-origin scope with the upload route. */
 export function registerUploadStatusRoute(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.inlay;
+  const { storage } = app.inlay;
   app.get(
     '/api/v1/sessions/:id/chunks',
     { config: { auth: 'publishable' }, schema: { params: Params, response: { 200: dataEnvelope(UploadStatusSchema) } } },
     async (request) => {
-      const row = await findSession(db, authOf(request), request.params.id);
+      const row = await findSession(storage, authOf(request), request.params.id);
       if (!row) throw notFound('import session', request.params.id);
-      const chunks = await storedChunks(db, row.id);
+      const chunks = await storedChunks(storage, row.id);
       const data: UploadStatus = {
         object: 'import_upload',
         sessionId: row.id,
@@ -41,12 +41,12 @@ export function registerUploadStatusRoute(parent: FastifyInstance): void {
 /** The secret-key routes: outside the cross-origin scope, so no browser can read their answers. */
 export function registerRowsRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { db, options } = app.inlay;
+  const { storage, options } = app.inlay;
   const config = { auth: 'secret' } as const;
 
   /** The session, if its rows can be read now: completed, not acknowledged, within its 24 hours. */
   const readable = async (auth: AuthContext, id: string) => {
-    const row = await findSession(db, auth, id);
+    const row = await findSession(storage, auth, id);
     if (!row) throw notFound('import session', id);
     if (row.rows_acknowledged_at !== null) {
       throw new ApiError('rows_acknowledged', "This session's rows were acknowledged and deleted.", { current: acknowledgement(row.id, row.rows_acknowledged_at) });
@@ -66,7 +66,7 @@ export function registerRowsRoutes(parent: FastifyInstance): void {
       const { limit, cursor } = request.query;
       const start = cursor === undefined ? { chunk: 0, offset: 0 } : parseRowsCursor(cursor);
       if (start === undefined) throw new ApiError('parameter_invalid', 'cursor is not a nextCursor this route answered.', { param: 'cursor' });
-      const page = await readRowsPage(db, row.id, start, limit, options.importRowsPageMaxBytes);
+      const page = await readRowsPage(storage, row.id, start, limit, options.importRowsPageMaxBytes);
       const next = page.next === null ? 'null' : JSON.stringify(formatRowsCursor(page.next));
       // The rows are sent as stored text: parsing and serialising up to 8 MiB per page again
       // would cost more than the read itself (docs/decisions.md, "Server delivery").
@@ -80,11 +80,11 @@ export function registerRowsRoutes(parent: FastifyInstance): void {
     '/api/v1/sessions/:id/acknowledge',
     { config, schema: { params: Params, response: { 200: dataEnvelope(RowsAcknowledgementSchema) } } },
     async (request) => {
-      const row = await findSession(db, authOf(request), request.params.id);
+      const row = await findSession(storage, authOf(request), request.params.id);
       if (!row) throw notFound('import session', request.params.id);
       if (row.completed_at === null) throw new ApiError('session_not_completed', 'This session is still open; acknowledge its rows once it completes.');
-      const acknowledgedAt = await acknowledgeRows(db, row.id, new Date());
-      await deleteSessionRows(db, row.id);
+      const acknowledgedAt = await acknowledgeRows(storage, row.id, new Date());
+      await deleteSessionRows(storage, row.id);
       return { data: acknowledgement(row.id, acknowledgedAt) };
     },
   );

@@ -24,7 +24,7 @@ export async function importerService(app: FastifyInstance): Promise<void> {
     createResponseSchema: ImporterCreateResultSchema,
   });
   registerUsageRoute(app, service, IMPORTER_METRICS, undefined, async (auth) => ({
-    recentSessions: (await recentSessions(app.inlay.db, auth, 20)).map(summarise),
+    recentSessions: (await recentSessions(app.inlay.storage, auth, 20)).map(summarise),
   }));
   await publishableRoutes(app, (scope) => {
     registerConfigRoute(scope, service);

@@ -31,13 +31,13 @@ import {
   type CapBreach,
   type UploadCaps,
 } from './import-sessions.js';
-import type { Db } from '../../db/connect.js';
+import type { Storage } from '../../db/connect.js';
 import { parseOrThrow } from '../../validation.js';
 import { validateChunk } from './chunk-validation.js';
 import { findRevisionConfig } from '../../publishing/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { recordEvent } from '../../webhooks/events.js';
-import { transaction } from '../../db/statements.js';
+
 
 /**
  * Import sessions (docs/importer.md), publishable key:
@@ -51,7 +51,7 @@ const SESSION = { 200: dataEnvelope(ImportSessionSchema) };
 export function registerSessionRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const config = { auth: 'publishable' } as const;
-  const { db, published, usage, options } = app.inlay;
+  const { storage, published, usage, options } = app.inlay;
   const caps: UploadCaps = {
     sessionMaxRows: options.importSessionMaxRows,
     sessionMaxBytes: options.importSessionMaxBytes,
@@ -68,7 +68,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
     if (!found || found.workspaceId !== auth.workspaceId) throw notFound('importer', importerId, 'importerId');
     if ('unpublished' in found) throw new ApiError('not_published', `The importer ${importerId} has not been published yet.`, { param: 'importerId' });
     live(auth);
-    const session = await createSession(db, auth, { importerId, revisionId: found.revisionId, metadata: metadata ?? {} });
+    const session = await createSession(storage, auth, { importerId, revisionId: found.revisionId, metadata: metadata ?? {} });
     usage.increment({ ...scope(auth, importerId), metric: 'sessionsStarted' });
     return { data: session };
   });
@@ -85,7 +85,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
     async (request) => {
       const auth = authOf(request);
       const { chunk, rows } = uploadOf(request.body);
-      const row = await findSession(db, auth, request.params.id);
+      const row = await findSession(storage, auth, request.params.id);
       if (!row) throw notFound('import session', request.params.id);
       live(auth);
       const session = toSession(row);
@@ -93,12 +93,12 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
       const target = { sessionId: row.id, workspaceId: auth.workspaceId, chunk };
       // Refuse a chunk whose rows alone pass a cap before spending time validating it.
-      const early = await precheckUpload(db, { ...target, rowCount: rows.length }, caps);
+      const early = await precheckUpload(storage, { ...target, rowCount: rows.length }, caps);
       if (early !== null) throw capError(early);
-      const importerConfig = (await findRevisionConfig(db, auth.workspaceId, row.revision_id)) as ImporterConfig;
+      const importerConfig = (await findRevisionConfig(storage, auth.workspaceId, row.revision_id)) as ImporterConfig;
       const validation = await validateChunk(importerConfig, rows, { checkShape: true });
       const breach = await storeRowChunk(
-        db,
+        storage,
         { ...target, rowCount: validation.rowCount, invalidRowCount: validation.ownInvalidRowCount, json: validation.json, bytes: validation.bytes, keys: validation.keys },
         caps,
       );
@@ -119,7 +119,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
     { config, schema: { params: z.object({ id: z.string() }), body: CompleteSessionBodySchema, response: SESSION } },
     async (request) => {
       const auth = authOf(request);
-      const row = await findSession(db, auth, request.params.id);
+      const row = await findSession(storage, auth, request.params.id);
       if (!row) throw notFound('import session', request.params.id);
       live(auth);
       const session = toSession(row);
@@ -127,7 +127,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
       const { mapping, rowCount, errorCount } = request.body;
       if (errorCount > rowCount) throw new ApiError('parameter_invalid', 'errorCount cannot exceed rowCount.', { param: 'errorCount' });
-      const importerConfig = (await findRevisionConfig(db, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined;
+      const importerConfig = (await findRevisionConfig(storage, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined;
       const fields = importerConfig?.fields ?? [];
       const known = new Set(fields.map((field) => field.key));
       const unknown = Object.keys(mapping).find((key) => !known.has(key));
@@ -141,38 +141,38 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       }
       // Uploaded rows are counted by the server's own validation, not the browser's claim: the
       // figures stored with each chunk, plus rows that repeat an earlier chunk's value.
-      const counts = importerConfig ? ((await uploadedCounts(db, row.id, importerConfig)) ?? { rowCount, errorCount }) : { rowCount, errorCount };
+      const counts = importerConfig ? ((await uploadedCounts(storage, row.id, importerConfig)) ?? { rowCount, errorCount }) : { rowCount, errorCount };
       const completedAt = new Date();
       // The completion and its webhook event commit together (docs/webhooks.md).
-      const completed = await transaction(db, async (tx) => {
-        if (!(await completeSession(tx.db, row.id, { mapping, ...counts }, completedAt))) return false;
-        await recordEvent(db, tx, {
-          type: 'import_session.completed',
-          objectKey: `import_session:${row.id}`,
-          data: {
-            workspaceId: auth.workspaceId,
-            mode: auth.mode,
-            sessionId: row.id,
-            importerId: row.importer_id,
-            revisionId: row.revision_id,
-            rowCount: counts.rowCount,
-            errorCount: counts.errorCount,
-            completedAt: completedAt.toISOString(),
-            delivery: importerConfig?.delivery ?? 'page',
-          },
-        });
-        return true;
-      });
+      const completed = await storage.transaction(async (tx) => {
+              if (!(await completeSession(tx.db, row.id, { mapping, ...counts }, completedAt))) return false;
+              await recordEvent(storage, tx, {
+                type: 'import_session.completed',
+                objectKey: `import_session:${row.id}`,
+                data: {
+                  workspaceId: auth.workspaceId,
+                  mode: auth.mode,
+                  sessionId: row.id,
+                  importerId: row.importer_id,
+                  revisionId: row.revision_id,
+                  rowCount: counts.rowCount,
+                  errorCount: counts.errorCount,
+                  completedAt: completedAt.toISOString(),
+                  delivery: importerConfig?.delivery ?? 'page',
+                },
+              });
+              return true;
+            });
       if (!completed) {
-        const current = await findSession(db, auth, row.id);
+        const current = await findSession(storage, auth, row.id);
         throw new ApiError('session_completed', 'This session was already completed.', { current: current && toSession(current) });
       }
-      await deleteSessionKeys(db, row.id);
+      await deleteSessionKeys(storage, row.id);
       const s = scope(auth, row.importer_id);
       usage.increment({ ...s, metric: 'sessionsCompleted' });
       usage.increment({ ...s, metric: 'rowsImported' }, counts.rowCount);
       usage.increment({ ...s, metric: 'rowErrors' }, counts.errorCount);
-      const done = await findSession(db, auth, row.id);
+      const done = await findSession(storage, auth, row.id);
       if (!done) throw notFound('import session', row.id);
       return { data: toSession(done) };
     },
@@ -215,22 +215,22 @@ function capError(breach: CapBreach): ApiError {
  * a chunk at a time, yielding between). Undefined when nothing was uploaded. Chunks stored before
  * their figures existed (migration 0010) are validated now, one at a time.
  */
-async function uploadedCounts(db: Db, sessionId: string, config: ImporterConfig): Promise<{ rowCount: number; errorCount: number } | undefined> {
-  const chunks = await chunkFigures(db, sessionId);
+async function uploadedCounts(storage: Storage, sessionId: string, config: ImporterConfig): Promise<{ rowCount: number; errorCount: number } | undefined> {
+  const chunks = await chunkFigures(storage, sessionId);
   if (chunks.length === 0) return undefined;
   for (const chunk of chunks) {
     if (chunk.invalidRowCount !== null) continue;
-    const stored = await readUploadedChunk(db, sessionId, chunk.chunk - 1);
+    const stored = await readUploadedChunk(storage, sessionId, chunk.chunk - 1);
     if (stored === undefined) continue;
     const late = await validateChunk(config, stored.rows, { checkShape: false });
-    await storeLateFigures(db, sessionId, chunk.chunk, late.ownInvalidRowCount, late.keys);
+    await storeLateFigures(storage, sessionId, chunk.chunk, late.ownInvalidRowCount, late.keys);
     chunk.invalidRowCount = late.ownInvalidRowCount;
   }
   let rowCount = 0;
   let errorCount = 0;
   for (const chunk of chunks) {
     rowCount += chunk.rowCount;
-    errorCount += (chunk.invalidRowCount ?? 0) + (await repeatOnlyRows(db, sessionId, chunk.chunk));
+    errorCount += (chunk.invalidRowCount ?? 0) + (await repeatOnlyRows(storage, sessionId, chunk.chunk));
     await nextTurn();
   }
   return { rowCount, errorCount };

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connect.js';
+import type { Storage } from '../../db/connect.js';
 
 /**
  * Uploaded rows read back by the customer's backend and deleted (docs/importer.md#server-delivery).
@@ -43,15 +43,14 @@ interface StoredChunk {
 }
 
 /** Chunk numbers stored for a session and their rows, ascending: what an upload can resume from. */
-export async function storedChunks(db: Db, sessionId: string): Promise<{ chunk: number; rowCount: number }[]> {
-  const rows = await db.selectFrom('import_rows').select(['chunk', 'row_count']).where('session_id', '=', sessionId).orderBy('chunk').execute();
+export async function storedChunks(storage: Storage, sessionId: string): Promise<{ chunk: number; rowCount: number }[]> {
+  const rows = await storage.db.selectFrom('import_rows').select(['chunk', 'row_count']).where('session_id', '=', sessionId).orderBy('chunk').execute();
   return rows.map((row) => ({ chunk: row.chunk, rowCount: row.row_count }));
 }
 
 /** A chunk's rows as its stored JSON array text: from its parts, or (before migration 0010) its row. */
-export async function chunkText(db: Db, sessionId: string, chunk: Pick<StoredChunk, 'chunk' | 'upload_id'>): Promise<string> {
-  const parts = await db
-    .selectFrom('import_row_parts')
+export async function chunkText(storage: Storage, sessionId: string, chunk: Pick<StoredChunk, 'chunk' | 'upload_id'>): Promise<string> {
+  const parts = await storage.db.selectFrom('import_row_parts')
     .select('rows')
     .where('session_id', '=', sessionId)
     .where('chunk', '=', chunk.chunk)
@@ -59,7 +58,7 @@ export async function chunkText(db: Db, sessionId: string, chunk: Pick<StoredChu
     .orderBy('part')
     .execute();
   if (parts.length > 0) return parts.map((part) => part.rows).join('');
-  const legacy = await db.selectFrom('import_rows').select('rows').where('session_id', '=', sessionId).where('chunk', '=', chunk.chunk).executeTakeFirst();
+  const legacy = await storage.db.selectFrom('import_rows').select('rows').where('session_id', '=', sessionId).where('chunk', '=', chunk.chunk).executeTakeFirst();
   return legacy?.rows || '[]';
 }
 
@@ -68,15 +67,13 @@ export async function chunkText(db: Db, sessionId: string, chunk: Pick<StoredChu
  * `maxBytes` of stored rows are in it (the first chunk always goes in). Whole chunks are copied
  * as stored text, never parsed; only a chunk a page starts or ends inside is parsed and sliced.
  */
-export async function readRowsPage(db: Db, sessionId: string, cursor: RowsCursor, limit: number, maxBytes: number): Promise<RowsPageText> {
-  const before = await db
-    .selectFrom('import_rows')
+export async function readRowsPage(storage: Storage, sessionId: string, cursor: RowsCursor, limit: number, maxBytes: number): Promise<RowsPageText> {
+  const before = await storage.db.selectFrom('import_rows')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('row_count'), eb.lit(0)).as('rows'))
     .where('session_id', '=', sessionId)
     .where('chunk', '<', cursor.chunk)
     .executeTakeFirst();
-  const chunks: StoredChunk[] = await db
-    .selectFrom('import_rows')
+  const chunks: StoredChunk[] = await storage.db.selectFrom('import_rows')
     .select(['chunk', 'row_count', 'byte_count', 'upload_id'])
     .where('session_id', '=', sessionId)
     .where('chunk', '>=', cursor.chunk)
@@ -93,7 +90,7 @@ export async function readRowsPage(db: Db, sessionId: string, cursor: RowsCursor
       next = { chunk: chunk.chunk, offset };
       break;
     }
-    const text = await chunkText(db, sessionId, chunk);
+    const text = await chunkText(storage, sessionId, chunk);
     const take = Math.min(room, chunk.row_count - offset);
     if (offset === 0 && take === chunk.row_count) {
       if (take > 0) members.push(text.slice(1, -1));
@@ -121,9 +118,9 @@ export async function readRowsPage(db: Db, sessionId: string, cursor: RowsCursor
  * Marks a session's rows acknowledged (once: the first time is kept) and answers when that was.
  * The rows themselves are deleted by {@link deleteSessionRows} after.
  */
-export async function acknowledgeRows(db: Db, sessionId: string, now: Date): Promise<string> {
-  await db.updateTable('import_sessions').set({ rows_acknowledged_at: now.toISOString() }).where('id', '=', sessionId).where('rows_acknowledged_at', 'is', null).execute();
-  const row = await db.selectFrom('import_sessions').select('rows_acknowledged_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+export async function acknowledgeRows(storage: Storage, sessionId: string, now: Date): Promise<string> {
+  await storage.db.updateTable('import_sessions').set({ rows_acknowledged_at: now.toISOString() }).where('id', '=', sessionId).where('rows_acknowledged_at', 'is', null).execute();
+  const row = await storage.db.selectFrom('import_sessions').select('rows_acknowledged_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
   return row.rows_acknowledged_at ?? now.toISOString();
 }
 
@@ -137,10 +134,9 @@ const KEY_SLICE = 500;
  * statement holds the event loop for a whole session (up to 512 MiB of rows). Parts of uploads
  * that lost their place (refused, replaced, or cut off half-written) go too.
  */
-export async function deleteSessionRows(db: Db, sessionId: string): Promise<void> {
+export async function deleteSessionRows(storage: Storage, sessionId: string): Promise<void> {
   for (;;) {
-    const deleted = await db
-      .deleteFrom('import_row_parts')
+    const deleted = await storage.db.deleteFrom('import_row_parts')
       .where('session_id', '=', sessionId)
       // By primary key, not SQLite's rowid, which PostgreSQL has not.
       .where((eb) =>
@@ -154,8 +150,7 @@ export async function deleteSessionRows(db: Db, sessionId: string): Promise<void
     if (deleted.numDeletedRows === 0n) break;
   }
   for (;;) {
-    const deleted = await db
-      .deleteFrom('import_row_keys')
+    const deleted = await storage.db.deleteFrom('import_row_keys')
       .where('session_id', '=', sessionId)
       .where((eb) =>
         eb(
@@ -174,10 +169,9 @@ export async function deleteSessionRows(db: Db, sessionId: string): Promise<void
   }
   // The chunks' rows are figures only by now (or, before migration 0010, their JSON: one chunk each).
   for (;;) {
-    const deleted = await db
-      .deleteFrom('import_rows')
+    const deleted = await storage.db.deleteFrom('import_rows')
       .where('session_id', '=', sessionId)
-      .where('chunk', 'in', db.selectFrom('import_rows').select('chunk').where('session_id', '=', sessionId).limit(1))
+      .where('chunk', 'in', storage.db.selectFrom('import_rows').select('chunk').where('session_id', '=', sessionId).limit(1))
       .executeTakeFirst();
     if (deleted.numDeletedRows === 0n) break;
   }
@@ -187,9 +181,8 @@ export async function deleteSessionRows(db: Db, sessionId: string): Promise<void
  * Sessions past their 24 hours, or acknowledged (a deletion a restart cut short), that still hold
  * uploaded rows, parts or keys.
  */
-export async function sessionsWithExpiredRows(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectFrom('import_sessions as s')
+export async function sessionsWithExpiredRows(storage: Storage, now: Date): Promise<string[]> {
+  const rows = await storage.db.selectFrom('import_sessions as s')
     .select('s.id')
     .where((eb) => eb.or([eb('s.expires_at', '<=', now.toISOString()), eb('s.rows_acknowledged_at', 'is not', null)]))
     .where(({ exists, selectFrom, or }) =>

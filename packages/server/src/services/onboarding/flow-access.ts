@@ -50,7 +50,7 @@ export async function resolveEndUser(
   const token = Array.isArray(header) ? header[0] : header;
   if (token !== undefined && token !== '') {
     const claims = await verifyAuthorToken(
-      app.inlay.db,
+      app.inlay.storage,
       token,
       { workspaceId: access.auth.workspaceId, mode: access.auth.mode, service: 'onboarding', resourceId: access.flowId },
       app.inlay.signingSecrets,

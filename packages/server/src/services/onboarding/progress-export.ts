@@ -1,5 +1,5 @@
 import { flowStateOf, type KeyMode, type ProgressItem } from '@inlay/core';
-import type { Db } from '../../db/connect.js';
+import type { Storage } from '../../db/connect.js';
 import { notFound } from '../../errors.js';
 import { progressPage, type ProgressPageAfter, type ProgressRow } from './progress-pages.js';
 import { findPublished } from '../../publishing/resources.js';
@@ -63,15 +63,15 @@ function lineOf(row: ProgressRow, itemIds: readonly string[], now: Date): string
  * The CSV of a flow's progress in `mode`, as chunks of text: the header, then one chunk per page
  * of rows. Not found when there is no such flow.
  */
-export async function* exportProgressCsv(db: Db, flowId: string, mode: KeyMode, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
-  const flow = await findPublished(db, 'flow', flowId);
+export async function* exportProgressCsv(storage: Storage, flowId: string, mode: KeyMode, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
+  const flow = await findPublished(storage, 'flow', flowId);
   if (flow === undefined) throw notFound('flow', flowId);
   const itemIds = itemIdsOf(flow.published?.config ?? null);
   yield csvLine([...FIXED_COLUMNS, ...itemIds.map((id) => `item:${id}`)]);
   const now = new Date();
   let after: ProgressPageAfter | undefined;
   for (;;) {
-    const rows = await progressPage(db, flowId, mode, after, pageSize);
+    const rows = await progressPage(storage, flowId, mode, after, pageSize);
     if (rows.length > 0) yield rows.map((row) => lineOf(row, itemIds, now)).join('');
     const last = rows[rows.length - 1];
     if (last === undefined || rows.length < pageSize) return;

@@ -1,6 +1,6 @@
 import type { KeyMode } from '@inlay/core';
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/connect.js';
+import type { Storage } from '../../db/connect.js';
 import type { ProgressTable } from '../../db/schema.js';
 
 export type ProgressRow = Pick<
@@ -19,9 +19,8 @@ export interface ProgressPageAfter {
  * seek in the `progress_identity` unique index (flow, mode, workspaceKey, userId), so every page
  * costs the same however deep the export has gone.
  */
-export function progressPage(db: Db, flowId: string, mode: KeyMode, after: ProgressPageAfter | undefined, limit: number): Promise<ProgressRow[]> {
-  let query = db
-    .selectFrom('progress')
+export function progressPage(storage: Storage, flowId: string, mode: KeyMode, after: ProgressPageAfter | undefined, limit: number): Promise<ProgressRow[]> {
+  let query = storage.db.selectFrom('progress')
     .select(['workspace_key', 'user_id', 'revision_id', 'items', 'started_at', 'completed_at', 'dismissed_at', 'snoozed_until', 'updated_at', 'created_at'])
     .where('flow_id', '=', flowId)
     .where('mode', '=', mode)

@@ -11,7 +11,7 @@ import {
 } from '@inlay/core';
 import type { InlayContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { read, transaction, type Tx } from '../../db/statements.js';
+import { type Tx } from '../../db/statements.js';
 import { progressStore, type ProgressKey } from './progress-store.js';
 import { recordEvent } from '../../webhooks/events.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
@@ -64,22 +64,22 @@ async function load(tx: Tx, store: ReturnType<typeof progressStore>, access: Flo
 }
 
 export async function readProgress(context: InlayContext, access: FlowAccess, user: EndUser): Promise<Progress> {
-  const { db } = context;
-  const store = progressStore(db);
+  const { storage } = context;
+  const store = progressStore(storage);
   const now = new Date();
-  const loaded = await read(db, (tx) => load(tx, store, access, user, now));
+  const loaded = await storage.read((tx) => load(tx, store, access, user, now));
   if (!loaded.completedByRevision) return loaded.progress;
   // A read that finds the flow completed by a republish stores that, so it is counted once.
   const key = progressKey(access, user);
-  const saved = await transaction(db, async (tx) => {
-    await store.lock(tx, key);
-    const again = await load(tx, store, access, user, now);
-    if (again.completedByRevision) {
-      await store.save(tx, key, again.progress);
-      await recordProgressEvents(context, tx, key, again.progress, [{ type: 'flow_completed' }]);
-    }
-    return again;
-  });
+  const saved = await storage.transaction(async (tx) => {
+      await store.lock(tx, key);
+      const again = await load(tx, store, access, user, now);
+      if (again.completedByRevision) {
+        await store.save(tx, key, again.progress);
+        await recordProgressEvents(context, tx, key, again.progress, [{ type: 'flow_completed' }]);
+      }
+      return again;
+    });
   if (saved.completedByRevision) countEvents(context, access, [{ type: 'flow_completed' }]);
   return saved.progress;
 }
@@ -105,19 +105,19 @@ export async function writeProgress(
   const now = new Date();
   const key = progressKey(access, user);
   type Outcome = { refused: ApiError } | { progress: Progress; events: ProgressEvent[] };
-  const { db } = context;
-  const store = progressStore(db);
-  const result = await transaction(db, async (tx): Promise<Outcome> => {
-    await store.lock(tx, key);
-    const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
-    const applied = applyOperation(current, operation, access.config, now);
-    if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
-    // `current` is already reconciled to the live revision: whether to pin it is `stale`.
-    if (applied.changed || stale) await store.save(tx, key, applied.progress);
-    const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
-    await recordProgressEvents(context, tx, key, applied.progress, events);
-    return { progress: applied.progress, events };
-  });
+  const { storage } = context;
+  const store = progressStore(storage);
+  const result = await storage.transaction(async (tx): Promise<Outcome> => {
+      await store.lock(tx, key);
+      const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
+      const applied = applyOperation(current, operation, access.config, now);
+      if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
+      // `current` is already reconciled to the live revision: whether to pin it is `stale`.
+      if (applied.changed || stale) await store.save(tx, key, applied.progress);
+      const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
+      await recordProgressEvents(context, tx, key, applied.progress, events);
+      return { progress: applied.progress, events };
+    });
   if ('refused' in result) {
     recordWrite(context, access, key, []);
     throw result.refused;
@@ -135,34 +135,34 @@ export async function recordOutcome(
 ): Promise<{ outcomeId: string; completedItemIds: string[]; progress: Progress }> {
   const now = new Date();
   const key = progressKey(access, user);
-  const { db } = context;
-  const store = progressStore(db);
-  const result = await transaction(db, async (tx) => {
-    await store.lock(tx, key);
-    const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
-    const completed = completeByEvent(current, outcome.event, access.config, now);
-    if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
-    if (completed.completedItemIds.length > 0 || completedByRevision || stale) await store.save(tx, key, completed.progress);
-    const outcomeId = await store.insertOutcome(tx, {
-      key,
-      event: outcome.event,
-      occurredAt: outcome.occurredAt ?? now.toISOString(),
-      completedItemIds: completed.completedItemIds,
-    });
-    await recordEvent(db, tx, {
-      type: 'outcome.recorded',
-      objectKey: progressObjectKey(key),
-      data: {
-        ...ownerOf(key),
-        outcomeId,
+  const { storage } = context;
+  const store = progressStore(storage);
+  const result = await storage.transaction(async (tx) => {
+      await store.lock(tx, key);
+      const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
+      const completed = completeByEvent(current, outcome.event, access.config, now);
+      if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
+      if (completed.completedItemIds.length > 0 || completedByRevision || stale) await store.save(tx, key, completed.progress);
+      const outcomeId = await store.insertOutcome(tx, {
+        key,
         event: outcome.event,
         occurredAt: outcome.occurredAt ?? now.toISOString(),
         completedItemIds: completed.completedItemIds,
-      },
+      });
+      await recordEvent(storage, tx, {
+        type: 'outcome.recorded',
+        objectKey: progressObjectKey(key),
+        data: {
+          ...ownerOf(key),
+          outcomeId,
+          event: outcome.event,
+          occurredAt: outcome.occurredAt ?? now.toISOString(),
+          completedItemIds: completed.completedItemIds,
+        },
+      });
+      await recordProgressEvents(context, tx, key, completed.progress, completed.events);
+      return { outcomeId, ...completed };
     });
-    await recordProgressEvents(context, tx, key, completed.progress, completed.events);
-    return { outcomeId, ...completed };
-  });
   recordWrite(context, access, key, result.events);
   context.usage.increment({ ...usageScope(access), metric: 'outcomes' });
   return { outcomeId: result.outcomeId, completedItemIds: result.completedItemIds, progress: result.progress };
@@ -182,16 +182,16 @@ function ownerOf(key: ProgressKey) {
  * progress is next read or written and re-pinned to the live revision.
  */
 async function recordProgressEvents(context: InlayContext, tx: Tx, key: ProgressKey, progress: Progress, events: readonly ProgressEvent[]): Promise<void> {
-  const { db } = context;
+  const { storage } = context;
   for (const event of events) {
     if (event.type === 'flow_completed') {
-      await recordEvent(db, tx, {
+      await recordEvent(storage, tx, {
         type: 'progress.completed',
         objectKey: progressObjectKey(key),
         data: { ...ownerOf(key), revisionId: progress.revisionId, completedAt: progress.completedAt ?? new Date().toISOString() },
       });
     } else if (event.type === 'dismissed') {
-      await recordEvent(db, tx, {
+      await recordEvent(storage, tx, {
         type: 'progress.dismissed',
         objectKey: progressObjectKey(key),
         data: { ...ownerOf(key), revisionId: progress.revisionId, dismissedAt: progress.dismissedAt ?? new Date().toISOString() },

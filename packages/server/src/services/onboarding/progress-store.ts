@@ -1,6 +1,7 @@
 import type { KeyMode, Progress, ProgressItem } from '@inlay/core';
-import type { Db } from '../../db/connect.js';
-import { compile, perDatabase, type Param, type Tx } from '../../db/statements.js';
+import type { Storage } from '../../db/connect.js';
+import { type Param, type Tx } from '../../db/statements.js';
+import { perStorage } from '../../db/storage.js';
 import { newId, nowIso } from '../../db/ids.js';
 
 /** Whose progress: one row per (flow, mode, workspaceKey, userId). */
@@ -23,7 +24,7 @@ export type StoredProgress = Pick<
 type KeyParam = 'workspaceId' | 'mode' | 'flowId' | 'workspaceKey' | 'userId';
 type StoredParam = 'revisionId' | 'items' | 'startedAt' | 'completedAt' | 'dismissedAt' | 'snoozedUntil' | 'updatedAt';
 
-const statements = perDatabase((db) => {
+const statements = perStorage((storage) => {
   const stored = (p: Param<StoredParam>) => ({
     revision_id: p('revisionId'),
     items: p('items'),
@@ -42,32 +43,27 @@ const statements = perDatabase((db) => {
     user_id: p('userId'),
   });
   return {
-    find: compile(db, (p: Param<KeyParam>) =>
-      db
-        .selectFrom('progress')
-        .select(['revision_id', 'items', 'started_at', 'completed_at', 'dismissed_at', 'snoozed_until', 'updated_at'])
-        .where('flow_id', '=', p('flowId'))
-        .where('mode', '=', p('mode'))
-        .where('workspace_key', '=', p('workspaceKey'))
-        .where('user_id', '=', p('userId'))
-        .where('workspace_id', '=', p('workspaceId')),
-    ),
-    save: compile(db, (p: Param<KeyParam | StoredParam | 'id' | 'createdAt'>) =>
-      db
-        .insertInto('progress')
-        .values({ id: p('id'), ...owner(p), created_at: p('createdAt'), ...stored(p) })
-        .onConflict((oc) => oc.columns(['flow_id', 'mode', 'workspace_key', 'user_id']).doUpdateSet(stored(p))),
-    ),
-    insertOutcome: compile(db, (p: Param<KeyParam | 'id' | 'event' | 'occurredAt' | 'completedItemIds' | 'createdAt'>) =>
-      db.insertInto('outcomes').values({
-        id: p('id'),
-        ...owner(p),
-        event: p('event'),
-        occurred_at: p('occurredAt'),
-        completed_item_ids: p('completedItemIds'),
-        created_at: p('createdAt'),
-      }),
-    ),
+    find: storage.compile((p: Param<KeyParam>) =>
+            storage.db.selectFrom('progress')
+              .select(['revision_id', 'items', 'started_at', 'completed_at', 'dismissed_at', 'snoozed_until', 'updated_at'])
+              .where('flow_id', '=', p('flowId'))
+              .where('mode', '=', p('mode'))
+              .where('workspace_key', '=', p('workspaceKey'))
+              .where('user_id', '=', p('userId'))
+              .where('workspace_id', '=', p('workspaceId'))),
+    save: storage.compile((p: Param<KeyParam | StoredParam | 'id' | 'createdAt'>) =>
+          storage.db.insertInto('progress')
+            .values({ id: p('id'), ...owner(p), created_at: p('createdAt'), ...stored(p) })
+            .onConflict((oc) => oc.columns(['flow_id', 'mode', 'workspace_key', 'user_id']).doUpdateSet(stored(p)))),
+    insertOutcome: storage.compile((p: Param<KeyParam | 'id' | 'event' | 'occurredAt' | 'completedItemIds' | 'createdAt'>) =>
+          storage.db.insertInto('outcomes').values({
+            id: p('id'),
+            ...owner(p),
+            event: p('event'),
+            occurred_at: p('occurredAt'),
+            completed_item_ids: p('completedItemIds'),
+            created_at: p('createdAt'),
+          })),
   };
 });
 
@@ -76,8 +72,8 @@ const statements = perDatabase((db) => {
  * A write takes the key's lock first (`lock`), so two server processes writing the same user's
  * progress at once apply one after the other.
  */
-export function progressStore(db: Db) {
-  const { find, save, insertOutcome } = statements(db);
+export function progressStore(storage: Storage) {
+  const { find, save, insertOutcome } = statements(storage);
   return {
     lock(tx: Tx, key: ProgressKey): Promise<void> {
       return tx.lock(JSON.stringify(['progress', key.workspaceId, key.mode, key.flowId, key.workspaceKey, key.userId]));

@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Outcome, SearchJob, SearchStatement, SearchWorkerData, SearchWorkerMessage } from './search-pool.js';
-import { rankCandidates } from './search-rank.js';
+import type { Outcome, SearchJob, SearchStatement } from '../post-search.js';
+import type { SearchWorkerData, SearchWorkerMessage } from './search-pool.js';
+import { rankCandidates } from '../search-rank.js';
 
 /**
  * A search thread of the pool (search-pool.ts): its own read-only connection (WAL lets it read

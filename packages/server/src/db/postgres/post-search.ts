@@ -1,15 +1,25 @@
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import { isPostgresUrl, type Db } from '../../db/connect.js';
-import { types } from '../../db/postgres/open.js';
-import type { BoardScope, SearchBudget } from './posts.js';
-import { rankCandidates } from './search-rank.js';
-import { deduplicated, tooExpensive, type Outcome, type SearchJob, type SearchPoolOptions, type SearchReader, type SearchStatement } from './search-pool.js';
-import type { SearchTerms } from './search-terms.js';
+import {
+  deduplicated,
+  postSearchFrom,
+  tooExpensive,
+  type Outcome,
+  type PostSearch,
+  type PostSearchLimits,
+  type PostSearchQuery,
+  type SearchJob,
+  type SearchReader,
+  type SearchStatement,
+} from '../post-search.js';
+import { rankCandidates } from '../search-rank.js';
+import type { Db } from '../storage.js';
+import type { PostgresStorage } from './storage.js';
+import { types } from './types.js';
 
 /**
  * Post search on PostgreSQL (docs/decisions.md, "Search on PostgreSQL"): the same results as
- * SQLite's FTS5 path in services/feedback/posts.ts, from the indexes of migration 0016. Terms of three
+ * SQLite's FTS5 path (sqlite/post-search.ts), from the indexes of migration 0016. Terms of three
  * characters or more match anywhere in the folded title and body (`LIKE '%term%'`, served by the
  * trigram index); shorter ones match the start of a word (`'ui':*`, served by the word index).
  * The row budget counts matches on any board, newest first, as on SQLite; the time budget is the
@@ -52,15 +62,8 @@ const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
  */
 const prefix = (term: string) => `'${term.replace(/[^\p{L}\p{N}]/gu, '')}':*`;
 
-/** The job of one search (see `searchPosts` in services/feedback/posts.ts, whose contract it keeps). */
-export function postgresSearchJob(
-  db: Db,
-  scope: BoardScope,
-  terms: SearchTerms,
-  order: { by: 'relevance'; cap: number } | { by: 'new'; afterId?: string | undefined; limit: number },
-  match: 'all' | 'any',
-  budget: SearchBudget,
-): SearchJob | undefined {
+/** The job of one search (the contract of db/post-search.ts, as sqlite/post-search.ts keeps it). */
+function postgresSearchJob(db: Db, { scope, terms, order, match, budget }: PostSearchQuery): SearchJob | undefined {
   const trigram = terms.indexed.length > 0;
   if (!trigram && terms.short.length === 0) return undefined;
   const glue = match === 'any' ? ' | ' : ' & ';
@@ -157,9 +160,8 @@ export class PostgresSearches {
   readonly #pool: pg.Pool;
   #running = 0;
 
-  constructor(db: Db, url: string, options: SearchPoolOptions) {
+  constructor(db: Db, url: string, options: PostSearchLimits) {
     this.#db = db;
-    if (!isPostgresUrl(url)) throw new Error('searches on PostgreSQL open connections of their own: the server needs the database URL as its db option');
     // No parallel workers and no JIT for these statements: each reads at most a few thousand posts,
     // and a worker or a compilation costs more than that on a busy machine (docs/decisions.md).
     // Added to PGOPTIONS, which an explicit `options` would otherwise replace; `options` in the
@@ -226,8 +228,9 @@ export class PostgresSearches {
   }
 }
 
-/** Searches on the PostgreSQL database at `url` (the server's `db`), bounded by rows and by time. */
-export function postgresSearchReader(db: Db, url: string, options: SearchPoolOptions): SearchReader & { pool: PostgresSearches } {
-  const pool = new PostgresSearches(db, url, options);
-  return { pool, run: deduplicated((job) => pool.run(job)), close: () => pool.close() };
+/** Post search on PostgreSQL: on connections of its own, bounded by rows and by time. */
+export function postgresPostSearch(storage: PostgresStorage, limits: PostSearchLimits): PostSearch {
+  const pool = new PostgresSearches(storage.db, storage.location, limits);
+  const reader: SearchReader = { pool, run: deduplicated((job) => pool.run(job)), close: () => pool.close() };
+  return postSearchFrom(reader, (query) => postgresSearchJob(storage.db, query));
 }

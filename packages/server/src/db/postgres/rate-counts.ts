@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.js';
-import type { RateCountStore, WindowHits } from './rate-count-store.js';
+import type { Db } from '../storage.js';
+import type { RateCountStore, WindowHits } from '../rate-count-store.js';
 
 /** How often ended windows are deleted from `rate_limit_counts`. */
 const PRUNE_EVERY_MS = 60_000;

@@ -1,59 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../../db/connect.js';
-import { ApiError } from '../../errors.js';
-import type { ServerOptions } from '../../options.js';
-import { isPostgres } from '../../db/dialect.js';
-import { postgresSearchReader, type PostgresSearches } from './search-postgres.js';
-import { rankCandidates } from './search-rank.js';
+import { deduplicated, tooExpensive, type Outcome, type PostSearchLimits, type SearchJob, type SearchReader, type SearchStatement } from '../post-search.js';
+import { rankCandidates } from '../search-rank.js';
+import type { Db } from '../storage.js';
 
 /**
  * The search thread, beside this file: the built search-worker.js; run from the sources, the
  * tests' module hooks (test/support/typescript-threads.mjs) load search-worker.ts for it.
  */
 const WORKER_FILE = new URL('./search-worker.js', import.meta.url);
-
-/** A statement as compiled SQL and its positional parameters. */
-export interface SearchStatement {
-  sql: string;
-  parameters: readonly unknown[];
-}
-
-/** What one search reads (built by `searchPosts` in services/feedback/posts.ts). */
-export interface SearchJob {
-  /** When it returns no row, the search is empty: one of its terms matches no post at all. */
-  precheck?: SearchStatement | undefined;
-  /** The candidates, newest first: rows with `id` (and `title`, `body`, `vote_count` when ranked). */
-  candidates: SearchStatement;
-  /**
-   * Fewer candidates than this is an answer only if the index ran out of matches; if the row
-   * budget ran out instead, the search is too expensive.
-   */
-  needed: number;
-  /** Counts the index rows the candidates could read, up to `maxRows` (`n`). */
-  budget: SearchStatement;
-  maxRows: number;
-  /**
-   * PostgreSQL only (search-postgres.ts): `probe` counts the matches among the newest posts and
-   * `choose` gives from its row the statement that reads the candidates (`candidates`, the index
-   * read, or another way).
-   */
-  choice?: { probe: SearchStatement; choose: (row: Record<string, unknown> | undefined) => SearchStatement } | undefined;
-  /** Rank the candidates by relevance and keep `cap` (search-rank.ts); else ids in candidate order. */
-  rank?: { terms: Array<{ text: string; prefix: boolean }>; cap: number } | undefined;
-}
-
-export type Outcome = { ids: string[] } | { exhausted: true };
-
-export interface SearchReader {
-  /** The ids a search finds; rejects with `search_too_expensive` past the row or time budget. */
-  run(job: SearchJob): Promise<string[]>;
-  close(): Promise<void>;
-}
-
-export function tooExpensive(why: string): ApiError {
-  return new ApiError('search_too_expensive', `This search ${why}; search with fewer, more specific terms.`, { param: 'q' });
-}
 
 /** The `workerData` of a search thread (search-worker.ts). */
 export interface SearchWorkerData {
@@ -80,11 +35,6 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
 }
 
-export interface SearchPoolOptions {
-  workers: number;
-  timeoutMs: number;
-}
-
 /**
  * Search reads on worker threads, so that no search holds the event loop (docs/security.md,
  * Search). Workers start on the first search; a job waits in line for a free one. A job still
@@ -94,13 +44,13 @@ export interface SearchPoolOptions {
  */
 export class SearchPool {
   readonly #path: string;
-  readonly #options: SearchPoolOptions;
+  readonly #options: PostSearchLimits;
   readonly #gate = new SharedArrayBuffer(4);
   readonly #slots: Slot[];
   readonly #queue: Pending[] = [];
   #closed = false;
 
-  constructor(path: string, options: SearchPoolOptions) {
+  constructor(path: string, options: PostSearchLimits) {
     this.#path = path;
     this.#options = options;
     this.#slots = Array.from({ length: Math.max(1, options.workers) }, () => ({ worker: undefined, ready: false, current: undefined, timer: undefined }));
@@ -207,27 +157,8 @@ export class SearchPool {
   }
 }
 
-/** Shares one run among identical searches in flight (a popular list expiring under load). */
-export function deduplicated(run: (job: SearchJob) => Promise<Outcome>): (job: SearchJob) => Promise<string[]> {
-  const inFlight = new Map<string, Promise<string[]>>();
-  return (job) => {
-    const key = JSON.stringify(job);
-    let promise = inFlight.get(key);
-    if (promise === undefined) {
-      promise = run(job)
-        .then((outcome) => {
-          if ('exhausted' in outcome) throw tooExpensive('matches more posts than one search may read');
-          return outcome.ids;
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
-    }
-    return promise;
-  };
-}
-
 /** Searches on worker threads over the database file at `path`. */
-export function workerSearchReader(path: string, options: SearchPoolOptions): SearchReader & { pool: SearchPool } {
+export function workerSearchReader(path: string, options: PostSearchLimits): SearchReader & { pool: SearchPool } {
   const pool = new SearchPool(path, options);
   return { pool, run: deduplicated((job) => pool.run(job)), close: () => pool.close() };
 }
@@ -249,22 +180,4 @@ export function inlineSearchReader(db: Db): SearchReader {
     }),
     close: () => Promise.resolve(),
   };
-}
-
-const readers = new WeakMap<object, SearchReader & { pool?: SearchPool | PostgresSearches }>();
-
-/**
- * The search reader of a server (its `app.inlay`): worker threads on a SQLite file, inline on
- * `:memory:`, the connection pool on PostgreSQL (search-postgres.ts).
- */
-export function openSearchReader(context: { db: Db; options: ServerOptions }): SearchReader {
-  const { db, options } = context;
-  const limits = { workers: options.searchWorkers, timeoutMs: options.searchTimeoutMs };
-  const reader = isPostgres(db) ? postgresSearchReader(db, options.db, limits) : options.db === ':memory:' ? inlineSearchReader(db) : workerSearchReader(options.db, limits);
-  readers.set(context, reader);
-  return reader;
-}
-
-export function searchReaderOf(context: object): (SearchReader & { pool?: SearchPool | PostgresSearches }) | undefined {
-  return readers.get(context);
 }

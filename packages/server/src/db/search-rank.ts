@@ -14,7 +14,7 @@ export function rankCandidates(
 ): string[] {
   const k1 = 1.2;
   const b = 0.75;
-  // As foldTerm (search-terms.ts) folds the terms.
+  // As foldTerm (services/feedback/search-terms.ts) folds the terms.
   const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').toLowerCase();
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const patterns = terms.map((term) => new RegExp(term.prefix ? `(?<![\\p{L}\\p{N}])${escape(term.text)}` : escape(term.text), 'gu'));

@@ -1,0 +1,86 @@
+import { Kysely, PostgresDialect, sql, type Compilable } from 'kysely';
+import type pg from 'pg';
+import { CHANGE_CHANNEL, ChangeBus } from '../changes.js';
+import type { PostSearch, PostSearchLimits } from '../post-search.js';
+import type { RateCountStore } from '../rate-count-store.js';
+import type { Database } from '../schema.js';
+import { compileQuery, Statement, type Param, type Tx } from '../statements.js';
+import { Memos, type DialectSql, type RowOf, type Storage, type WatchOptions } from '../storage.js';
+import { listenForChanges } from './changes.js';
+import { postgresPostSearch } from './post-search.js';
+import { PostgresRateCounts } from './rate-counts.js';
+import { postgresReader, postgresTransaction } from './transaction.js';
+
+const DIALECT_SQL: DialectSql = {
+  jsonTextElements: (list) => sql<string>`(SELECT jsonb_array_elements_text(${list}::jsonb))`,
+};
+
+/**
+ * Storage on one PostgreSQL database that any number of server processes share (docs/storage.md).
+ * Transactions run on one pooled connection each, driven with node-postgres directly
+ * (transaction.ts); changes reach the other processes by `NOTIFY` (changes.ts); searches run on
+ * connections of their own (post-search.ts); rate limits are counted in a table (rate-counts.ts).
+ */
+export class PostgresStorage implements Storage {
+  readonly dialect = 'postgres' as const;
+  readonly sharedByProcesses = true;
+  readonly location: string;
+  readonly db: Kysely<Database>;
+  readonly changes: ChangeBus;
+  readonly sql = DIALECT_SQL;
+  /** The pool behind `db`: transactions and compiled statements run on it directly. */
+  readonly pool: pg.Pool;
+  readonly #reader: Tx;
+  readonly #memos = new Memos();
+  #search: PostSearch | undefined;
+  #counters: RateCountStore | undefined;
+
+  constructor(url: string, pool: pg.Pool) {
+    this.location = url;
+    this.pool = pool;
+    this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    this.changes = new ChangeBus((payload) => sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(this.db));
+    this.#reader = postgresReader(pool, this.db);
+  }
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return postgresTransaction(this.pool, work);
+  }
+
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return work(this.#reader);
+  }
+
+  compile<P extends string, Q extends Compilable<unknown>>(build: (param: Param<P>) => Q): Statement<P, RowOf<Q>> {
+    return new Statement(compileQuery(build as (param: Param<string>) => Q), undefined);
+  }
+
+  memo<S>(build: (storage: Storage) => S): S {
+    return this.#memos.get(this, build);
+  }
+
+  /** Other instances' changes arrive on the change bus: nothing to read. */
+  othersVersion(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
+  /** Listens for the other instances' announcements on a connection of its own (changes.ts). */
+  watchOtherProcesses(options: WatchOptions): { stop(): Promise<void> } {
+    return listenForChanges(this.location, this.changes, { pollMs: options.pollMs, ...(options.onError ? { onError: options.onError } : {}) });
+  }
+
+  postSearch(limits: PostSearchLimits): PostSearch {
+    this.#search ??= postgresPostSearch(this, limits);
+    return this.#search;
+  }
+
+  sharedCounters(): RateCountStore {
+    this.#counters ??= new PostgresRateCounts(this.db);
+    return this.#counters;
+  }
+
+  async close(): Promise<void> {
+    await this.#search?.close();
+    await this.db.destroy();
+  }
+}
