@@ -1,6 +1,6 @@
 /**
  * Limits of import sessions, in a module without zod so that the importer's script-tag bundle can
- * import them without the schemas (docs/decisions.md, "Script-tag bundles back under budget").
+ * import them without the schemas (docs/decisions.md, "Widget bundle budgets (measured)").
  * schemas/sessions.ts re-exports them and uses them in its schemas.
  */
 

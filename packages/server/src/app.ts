@@ -11,7 +11,7 @@ import { clientErrorHandler, connectionCap, timeoutServerOptions } from './conne
 
 import { PublishedCache } from './publishing/published-cache.js';
 import { dashboardPlugin } from './dashboard/index.js';
-import { pruneDashboardSessions } from './dashboard/session-store.js';
+import { pruneDashboardSessions } from './repositories/dashboard/sessions.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
@@ -22,15 +22,15 @@ import { noNulPlugin } from './plugins/no-nul.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pageHeaders, setSecurityHeaders } from './plugins/security-headers.js';
-import { pruneIdempotencyKeys } from './repositories/idempotency.js';
-import { pruneUploadedRows } from './services/importer/import-sessions.js';
-import { pruneOAuthClients } from './repositories/oauth.js';
+import { pruneIdempotencyKeys } from './repositories/platform/idempotency.js';
+import { pruneUploadedRows } from './repositories/importer/upload-chunks.js';
+import { pruneOAuthClients } from './repositories/platform/oauth.js';
 import { feedbackService } from './services/feedback/index.js';
 import { importerService } from './services/importer/index.js';
 import { onboardingService } from './services/onboarding/index.js';
 import { UsageRecorder } from './usage/recorder.js';
 import { zodValidatorCompiler } from './validation.js';
-import { pruneWebhookLog } from './webhooks/endpoints.js';
+import { pruneWebhookLog } from './repositories/webhooks/endpoints.js';
 import { WebhookSender } from './webhooks/sender.js';
 
 const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {

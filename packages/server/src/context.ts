@@ -4,7 +4,7 @@ import type { KeyCache } from './auth/key-cache.js';
 import type { Storage } from './db/connect.js';
 import type { PublishedCache } from './publishing/published-cache.js';
 import type { ServerOptions } from './options.js';
-import type { Plan } from './repositories/workspaces.js';
+import type { Plan } from './repositories/platform/workspaces.js';
 import type { UsageRecorder } from './usage/recorder.js';
 
 /** Who is calling: resolved from the API key by the auth plugin. */

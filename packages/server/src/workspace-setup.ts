@@ -1,8 +1,8 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
 
 import type { Storage } from './db/connect.js';
-import { insertApiKey } from './repositories/api-keys.js';
-import { insertWorkspace, type Workspace } from './repositories/workspaces.js';
+import { insertApiKey } from './repositories/platform/api-keys.js';
+import { insertWorkspace, type Workspace } from './repositories/platform/workspaces.js';
 
 
 export interface WorkspaceKeys {

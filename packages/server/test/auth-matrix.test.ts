@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey, revokeApiKey } from '../src/repositories/api-keys.js';
+import { createApiKey, revokeApiKey } from '../src/repositories/platform/api-keys.js';
 import { call, createResource, dataOf, errorOf, harness, SAMPLE_CONFIGS, SERVICES_UNDER_TEST } from './helpers.js';
 
 const h = await harness();

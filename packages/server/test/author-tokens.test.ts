@@ -2,7 +2,7 @@ import { AUTHOR_TOKEN_TYP } from '@inlay/core';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { verifyAuthorToken } from '../src/auth/author-tokens.js';
-import { rotateSigningSecret, verificationSecret } from '../src/repositories/signing-secrets.js';
+import { rotateSigningSecret, verificationSecret } from '../src/repositories/platform/signing-secrets.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createAccount } from '../src/repositories/accounts.js';
+import { createAccount } from '../src/repositories/platform/accounts.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 
 export const PASSWORD = 'correct horse battery';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccount } from '../src/repositories/accounts.js';
+import { createAccount } from '../src/repositories/platform/accounts.js';
 import { dataOf, errorOf } from './helpers.js';
 import { browserOf, dashboardHarness, PASSWORD } from './dashboard-harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMembership, createAccount, sha256 } from '../src/repositories/accounts.js';
+import { addMembership, createAccount, sha256 } from '../src/repositories/platform/accounts.js';
 import { dataOf, errorOf } from './helpers.js';
 import { browserOf, cookieOf, dashboardHarness, PASSWORD, signIn } from './dashboard-harness.js';
 

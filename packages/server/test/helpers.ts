@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { openDatabase, type Storage } from '../src/db/connect.js';
-import { setWorkspacePlan, type Plan } from '../src/repositories/workspaces.js';
+import { setWorkspacePlan, type Plan } from '../src/repositories/platform/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../src/workspace-setup.js';
 
 /** A fresh directory for this test file's SQLite files, removed after the file's tests. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/connect.js';
-import { takeOverClaim } from '../src/repositories/idempotency.js';
+import { takeOverClaim } from '../src/repositories/platform/idempotency.js';
 import { initWorkspace } from '../src/workspace-setup.js';
 import { call, dataOf, errorOf, harness, onPostgres, testDatabase } from './helpers.js';
 import { waitFor } from './webhook-receiver.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { claimIdempotencyKey, pruneIdempotencyKeys } from '../src/repositories/idempotency.js';
+import { claimIdempotencyKey, pruneIdempotencyKeys } from '../src/repositories/platform/idempotency.js';
 import { call, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey, revokeApiKey } from '../src/repositories/api-keys.js';
+import { createApiKey, revokeApiKey } from '../src/repositories/platform/api-keys.js';
 import { errorOf, harness } from './helpers.js';
 
 // Keys cached as `inlay start` caches them: the auth hook answers a cached key before parsing

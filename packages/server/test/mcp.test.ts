@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiKey, revokeApiKey } from '../src/repositories/api-keys.js';
+import { createApiKey, revokeApiKey } from '../src/repositories/platform/api-keys.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 
 const h = await harness();

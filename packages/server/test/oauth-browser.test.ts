@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../src/repositories/accounts.js';
+import { createAccount } from '../src/repositories/platform/accounts.js';
 import { harness } from './helpers.js';
 
 // The sign-in and consent pages as a person uses them: in Chromium, with the pages' own

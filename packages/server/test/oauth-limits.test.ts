@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../src/options.js';
-import { createAccount } from '../src/repositories/accounts.js';
-import { createCode, issueTokens, pruneOAuthClients, registerClient } from '../src/repositories/oauth.js';
+import { createAccount } from '../src/repositories/platform/accounts.js';
+import { createCode, issueTokens, pruneOAuthClients, registerClient } from '../src/repositories/platform/oauth.js';
 import { harness } from './helpers.js';
 import { FORM, form, hiddenFields, REDIRECT } from './oauth-forms.js';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { addMembership, createAccount } from '../src/repositories/accounts.js';
+import { addMembership, createAccount } from '../src/repositories/platform/accounts.js';
 import { initWorkspace } from '../src/workspace-setup.js';
 import { call, dataOf, harness } from './helpers.js';
 import { cookieOf, FORM, form, hiddenFields, REDIRECT } from './oauth-forms.js';

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 import { closeDatabase, openDatabase } from '../src/db/connect.js';
 import { deleteResource, previewResourceDeletion } from '../src/publishing/resource-deletion.js';
-import { createSession, storeRowChunk } from '../src/services/importer/import-sessions.js';
+import { createSession } from '../src/repositories/importer/import-sessions.js';
+import { storeRowChunk } from '../src/services/importer/import-sessions.js';
 import { DEFAULT_OPTIONS } from '../src/options.js';
 import { insertPost, setVote, type BoardScope } from '../src/services/feedback/posts.js';
-import { progressStore } from '../src/services/onboarding/progress-store.js';
+import { progressStore } from '../src/repositories/onboarding/progress-store.js';
 import { changePostStatus, deletePost, mergePosts } from '../src/services/feedback/inbox.js';
 import { trendingScore } from '../src/services/feedback/trending.js';
 import { exportProgressCsv } from '../src/services/onboarding/progress-export.js';

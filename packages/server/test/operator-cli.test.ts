@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 
-import { progressStore } from '../src/services/onboarding/progress-store.js';
+import { progressStore } from '../src/repositories/onboarding/progress-store.js';
 import { inlayInProcess } from './cli-in-process.js';
 import { parseCsv } from './csv.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';

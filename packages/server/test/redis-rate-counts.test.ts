@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateCounts } from '../src/plugins/rate-counts/redis-rate-counts.js';
 import { SharedRateCounts } from '../src/plugins/rate-counts/shared-rate-counts.js';
-import { createAccount } from '../src/repositories/accounts.js';
+import { createAccount } from '../src/repositories/platform/accounts.js';
 import { fakeDashboardDir, PASSWORD, signIn } from './dashboard-harness.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { type RedisServer, startRedisServer } from './redis-server.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pruneUploadedRows } from '../src/services/importer/import-sessions.js';
+import { pruneUploadedRows } from '../src/repositories/importer/upload-chunks.js';
 import { createEndpoint } from '../src/webhooks/endpoints.js';
 import { webhookDb } from '../src/webhooks/tables.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { completeSession, findSession, pruneUploadedRows, readUploadedChunk, toSession } from '../src/services/importer/import-sessions.js';
+import { completeSession, findSession, toSession } from '../src/repositories/importer/import-sessions.js';
+import { pruneUploadedRows, readUploadedChunk } from '../src/repositories/importer/upload-chunks.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness();

@@ -1,6 +1,6 @@
 import type { ImporterConfig } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
-import { pruneUploadedRows, readUploadedChunk, type UploadedRow } from '../src/services/importer/import-sessions.js';
+import { pruneUploadedRows, readUploadedChunk, type UploadedRow } from '../src/repositories/importer/upload-chunks.js';
 import { validateUploadedRows } from '../src/services/importer/row-validation.js';
 import { call, createResource, dataOf, errorOf, harness, type Harness } from './helpers.js';
 

@@ -1,5 +1,5 @@
 // What the script-tag bundles in dist/cdn/ hold (built before the tests run), read from their
-// source maps (docs/decisions.md, "Script-tag bundles back under budget"): no zod and none of
+// source maps (docs/decisions.md, "Widget bundle budgets (measured)"): no zod and none of
 // @inlay/core's schemas in a widget's bundle (zod alone was about 60 KB minified of the
 // importer's), and the importer's base bundle within its min+gzip budget. The other budgets are
 // checked by scripts/size.mjs --check and the bundles benchmark.

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { mintAuthorToken } from './author-tokens.js';
 import { authOf } from '../context.js';
 import { notFound } from '../errors.js';
-import { resourceExists } from '../publishing/resources.js';
+import { resourceExists } from '../repositories/publishing/resources.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 
 export interface AuthorTokenRouteOptions<B extends z.ZodType> {

@@ -10,7 +10,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } fr
 import type { ChangeBus } from '../db/changes.js';
 import type { Storage } from '../db/connect.js';
 import { ApiError } from '../errors.js';
-import { currentSigningSecret, verificationSecret, type SigningSecret } from '../repositories/signing-secrets.js';
+import { currentSigningSecret, verificationSecret, type SigningSecret } from '../repositories/platform/signing-secrets.js';
 
 export interface MintRequest {
   workspaceId: string;

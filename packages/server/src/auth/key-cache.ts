@@ -1,12 +1,12 @@
 import type { Storage } from '../db/connect.js';
-import { lookupApiKey, touchApiKey, type KeyLookup } from '../repositories/api-keys.js';
+import { lookupApiKey, touchApiKey, type KeyLookup } from '../repositories/platform/api-keys.js';
 
 /**
  * Resolves presented keys, remembering each answer for a few seconds so the hot publishable
- * routes neither query the database nor hash per request. No route revokes keys or changes plans:
- * the CLI or a program calling `revokeApiKey` / `setWorkspacePlan` does, and the change applies
- * within the TTL, or at once after {@link clear}. Entries are keyed by the presented string
- * itself, which is in the request anyway.
+ * routes neither query the database nor hash per request. Revoking a key or changing a plan (the
+ * dashboard, the CLI, `revokeApiKey` / `setWorkspacePlan`) announces `keys` on the change bus, which
+ * clears the cache here and in every other process at once. Entries are keyed by the presented
+ * string itself, which is in the request anyway.
  */
 export class KeyCache {
   readonly #entries = new Map<string, { value: KeyLookup | null; expires: number }>();

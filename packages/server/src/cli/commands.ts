@@ -1,9 +1,9 @@
 import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
 import { DEFAULT_DB_PATH, type Storage } from '../db/connect.js';
-import { addMembership, createAccount, findAccountByEmail } from '../repositories/accounts.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/api-keys.js';
-import { rotateSigningSecret } from '../repositories/signing-secrets.js';
-import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
+import { addMembership, createAccount, findAccountByEmail } from '../repositories/platform/accounts.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/platform/api-keys.js';
+import { rotateSigningSecret } from '../repositories/platform/signing-secrets.js';
+import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/platform/workspaces.js';
 import { initWorkspace } from '../workspace-setup.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
 import { withDb } from './with-db.js';

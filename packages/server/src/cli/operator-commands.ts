@@ -3,7 +3,7 @@ import { KeyModeSchema, PostStatusSchema, type ResourceKind } from '@inlay/core'
 import { DEFAULT_DB_PATH, type Storage } from '../db/connect.js';
 import { deleteResource, previewResourceDeletion, type ResourceDeletion } from '../publishing/resource-deletion.js';
 import { ApiError } from '../errors.js';
-import { findPostById } from '../services/feedback/post-inbox.js';
+import { findPostById } from '../repositories/feedback/post-inbox.js';
 import { changePostStatus, deletePost, mergePosts } from '../services/feedback/inbox.js';
 import { exportProgressCsv } from '../services/onboarding/progress-export.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';

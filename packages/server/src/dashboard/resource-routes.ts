@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { deleteResource, previewResourceDeletion } from '../publishing/resource-deletion.js';
 import { resourceService } from '../publishing/resource-service.js';
 import { ApiError, notFound } from '../errors.js';
-import { findRevision } from '../publishing/resources.js';
+import { findRevision } from '../repositories/publishing/resources.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 import { sessionOf } from './session-auth.js';
 
@@ -18,7 +18,7 @@ const RevisionParams = z.object({ id: z.string().max(100), revisionId: z.string(
  */
 export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { storage: storage } = app.inlay;
+  const { storage } = app.inlay;
   for (const name of app.inlay.options.services) {
     const descriptor = SERVICES[name];
     const service = resourceService(app.inlay, descriptor);

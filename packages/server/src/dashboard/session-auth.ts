@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { readSession, type DashboardSession } from './session-store.js';
+import { readSession, type DashboardSession } from '../repositories/dashboard/sessions.js';
 
 /** The session cookie: scoped to the dashboard's path, so the public API never receives it. */
 export const SESSION_COOKIE = 'inlay_dashboard';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, notFound } from '../errors.js';
-import { addMembership, authenticate, createAccount, findAccountByEmail, listMemberships } from '../repositories/accounts.js';
+import { addMembership, authenticate, createAccount, findAccountByEmail, listMemberships } from '../repositories/platform/accounts.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 import { clearSessionCookie, refuseApiKeys, requireSession, sessionInfo, sessionOf, setSessionCookie, SESSION_COOKIE } from './session-auth.js';
-import { closeSession, createInvite, deleteInvite, findInvite, listInvites, listMembers, openSession, readSession, setSessionWorkspace, useInvite } from './session-store.js';
+import { closeSession, createInvite, deleteInvite, findInvite, listInvites, listMembers, openSession, readSession, setSessionWorkspace, useInvite } from '../repositories/dashboard/sessions.js';
 import { dashboardThrottles } from './throttles.js';
 
 const EMAIL = z.string().trim().toLowerCase().max(320).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address');
@@ -22,7 +22,7 @@ function tooMany(retryAfter: number): ApiError {
  */
 export async function sessionRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { storage: storage, options } = app.inlay;
+  const { storage, options } = app.inlay;
   const limits = options.dashboardAuth;
   const throttles = dashboardThrottles(app, limits);
 

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from '../type-provider.js';
 import {
   createEndpoint,
   deleteEndpoint,
-  listDeliveries,
+  listDeliveriesWithRequests,
   listEndpoints,
   parseEventTypes,
   replayDelivery,
@@ -16,7 +16,6 @@ import {
   setEndpointEvents,
   WebhookInputError,
 } from '../webhooks/endpoints.js';
-import { webhookDb } from '../webhooks/tables.js';
 import { sessionOf } from './session-auth.js';
 
 const Events = z.union([z.literal('*'), z.array(z.string().max(100)).min(1).max(WEBHOOK_EVENT_TYPES.length)]);
@@ -29,7 +28,7 @@ const EndpointParams = z.object({ endpointId: z.string().max(100) });
  */
 export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { storage: storage, options } = app.inlay;
+  const { storage, options } = app.inlay;
   const ws = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspace.id;
 
   /** The service's refusals ("no webhook endpoint …", a refused URL) in the documented shape. */
@@ -88,22 +87,9 @@ export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
     { schema: { params: EndpointParams, querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) }) } },
     async (request) => {
       const workspaceId = ws(request);
-      const deliveries = await run('endpointId', () => listDeliveries(storage, request.params.endpointId, { limit: request.query.limit, workspaceId }));
-      // The request each delivery sends (its JSON body), beside the attempts' responses.
-      const bodies =
-        deliveries.length === 0
-          ? new Map<string, string>()
-          : new Map(
-              (
-                await webhookDb(storage.db)
-                  .selectFrom('webhook_deliveries')
-                  .select(['id', 'body'])
-                  .where('workspace_id', '=', workspaceId)
-                  .where('id', 'in', deliveries.map((delivery) => delivery.id))
-                  .execute()
-              ).map((row) => [row.id, row.body]),
-            );
-      return { data: deliveries.map((delivery) => ({ ...delivery, request: { body: bodies.get(delivery.id) ?? '' } })) };
+      // Each delivery with the request it sends (its JSON body), beside the attempts' responses.
+      const deliveries = await run('endpointId', () => listDeliveriesWithRequests(storage, request.params.endpointId, { limit: request.query.limit, workspaceId }));
+      return { data: deliveries };
     },
   );
 

@@ -1,9 +1,9 @@
 import { KeyModeSchema, type ServiceName } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { toSession } from '../services/importer/import-sessions.js';
-import { readActiveUsers, readUsage } from '../repositories/usage.js';
-import { PLANS, setWorkspacePlan, type Plan } from '../repositories/workspaces.js';
+import { listSessionsWithImporter, toSession } from '../repositories/importer/import-sessions.js';
+import { readActiveUsers, readUsage } from '../repositories/platform/usage.js';
+import { PLANS, setWorkspacePlan, type Plan } from '../repositories/platform/workspaces.js';
 import { FEEDBACK_METRICS } from '../services/feedback/index.js';
 import { IMPORTER_METRICS } from '../services/importer/index.js';
 import { ONBOARDING_METRICS } from '../services/onboarding/index.js';
@@ -27,7 +27,7 @@ function day(date: Date): string {
  */
 export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { storage: storage, usage, options } = app.inlay;
+  const { storage, usage, options } = app.inlay;
 
   app.get('/usage', { schema: { querystring: z.strictObject({ mode: KeyModeSchema.default('live'), days: z.coerce.number().int().min(1).max(90).default(30) }) } }, async (request) => {
     const workspaceId = sessionOf(request).workspace.id;
@@ -61,14 +61,7 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
     async (request) => {
       const workspaceId = sessionOf(request).workspace.id;
       const { mode, importerId, limit } = request.query;
-      let query = storage.db.selectFrom('import_sessions')
-        .innerJoin('resources', 'resources.id', 'import_sessions.importer_id')
-        .selectAll('import_sessions')
-        .select('resources.name as importer_name')
-        .where('import_sessions.workspace_id', '=', workspaceId)
-        .where('import_sessions.mode', '=', mode);
-      if (importerId !== undefined) query = query.where('import_sessions.importer_id', '=', importerId);
-      const rows = await query.orderBy('import_sessions.id', 'desc').limit(limit).execute();
+      const rows = await listSessionsWithImporter(storage, { workspaceId, mode, importerId }, limit);
       const now = new Date();
       // Metadata, figures and outcome only: the uploaded rows never leave the importer's own routes.
       return {

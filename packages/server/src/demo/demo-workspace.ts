@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
 import { isPostgresUrl, type Storage } from '../db/connect.js';
 import { forgetPost, insertPost, setPostStatus, setVote } from '../services/feedback/posts.js';
-import { createResource, publishDraft, saveDraft } from '../publishing/resources.js';
-import { findWorkspace } from '../repositories/workspaces.js';
+import { createResource, publishDraft, saveDraft } from '../repositories/publishing/resources.js';
+import { findWorkspace } from '../repositories/platform/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../workspace-setup.js';
 
 /** What `inlay start --demo` sets up once and reuses on later starts. */

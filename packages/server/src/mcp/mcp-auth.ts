@@ -1,7 +1,7 @@
 import { parseApiKey } from '@inlay/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
-import { findToken } from '../repositories/oauth.js';
+import { findToken } from '../repositories/platform/oauth.js';
 import { mcpResource, originOf } from '../oauth/oauth-routes.js';
 
 /** What every Inlay API key starts with; OAuth tokens start with `inlay_`. */

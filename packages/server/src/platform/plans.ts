@@ -1,6 +1,6 @@
 import type { AuthContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import type { Plan } from '../repositories/workspaces.js';
+import type { Plan } from '../repositories/platform/workspaces.js';
 
 /**
  * Live-mode gate (docs/concepts.md): test keys may do everything on any plan; a live key needs one

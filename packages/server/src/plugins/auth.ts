@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { RouteAuth } from '../context.js';
 import { ApiError } from '../errors.js';
-import type { KeyLookup } from '../repositories/api-keys.js';
+import type { KeyLookup } from '../repositories/platform/api-keys.js';
 import { addRouteHook } from './route-hooks.js';
 
 const WANTED_KIND = { publishable: 'pub', secret: 'sec' } as const;

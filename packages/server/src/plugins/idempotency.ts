@@ -11,7 +11,7 @@ import {
   releaseClaimsOfOtherBoots,
   releaseIdempotencyKey,
   type KeyRef,
-} from '../repositories/idempotency.js';
+} from '../repositories/platform/idempotency.js';
 
 const CLAIM = Symbol('inlay.idempotencyClaim');
 

@@ -1,6 +1,6 @@
 import type { ResourceKind } from '@inlay/core';
 import type { Storage } from '../db/connect.js';
-import { findPublished } from './resources.js';
+import { findPublished } from '../repositories/publishing/resources.js';
 
 /** A published config ready to send: the body is serialised once per publish, not per request. */
 export interface PublishedEntry {

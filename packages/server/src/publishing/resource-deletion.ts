@@ -9,7 +9,7 @@ import {
   lockResource,
   type ResourceContents,
   type ResourceHead,
-} from './resource-contents.js';
+} from '../repositories/publishing/resource-contents.js';
 
 
 /**

@@ -10,7 +10,7 @@ import {
   publishDraft,
   saveDraft,
   type RevisionRow,
-} from './resources.js';
+} from '../repositories/publishing/resources.js';
 
 
 import { recordSharedEvent } from '../webhooks/events.js';

@@ -1,8 +1,8 @@
 import { dataEnvelope, UsageQuerySchema, UsageSchema, type ServiceDescriptor, type Usage } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { authOf, type AuthContext } from '../context.js';
-import { countResources } from '../publishing/resources.js';
-import { readActiveUsers, readUsage } from '../repositories/usage.js';
+import { countResources } from '../repositories/publishing/resources.js';
+import { readActiveUsers, readUsage } from '../repositories/platform/usage.js';
 import type { ZodTypeProvider } from '../type-provider.js';
 
 /**

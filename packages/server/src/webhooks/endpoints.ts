@@ -1,16 +1,30 @@
 import { WEBHOOK_EVENT_TYPES, type KeyMode, type WebhookEventType } from '@inlay/core';
 import type { Storage } from '../db/connect.js';
-
 import { newId, nowIso } from '../db/ids.js';
+import { findWorkspace } from '../repositories/platform/workspaces.js';
+import {
+  deleteEndpointRow,
+  deliveryBodies,
+  findEndpointRow,
+  insertEndpointRow,
+  latestDeliveryId,
+  listAttemptRows,
+  listDeliveryRows,
+  listEndpointRows,
+  replayDeliveryRow,
+  replayFailedDeliveryRows,
+  updateEndpointRow,
+} from '../repositories/webhooks/endpoints.js';
 import { invalidateSubscriptions, writeDeliveries } from './events.js';
 import { newWebhookSecret, SECRET_OVERLAP_MS } from './signing.js';
 import { checkTargetUrl, TargetRefused } from './targets.js';
-import { webhookDb, type DeliveryStatus, type WebhookEndpointsTable } from './tables.js';
+import type { DeliveryStatus, WebhookEndpointsTable } from './tables.js';
 
 /**
  * Webhook endpoints and their delivery log: the operations the `inlay webhooks` CLI runs, and a
  * dashboard would (docs/webhooks.md). Ids are global; every query that follows from one is scoped
- * by the endpoint's workspace and mode. `workspaceId`, when given, must own the endpoint.
+ * by the endpoint's workspace and mode (repositories/webhooks/endpoints.ts). `workspaceId`, when
+ * given, must own the endpoint.
  */
 
 /** A mistake in what was asked (bad URL, unknown event type, unknown id): said to the operator as is. */
@@ -77,7 +91,7 @@ export async function createEndpoint(
     if (error instanceof TargetRefused) throw new WebhookInputError(`--url refused: ${error.message}`);
     throw error;
   }
-  const workspace = await storage.db.selectFrom('workspaces').select('id').where('id', '=', input.workspaceId).executeTakeFirst();
+  const workspace = await findWorkspace(storage, input.workspaceId);
   if (!workspace) throw new WebhookInputError(`no workspace ${input.workspaceId}`);
   const events = input.events ?? '*';
   const now = nowIso();
@@ -96,20 +110,18 @@ export async function createEndpoint(
     created_at: now,
     updated_at: now,
   };
-  await webhookDb(storage.db).insertInto('webhook_endpoints').values(row).execute();
+  await insertEndpointRow(storage, row);
   invalidateSubscriptions(storage);
   return { id: row.id, url: row.url, events, mode: row.mode, secret: row.secret };
 }
 
 export async function listEndpoints(storage: Storage, workspaceId: string): Promise<EndpointSummary[]> {
-  const rows = await webhookDb(storage.db).selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  const rows = await listEndpointRows(storage, workspaceId);
   return rows.map(toSummary);
 }
 
 async function findEndpoint(storage: Storage, id: string, workspaceId?: string): Promise<WebhookEndpointsTable> {
-  let query = webhookDb(storage.db).selectFrom('webhook_endpoints').selectAll().where('id', '=', id);
-  if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
-  const row = await query.executeTakeFirst();
+  const row = await findEndpointRow(storage, id, workspaceId);
   if (!row) throw new WebhookInputError(`no webhook endpoint ${id}`);
   return row;
 }
@@ -118,7 +130,7 @@ async function findEndpoint(storage: Storage, id: string, workspaceId?: string):
 export async function setEndpointEnabled(storage: Storage, id: string, enabled: boolean, workspaceId?: string): Promise<EndpointSummary> {
   const row = await findEndpoint(storage, id, workspaceId);
   const patch = { enabled: enabled ? 1 : 0, disabled_reason: enabled ? null : 'disabled by an operator', failing_since: null, updated_at: nowIso() };
-  await webhookDb(storage.db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  await updateEndpointRow(storage, row, patch);
   invalidateSubscriptions(storage);
   return toSummary({ ...row, ...patch });
 }
@@ -127,7 +139,7 @@ export async function setEndpointEnabled(storage: Storage, id: string, enabled: 
 export async function setEndpointEvents(storage: Storage, id: string, events: WebhookEventType[] | '*', workspaceId?: string): Promise<EndpointSummary> {
   const row = await findEndpoint(storage, id, workspaceId);
   const patch = { events: events === '*' ? '*' : JSON.stringify(events), updated_at: nowIso() };
-  await webhookDb(storage.db).updateTable('webhook_endpoints').set(patch).where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  await updateEndpointRow(storage, row, patch);
   invalidateSubscriptions(storage);
   return toSummary({ ...row, ...patch });
 }
@@ -135,7 +147,7 @@ export async function setEndpointEvents(storage: Storage, id: string, events: We
 /** Deletes the endpoint with its deliveries and attempts. */
 export async function deleteEndpoint(storage: Storage, id: string, workspaceId?: string): Promise<void> {
   const row = await findEndpoint(storage, id, workspaceId);
-  await webhookDb(storage.db).deleteFrom('webhook_endpoints').where('id', '=', id).where('workspace_id', '=', row.workspace_id).where('mode', '=', row.mode).execute();
+  await deleteEndpointRow(storage, row);
   invalidateSubscriptions(storage);
 }
 
@@ -144,13 +156,7 @@ export async function rotateEndpointSecret(storage: Storage, id: string, workspa
   const row = await findEndpoint(storage, id, workspaceId);
   const secret = newWebhookSecret();
   const previousSecretExpiresAt = new Date(Date.now() + SECRET_OVERLAP_MS).toISOString();
-  await webhookDb(storage.db)
-    .updateTable('webhook_endpoints')
-    .set({ secret, previous_secret: row.secret, previous_secret_expires_at: previousSecretExpiresAt, updated_at: nowIso() })
-    .where('id', '=', id)
-    .where('workspace_id', '=', row.workspace_id)
-    .where('mode', '=', row.mode)
-    .execute();
+  await updateEndpointRow(storage, row, { secret, previous_secret: row.secret, previous_secret_expires_at: previousSecretExpiresAt, updated_at: nowIso() });
   return { id, secret, previousSecretExpiresAt };
 }
 
@@ -175,25 +181,9 @@ export interface DeliverySummary {
 /** The endpoint's latest deliveries, newest first, each with its attempts. */
 export async function listDeliveries(storage: Storage, endpointId: string, options: { limit?: number; workspaceId?: string } = {}): Promise<DeliverySummary[]> {
   const endpoint = await findEndpoint(storage, endpointId, options.workspaceId);
-  const wdb = webhookDb(storage.db);
-  const rows = await wdb
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
-    .where('endpoint_id', '=', endpointId)
-    .where('workspace_id', '=', endpoint.workspace_id)
-    .where('mode', '=', endpoint.mode)
-    .orderBy('seq', 'desc')
-    .limit(options.limit ?? 50)
-    .execute();
+  const rows = await listDeliveryRows(storage, endpoint, options.limit ?? 50);
   if (rows.length === 0) return [];
-  const attempts = await wdb
-    .selectFrom('webhook_attempts')
-    .selectAll()
-    .where('delivery_id', 'in', rows.map((row) => row.id))
-    .where('workspace_id', '=', endpoint.workspace_id)
-    .where('mode', '=', endpoint.mode)
-    .orderBy('attempted_at')
-    .execute();
+  const attempts = await listAttemptRows(storage, endpoint, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -219,9 +209,18 @@ export async function listDeliveries(storage: Storage, endpointId: string, optio
   }));
 }
 
-/** A delivery sent again: pending now, from the start of the retry schedule, with no lease. */
-function replayed() {
-  return { status: 'pending' as const, retry_index: 0, next_attempt_at: Date.now(), lease_until: 0, updated_at: nowIso() };
+/**
+ * The endpoint's latest deliveries as {@link listDeliveries} lists them, each with the request it
+ * sends (its JSON body): the dashboard's delivery log.
+ */
+export async function listDeliveriesWithRequests(
+  storage: Storage,
+  endpointId: string,
+  options: { limit?: number; workspaceId: string },
+): Promise<(DeliverySummary & { request: { body: string } })[]> {
+  const deliveries = await listDeliveries(storage, endpointId, options);
+  const bodies = await deliveryBodies(storage, options.workspaceId, deliveries.map((delivery) => delivery.id));
+  return deliveries.map((delivery) => ({ ...delivery, request: { body: bodies.get(delivery.id) ?? '' } }));
 }
 
 /**
@@ -229,58 +228,15 @@ function replayed() {
  * retry schedule. Answers how many deliveries were queued.
  */
 export async function replayDelivery(storage: Storage, deliveryId: string, workspaceId?: string): Promise<number> {
-  return storage.transaction(async (tx) => {
-      const trx = webhookDb(tx.db);
-      let query = trx
-        .selectFrom('webhook_deliveries')
-        .select(['id', 'endpoint_id', 'workspace_id', 'mode', 'attempted_at', 'status_code', 'latency_ms', 'response_excerpt'])
-        .where('id', '=', deliveryId);
-      if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
-      const row = await query.executeTakeFirst();
-      if (!row) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
-      // A success kept on the row (migration 0018) becomes an attempt row of its own, so the log
-      // keeps it when the replay's own attempts are recorded.
-      if (row.attempted_at !== null) {
-        await trx
-          .insertInto('webhook_attempts')
-          .values({
-            id: newId('wha'),
-            delivery_id: row.id,
-            endpoint_id: row.endpoint_id,
-            workspace_id: row.workspace_id,
-            mode: row.mode,
-            attempted_at: row.attempted_at,
-            status_code: row.status_code,
-            latency_ms: row.latency_ms ?? 0,
-            response_excerpt: row.response_excerpt,
-            error: null,
-          })
-          .execute();
-      }
-      const result = await trx
-        .updateTable('webhook_deliveries')
-        .set({ ...replayed(), attempted_at: null, status_code: null, latency_ms: null, response_excerpt: null })
-        .where('id', '=', deliveryId)
-        .where('workspace_id', '=', row.workspace_id)
-        .where('mode', '=', row.mode)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    });
+  const queued = await replayDeliveryRow(storage, deliveryId, workspaceId);
+  if (queued === undefined) throw new WebhookInputError(`no webhook delivery ${deliveryId}`);
+  return queued;
 }
 
 /** Replays every delivery of the endpoint that failed (retries exhausted) and was created at or after `since`. */
 export async function replayFailedSince(storage: Storage, endpointId: string, since: Date, workspaceId?: string): Promise<number> {
   const endpoint = await findEndpoint(storage, endpointId, workspaceId);
-  const result = await webhookDb(storage.db)
-    .updateTable('webhook_deliveries')
-    .set(replayed())
-    .where('endpoint_id', '=', endpointId)
-    .where('workspace_id', '=', endpoint.workspace_id)
-    .where('mode', '=', endpoint.mode)
-    .where('status', '=', 'failed')
-    .where('created_at', '>=', since.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return replayFailedDeliveryRows(storage, endpoint, since);
 }
 
 /** Queues a `webhook.test` event for this endpoint only (whatever it subscribes to). */
@@ -294,20 +250,5 @@ export async function sendTestEvent(storage: Storage, endpointId: string, worksp
         { workspaceId: endpoint.workspace_id, mode: endpoint.mode, type: 'webhook.test', objectKey, data: { workspaceId: endpoint.workspace_id, mode: endpoint.mode, endpointId: endpoint.id } },
         [endpoint.id],
       ));
-  const row = await webhookDb(storage.db)
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('endpoint_id', '=', endpoint.id)
-    .where('object_key', '=', objectKey)
-    .orderBy('seq', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Drops finished deliveries and attempts older than the retention (the server's hourly prune). */
-export async function pruneWebhookLog(storage: Storage, now: Date, retentionMs: number): Promise<void> {
-  const before = new Date(now.getTime() - retentionMs).toISOString();
-  const wdb = webhookDb(storage.db);
-  await wdb.deleteFrom('webhook_attempts').where('attempted_at', '<', before).execute();
-  await wdb.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('updated_at', '<', before).execute();
+  return latestDeliveryId(storage, endpoint.id, objectKey);
 }

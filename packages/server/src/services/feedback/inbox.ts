@@ -2,17 +2,18 @@ import type { KeyMode, PostStatus } from '@inlay/core';
 
 import type { Storage, Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
-import { copyVotes, countVotes, deletePostRow, findPostById, recountVotes } from './post-inbox.js';
+import { copyVotes, countVotes, deletePostRow, listInboxPosts, lockPost, recountVotes } from '../../repositories/feedback/post-inbox.js';
 import { forgetPost, setPostStatus, type PostRow } from './posts.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 
 /**
- * The feedback inbox's operator actions: changing a post's status, merging a duplicate into
- * another post, deleting a post. They exist only for the people who run Inlay — the operator
- * CLI and the dashboard — never on key-authenticated routes or MCP (docs/feedback.md).
+ * The feedback inbox: its list of a workspace's posts, and the operator actions — changing a
+ * post's status, merging a duplicate into another post, deleting a post. They exist only for the
+ * people who run Inlay — the operator CLI and the dashboard — never on key-authenticated routes
+ * or MCP (docs/feedback.md). Their SQL is in repositories/feedback/post-inbox.ts.
  *
- * Each runs in one Kysely transaction (`…In(trx, …)`) with its webhook event
+ * Each action runs in one Kysely transaction (`…In(trx, …)`) with its webhook event
  * (`post.status_changed`, `post.merged`) written to the outbox inside it. Each first writes the row it changes:
  * SQLite then holds the write lock for the whole transaction, and a commit by the server in
  * between cannot make the later write fail.
@@ -147,11 +148,36 @@ export async function deletePostIn(trx: Db, postId: string): Promise<DeletedPost
   return { post: { ...placeOf(row), title: row.title, voteCount: row.vote_count } };
 }
 
-/**
- * Takes SQLite's write lock with a write to the post (its `updated_at`, rewritten by every change
- * anyway), then reads it. Undefined when there is no such post.
- */
-async function lockPost(trx: Db, id: string): Promise<PostRow | undefined> {
-  await trx.updateTable('posts').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
-  return findPostById(trx, id);
+/** What the dashboard's inbox asks for (docs/dashboard-api.md#feedback-inbox). */
+export interface InboxQuery {
+  mode?: KeyMode | undefined;
+  boardId?: string | undefined;
+  status?: PostStatus | undefined;
+  q?: string | undefined;
+  limit: number;
+  /** The previous page's last post id. */
+  cursor?: string | undefined;
+}
+
+/** The inbox's page: every board and (unless one is asked for) both modes, newest first by id. */
+export async function inboxPage(storage: Storage, workspaceId: string, query: InboxQuery) {
+  const { cursor, limit, ...filter } = query;
+  const rows = await listInboxPosts(storage.db, workspaceId, { ...filter, before: cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      mode: row.mode,
+      boardId: row.board_id,
+      boardName: row.board_name,
+      title: row.title,
+      body: row.body,
+      status: row.status,
+      voteCount: row.vote_count,
+      author: { id: row.author_id, name: row.author_name, anonymous: row.author_anonymous === 1 },
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    })),
+    nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
 }

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TableValidator, UploadRowsBodySchema, type CellError, type ImporterConfig, type RowCells } from '@inlay/core';
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
-import type { ChunkKey, UploadedRow } from './import-sessions.js';
+import type { ChunkKey, UploadedRow } from '../../repositories/importer/upload-chunks.js';
 import { fromZodError } from '../../validation.js';
 import { cellsOfRow, UPLOAD_FORMATS } from './row-validation.js';
 

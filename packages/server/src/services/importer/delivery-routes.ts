@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf, type AuthContext } from '../../context.js';
 import { ApiError, notFound } from '../../errors.js';
-import { findSession, toSession } from './import-sessions.js';
-import { acknowledgeRows, deleteSessionRows, formatRowsCursor, parseRowsCursor, readRowsPage, storedChunks } from './session-rows.js';
+import { findSession, toSession } from '../../repositories/importer/import-sessions.js';
+import { formatRowsCursor, parseRowsCursor, readRowsPage } from './session-rows.js';
+import { acknowledgeRows, deleteSessionRows, storedChunks } from '../../repositories/importer/session-rows.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 
 /**

@@ -7,7 +7,7 @@ import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../usage/usage-route.js';
-import { recentSessions } from './import-sessions.js';
+import { recentSessions } from '../../repositories/importer/import-sessions.js';
 import { registerSessionRoutes } from './session-routes.js';
 import { registerRowsRoutes, registerUploadStatusRoute } from './delivery-routes.js';
 

@@ -1,5 +1,5 @@
 import { validateTable, type ImporterConfig, type RowCells, type TableValidation, type ValidationOptions } from '@inlay/core';
-import type { UploadedRow } from './import-sessions.js';
+import type { UploadedRow } from '../../repositories/importer/upload-chunks.js';
 
 /**
  * How uploaded cells are read. Uploads carry values the user already fixed in the widget (numbers

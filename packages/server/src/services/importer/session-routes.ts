@@ -16,25 +16,13 @@ import { z } from 'zod';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import {
-  chunkFigures,
-  completeSession,
-  createSession,
-  deleteSessionKeys,
-  findSession,
-  precheckUpload,
-  readUploadedChunk,
-  repeatOnlyRows,
-  storeLateFigures,
-  storeRowChunk,
-  toSession,
-  type CapBreach,
-  type UploadCaps,
-} from './import-sessions.js';
+import { precheckUpload, storeRowChunk, type CapBreach, type UploadCaps } from './import-sessions.js';
+import { completeSession, createSession, findSession, toSession } from '../../repositories/importer/import-sessions.js';
+import { chunkFigures, deleteSessionKeys, readUploadedChunk, repeatOnlyRows, storeLateFigures } from '../../repositories/importer/upload-chunks.js';
 import type { Storage } from '../../db/connect.js';
 import { parseOrThrow } from '../../validation.js';
 import { validateChunk } from './chunk-validation.js';
-import { findRevisionConfig } from '../../publishing/resources.js';
+import { findRevisionConfig } from '../../repositories/publishing/resources.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { recordEvent } from '../../webhooks/events.js';
 

@@ -1,10 +1,12 @@
 import type { Storage } from '../../db/connect.js';
+import { chunkText, rowsBeforeChunk, storedChunksFrom, type StoredChunk } from '../../repositories/importer/session-rows.js';
 
 /**
  * Uploaded rows read back by the customer's backend and deleted (docs/importer.md#server-delivery).
  * Rows are served in the file's order: chunk by chunk, each chunk's rows in the order uploaded.
  * A cursor names the next row to serve as its chunk and its place in that chunk, so a page may
- * end inside a chunk and the next one starts there.
+ * end inside a chunk and the next one starts there. The tables are read and deleted from in
+ * repositories/importer/session-rows.ts.
  */
 
 /** Where a page starts: a chunk number and a row within it. */
@@ -34,51 +36,14 @@ export function parseRowsCursor(text: string): RowsCursor | undefined {
   return { chunk: Number(match[1]), offset: Number(match[2]) };
 }
 
-/** A stored chunk's figures: its number, rows and stored bytes. */
-interface StoredChunk {
-  chunk: number;
-  row_count: number;
-  byte_count: number;
-  upload_id: string;
-}
-
-/** Chunk numbers stored for a session and their rows, ascending: what an upload can resume from. */
-export async function storedChunks(storage: Storage, sessionId: string): Promise<{ chunk: number; rowCount: number }[]> {
-  const rows = await storage.db.selectFrom('import_rows').select(['chunk', 'row_count']).where('session_id', '=', sessionId).orderBy('chunk').execute();
-  return rows.map((row) => ({ chunk: row.chunk, rowCount: row.row_count }));
-}
-
-/** A chunk's rows as its stored JSON array text: from its parts, or (before migration 0010) its row. */
-export async function chunkText(storage: Storage, sessionId: string, chunk: Pick<StoredChunk, 'chunk' | 'upload_id'>): Promise<string> {
-  const parts = await storage.db.selectFrom('import_row_parts')
-    .select('rows')
-    .where('session_id', '=', sessionId)
-    .where('chunk', '=', chunk.chunk)
-    .where('upload_id', '=', chunk.upload_id)
-    .orderBy('part')
-    .execute();
-  if (parts.length > 0) return parts.map((part) => part.rows).join('');
-  const legacy = await storage.db.selectFrom('import_rows').select('rows').where('session_id', '=', sessionId).where('chunk', '=', chunk.chunk).executeTakeFirst();
-  return legacy?.rows || '[]';
-}
-
 /**
  * One page of a session's rows from `cursor`: at most `limit` rows, and no more chunks once
  * `maxBytes` of stored rows are in it (the first chunk always goes in). Whole chunks are copied
  * as stored text, never parsed; only a chunk a page starts or ends inside is parsed and sliced.
  */
 export async function readRowsPage(storage: Storage, sessionId: string, cursor: RowsCursor, limit: number, maxBytes: number): Promise<RowsPageText> {
-  const before = await storage.db.selectFrom('import_rows')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('row_count'), eb.lit(0)).as('rows'))
-    .where('session_id', '=', sessionId)
-    .where('chunk', '<', cursor.chunk)
-    .executeTakeFirst();
-  const chunks: StoredChunk[] = await storage.db.selectFrom('import_rows')
-    .select(['chunk', 'row_count', 'byte_count', 'upload_id'])
-    .where('session_id', '=', sessionId)
-    .where('chunk', '>=', cursor.chunk)
-    .orderBy('chunk')
-    .execute();
+  const before = await rowsBeforeChunk(storage, sessionId, cursor.chunk);
+  const chunks: StoredChunk[] = await storedChunksFrom(storage, sessionId, cursor.chunk);
   const members: string[] = [];
   let count = 0;
   let bytes = 0;
@@ -111,87 +76,5 @@ export async function readRowsPage(storage: Storage, sessionId: string, cursor: 
       break;
     }
   }
-  return { members: members.join(','), count, firstRow: Number(before?.rows ?? 0) + (chunks[0]?.chunk === cursor.chunk ? Math.min(cursor.offset, chunks[0].row_count) : 0), next };
-}
-
-/**
- * Marks a session's rows acknowledged (once: the first time is kept) and answers when that was.
- * The rows themselves are deleted by {@link deleteSessionRows} after.
- */
-export async function acknowledgeRows(storage: Storage, sessionId: string, now: Date): Promise<string> {
-  await storage.db.updateTable('import_sessions').set({ rows_acknowledged_at: now.toISOString() }).where('id', '=', sessionId).where('rows_acknowledged_at', 'is', null).execute();
-  const row = await storage.db.selectFrom('import_sessions').select('rows_acknowledged_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
-  return row.rows_acknowledged_at ?? now.toISOString();
-}
-
-/** Parts deleted per statement: 16 parts of 256 Ki code units, about 4 MiB of text. */
-const PART_SLICE = 16;
-/** Keys deleted per statement. */
-const KEY_SLICE = 500;
-
-/**
- * Deletes a session's uploaded rows, their parts and keys, a slice per statement, so no one
- * statement holds the event loop for a whole session (up to 512 MiB of rows). Parts of uploads
- * that lost their place (refused, replaced, or cut off half-written) go too.
- */
-export async function deleteSessionRows(storage: Storage, sessionId: string): Promise<void> {
-  for (;;) {
-    const deleted = await storage.db.deleteFrom('import_row_parts')
-      .where('session_id', '=', sessionId)
-      // By primary key, not SQLite's rowid, which PostgreSQL has not.
-      .where((eb) =>
-        eb(
-          eb.refTuple('chunk', 'upload_id', 'part'),
-          'in',
-          eb.selectFrom('import_row_parts').select(['chunk', 'upload_id', 'part']).where('session_id', '=', sessionId).limit(PART_SLICE).$asTuple('chunk', 'upload_id', 'part'),
-        ),
-      )
-      .executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) break;
-  }
-  for (;;) {
-    const deleted = await storage.db.deleteFrom('import_row_keys')
-      .where('session_id', '=', sessionId)
-      .where((eb) =>
-        eb(
-          eb.refTuple('field', 'value_hash', 'chunk', 'row', 'upload_id'),
-          'in',
-          eb
-            .selectFrom('import_row_keys')
-            .select(['field', 'value_hash', 'chunk', 'row', 'upload_id'])
-            .where('session_id', '=', sessionId)
-            .limit(KEY_SLICE)
-            .$asTuple('field', 'value_hash', 'chunk', 'row', 'upload_id'),
-        ),
-      )
-      .executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) break;
-  }
-  // The chunks' rows are figures only by now (or, before migration 0010, their JSON: one chunk each).
-  for (;;) {
-    const deleted = await storage.db.deleteFrom('import_rows')
-      .where('session_id', '=', sessionId)
-      .where('chunk', 'in', storage.db.selectFrom('import_rows').select('chunk').where('session_id', '=', sessionId).limit(1))
-      .executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) break;
-  }
-}
-
-/**
- * Sessions past their 24 hours, or acknowledged (a deletion a restart cut short), that still hold
- * uploaded rows, parts or keys.
- */
-export async function sessionsWithExpiredRows(storage: Storage, now: Date): Promise<string[]> {
-  const rows = await storage.db.selectFrom('import_sessions as s')
-    .select('s.id')
-    .where((eb) => eb.or([eb('s.expires_at', '<=', now.toISOString()), eb('s.rows_acknowledged_at', 'is not', null)]))
-    .where(({ exists, selectFrom, or }) =>
-      or([
-        exists(selectFrom('import_rows as r').select('r.chunk').whereRef('r.session_id', '=', 's.id')),
-        exists(selectFrom('import_row_parts as p').select('p.chunk').whereRef('p.session_id', '=', 's.id')),
-        exists(selectFrom('import_row_keys as k').select('k.chunk').whereRef('k.session_id', '=', 's.id')),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => row.id);
+  return { members: members.join(','), count, firstRow: before + (chunks[0]?.chunk === cursor.chunk ? Math.min(cursor.offset, chunks[0].row_count) : 0), next };
 }

@@ -1,8 +1,8 @@
 import { flowStateOf, type KeyMode, type ProgressItem } from '@inlay/core';
 import type { Storage } from '../../db/connect.js';
 import { notFound } from '../../errors.js';
-import { progressPage, type ProgressPageAfter, type ProgressRow } from './progress-pages.js';
-import { findPublished } from '../../publishing/resources.js';
+import { progressPage, type ProgressPageAfter, type ProgressRow } from '../../repositories/onboarding/progress-pages.js';
+import { findPublished } from '../../repositories/publishing/resources.js';
 
 /**
  * A flow's hosted progress as CSV (RFC 4180), one row per end user, for operators (the CLI's

@@ -12,7 +12,7 @@ import {
 import type { InlayContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { type Tx } from '../../db/statements.js';
-import { progressStore, type ProgressKey } from './progress-store.js';
+import { progressStore, type ProgressKey } from '../../repositories/onboarding/progress-store.js';
 import { recordEvent } from '../../webhooks/events.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
 

@@ -1,9 +1,9 @@
 import type { ListPage, PublishResult, ResourceKind, ResourceRecord, ResourceSummary, RevisionSummary } from '@inlay/core';
 import { REVISIONS_LISTED } from '@inlay/core';
 import type { Selectable } from 'kysely';
-import type { Storage, Db } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
-import type { ResourcesTable, RevisionsTable } from '../db/schema.js';
+import type { Storage, Db } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
+import type { ResourcesTable, RevisionsTable } from '../../db/schema.js';
 
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyMode } from '@inlay/core';
 
-import type { Storage, Db } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
+import type { Storage, Db } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
 
 
 /** A retired secret still verifies tokens for this long (docs/concepts.md#author-tokens). */

@@ -1,7 +1,7 @@
 
-import type { Storage, Db } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
-import type { WorkspacesTable } from '../db/schema.js';
+import type { Storage, Db } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
+import type { WorkspacesTable } from '../../db/schema.js';
 
 export type Plan = WorkspacesTable['plan'];
 export const PLANS: readonly Plan[] = ['free', 'byo', 'hosted'];

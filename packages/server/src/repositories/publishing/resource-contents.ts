@@ -1,6 +1,6 @@
 import type { ResourceKind } from '@inlay/core';
 import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
+import type { Db } from '../../db/connect.js';
 
 /**
  * What lives under one flow, board or importer, counted per table. The foreign keys of the

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Storage } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
-import { listMemberships, sha256 } from '../repositories/accounts.js';
+import type { Storage } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
+import { listMemberships, sha256 } from '../platform/accounts.js';
 
 /**
  * Dashboard sessions (docs/dashboard-api.md): a random cookie value of which only the SHA-256

@@ -1,8 +1,8 @@
 import type { KeyKind, KeyMode } from '@inlay/core';
-import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
+import { generateApiKey, hashApiKey } from '../../auth/api-keys.js';
 
-import type { Storage, Db } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
+import type { Storage, Db } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
 import type { Plan } from './workspaces.js';
 
 /** A key as listed: never the key itself, only its last four characters. */
@@ -84,6 +84,25 @@ export async function listApiKeys(storage: Storage, workspaceId: string): Promis
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   }));
+}
+
+/** When each key of a workspace was last used (see {@link touchApiKey}), by key id; null: never. */
+export async function apiKeysLastUsed(storage: Storage, workspaceId: string): Promise<Map<string, string | null>> {
+  const rows = await storage.db.selectFrom('api_keys').select(['id', 'last_used_at']).where('workspace_id', '=', workspaceId).execute();
+  return new Map(rows.map((row) => [row.id, row.last_used_at]));
+}
+
+/** {@link revokeApiKey} for a key of this workspace only: false when the workspace has no unrevoked key with that id. */
+export async function revokeWorkspaceApiKey(storage: Storage, workspaceId: string, keyId: string): Promise<boolean> {
+  const result = await storage.db.updateTable('api_keys')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', keyId)
+    .where('workspace_id', '=', workspaceId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  storage.changes.announce({ topic: 'keys' });
+  return true;
 }
 
 /** Revokes a key; returns false when no unrevoked key has that id. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import type { Storage } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import type { Storage } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
 
 export interface Account {
   id: string;

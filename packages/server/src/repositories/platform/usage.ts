@@ -1,5 +1,5 @@
 import type { KeyMode, ServiceName } from '@inlay/core';
-import type { Storage } from '../db/connect.js';
+import type { Storage } from '../../db/connect.js';
 
 export interface UsageRow {
   day: string;

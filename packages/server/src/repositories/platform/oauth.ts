@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Storage } from '../db/connect.js';
-import { newId, nowIso } from '../db/ids.js';
+import type { Storage } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
 import { sha256 } from './accounts.js';
 
 

@@ -1,4 +1,4 @@
-import type { Storage, Db } from '../db/connect.js';
+import type { Storage, Db } from '../../db/connect.js';
 
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
