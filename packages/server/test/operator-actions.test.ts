@@ -8,7 +8,7 @@ import { deleteResource, previewResourceDeletion } from '../src/publishing/resou
 import { createSession } from '../src/repositories/importer/import-sessions.js';
 import { storeRowChunk } from '../src/services/importer/import-sessions.js';
 import { DEFAULT_OPTIONS } from '../src/options.js';
-import { insertPost, setVote, type BoardScope } from '../src/services/feedback/posts.js';
+import { insertPost, setVote, type BoardScope } from '../src/repositories/feedback/posts.js';
 import { progressStore } from '../src/repositories/onboarding/progress-store.js';
 import { changePostStatus, deletePost, mergePosts } from '../src/services/feedback/inbox.js';
 import { trendingScore } from '../src/services/feedback/trending.js';

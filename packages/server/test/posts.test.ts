@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertPost, setVote } from '../src/services/feedback/posts.js';
+import { insertPost, setVote } from '../src/repositories/feedback/posts.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { insertPost } from '../src/services/feedback/posts.js';
+import { insertPost } from '../src/repositories/feedback/posts.js';
 import type { SearchJob } from '../src/db/post-search.js';
 import { postSearchOf } from '../src/services/feedback/post-service.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertPost } from '../src/services/feedback/posts.js';
+import { insertPost } from '../src/repositories/feedback/posts.js';
 import type { SearchReader } from '../src/db/post-search.js';
 import { postSearchOf } from '../src/services/feedback/post-service.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
 import { isPostgresUrl, type Storage } from '../db/connect.js';
-import { forgetPost, insertPost, setPostStatus, setVote } from '../services/feedback/posts.js';
+import { forgetPost, insertPost, setPostStatus, setVote } from '../repositories/feedback/posts.js';
 import { createResource, publishDraft, saveDraft } from '../repositories/publishing/resources.js';
 import { findWorkspace } from '../repositories/platform/workspaces.js';
 import { initWorkspace, type WorkspaceKeys } from '../workspace-setup.js';

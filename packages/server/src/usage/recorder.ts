@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyMode, ServiceName } from '@inlay/core';
-import { type Param } from '../db/statements.js';
-import { perStorage } from '../db/storage.js';
+import { usageWrites } from '../repositories/platform/usage.js';
 import type { Storage } from '../db/connect.js';
 
 let dayCache = { until: 0, day: '' };
@@ -35,32 +34,6 @@ interface Counter {
 
 /** Active-user rows per transaction of a flush: each takes a few milliseconds. */
 const ACTIVE_USERS_PER_WRITE = 500;
-
-type ScopeParam = 'workspaceId' | 'mode' | 'service' | 'resourceId' | 'day';
-
-/** A flush writes a row per distinct user and per counter: compiled once, run in one transaction. */
-const statements = perStorage((storage) => ({
-  addActive: storage.compile((p: Param<ScopeParam | 'userHash'>) =>
-        storage.db.insertInto('active_users_daily')
-          .values({ workspace_id: p('workspaceId'), mode: p('mode'), service: p('service'), resource_id: p('resourceId'), day: p('day'), user_hash: p('userHash') })
-          .onConflict((oc) => oc.doNothing())),
-  addCount: storage.compile((p: Param<ScopeParam | 'metric' | 'count'>) =>
-      storage.db.insertInto('usage_daily')
-        .values({
-          workspace_id: p('workspaceId'),
-          mode: p('mode'),
-          service: p('service'),
-          resource_id: p('resourceId'),
-          day: p('day'),
-          metric: p('metric'),
-          count: p('count'),
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
-            .doUpdateSet((eb) => ({ count: eb('usage_daily.count', '+', eb.ref('excluded.count')) })),
-        )),
-}));
 
 function activeId(a: Omit<ActiveUser, 'day' | 'userKey'>, day: string, userKey: string): string {
   return `${a.workspaceId}\u0000${a.mode}\u0000${a.service}\u0000${a.resourceId}\u0000${day}\u0000${userKey}`;
@@ -135,7 +108,7 @@ export class UsageRecorder {
     const active = [...this.#active.values()];
     this.#pending = new Map();
     this.#active = new Map();
-    const { addActive, addCount } = statements(this.#storage);
+    const { addActive, addCount } = usageWrites(this.#storage);
     // Counts add up, so they are written once, together; active users are idempotent rows,
     // written a chunk per transaction so that thousands of new voters in a second do not hold
     // the event loop (and every request waiting on it) for one long write.

@@ -1,10 +1,10 @@
 import type { KeyMode, WebhookEventData, WebhookEventType } from '@inlay/core';
 import type { Storage } from '../db/connect.js';
 
-import { type Param, type Tx } from '../db/statements.js';
+import type { Tx } from '../db/statements.js';
+import { eventStatements } from '../repositories/webhooks/outbox.js';
 import { perStorage } from '../db/storage.js';
 import { newId, nowIso } from '../db/ids.js';
-import { webhookDb } from './tables.js';
 
 /**
  * The transactional outbox (docs/webhooks.md). `recordEvent` writes one delivery row per enabled
@@ -37,7 +37,7 @@ class SubscriptionIndex {
   }
 
   async subscribers(storage: Storage, tx: Tx, workspaceId: string, mode: KeyMode, type: string): Promise<Subscriber[]> {
-    const statements = indexStatements(storage);
+    const statements = eventStatements(storage);
     // Another process's commit (the operator CLI on a SQLite file) may have changed the endpoints.
     const version = await storage.othersVersion(tx);
     if (version !== this.#dataVersion || this.#generation !== this.#builtGeneration) {
@@ -66,29 +66,6 @@ const indexes = perStorage((storage) => {
   return index;
 });
 
-const indexStatements = perStorage((storage) => {
-  const wdb = webhookDb(storage.db);
-  return {
-    enabled: storage.compile((p: Param<'on'>) => wdb.selectFrom('webhook_endpoints').select(['id', 'workspace_id', 'mode', 'events']).where('enabled', '=', p('on'))),
-    insert: storage.compile((p: Param<'id' | 'endpointId' | 'workspaceId' | 'mode' | 'type' | 'objectKey' | 'body' | 'now' | 'nowMs' | 'status' | 'zero'>) =>
-          wdb.insertInto('webhook_deliveries').values({
-            id: p('id'),
-            endpoint_id: p('endpointId'),
-            workspace_id: p('workspaceId'),
-            mode: p('mode'),
-            type: p('type'),
-            object_key: p('objectKey'),
-            body: p('body'),
-            status: p('status'),
-            attempts: p('zero'),
-            retry_index: p('zero'),
-            next_attempt_at: p('nowMs'),
-            lease_until: p('zero'),
-            created_at: p('now'),
-            updated_at: p('now'),
-          })),
-  };
-});
 
 /** An endpoint changed: the next event rebuilds the index, in this process and every other instance (db/changes.ts). */
 export function invalidateSubscriptions(storage: Storage): void {
@@ -150,7 +127,7 @@ export async function writeDeliveries(
   endpointIds: readonly string[],
 ): Promise<number> {
   if (endpointIds.length === 0) return 0;
-  const { insert } = indexStatements(storage);
+  const { insert } = eventStatements(storage);
   const now = new Date();
   const timestamp = now.toISOString();
   const body = JSON.stringify({ type: event.type, timestamp, data: event.data });

@@ -1,13 +1,11 @@
-import { sql } from 'kysely';
 import type { Storage } from '../db/connect.js';
-import { type Param, type Tx } from '../db/statements.js';
-import { perStorage } from '../db/storage.js';
+import type { Tx } from '../db/statements.js';
+import { BATCH, outboxBatchStatements, outboxStatements } from '../repositories/webhooks/outbox.js';
 import { newId } from '../db/ids.js';
 import type { WebhookOptions } from '../options.js';
 import { invalidateSubscriptions, onEventRecorded } from './events.js';
 import type { AttemptResult } from './attempt.js';
 import { openAttemptRunner, type AttemptRunner } from './attempt-runner.js';
-import { webhookDb } from './tables.js';
 
 /**
  * The background sender (docs/webhooks.md): claims due deliveries from the outbox with a lease,
@@ -44,139 +42,6 @@ interface Claimed {
   url: string;
   secrets: string[];
 }
-
-const statements = perStorage((storage) => {
-  const wdb = webhookDb(storage.db);
-  return {
-    endpoints: storage.compile((p: Param<'now' | 'pending' | 'on'>) =>
-            wdb
-              .selectFrom('webhook_endpoints')
-              .select(['id', 'workspace_id', 'mode', 'url', 'secret', 'previous_secret', 'previous_secret_expires_at'])
-              .where('enabled', '=', p('on'))
-              .where((eb) =>
-                eb.exists(
-                  eb
-                    .selectFrom('webhook_deliveries as d')
-                    .select('d.seq')
-                    .whereRef('d.endpoint_id', '=', 'webhook_endpoints.id')
-                    .where('d.status', '=', p('pending'))
-                    .where('d.next_attempt_at', '<=', p('now')),
-                ),
-              )),
-    // Leases an endpoint's due deliveries in creation order, in one statement, skipping any
-    // whose object has an earlier delivery still pending (waiting for a retry or in flight):
-    // that one goes first. The outer conditions are checked again on each row as it is locked,
-    // so on PostgreSQL a row another instance leased meanwhile is left out, not leased twice.
-    claim: storage.compile((p: Param<'endpointId' | 'workspaceId' | 'mode' | 'now' | 'pending' | 'limit' | 'leaseUntil' | 'one'>) =>
-          wdb
-            .updateTable('webhook_deliveries')
-            .set((eb) => ({ lease_until: p('leaseUntil'), attempts: eb('attempts', '+', p('one')) }))
-            .where('status', '=', p('pending'))
-            .where('lease_until', '<=', p('now'))
-            .where('seq', 'in', (eb) =>
-              eb
-                .selectFrom('webhook_deliveries as d')
-                .select('d.seq')
-                .where('d.endpoint_id', '=', p('endpointId'))
-                .where('d.workspace_id', '=', p('workspaceId'))
-                .where('d.mode', '=', p('mode'))
-                .where('d.status', '=', p('pending'))
-                .where('d.next_attempt_at', '<=', p('now'))
-                .where('d.lease_until', '<=', p('now'))
-                .where((inner) =>
-                  inner.not(
-                    inner.exists(
-                      inner
-                        .selectFrom('webhook_deliveries as e')
-                        .select('e.seq')
-                        .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
-                        .whereRef('e.object_key', '=', 'd.object_key')
-                        .whereRef('e.seq', '<', 'd.seq')
-                        .where('e.status', '=', p('pending')),
-                    ),
-                  ),
-                )
-                .orderBy('d.seq')
-                .limit(p('limit')),
-            )
-            .returning(['seq', 'id', 'body', 'retry_index'])),
-    finish: storage.compile((p: Param<'seq' | 'status' | 'retryIndex' | 'nextAttemptAt' | 'updatedAt' | 'zero'>) =>
-          wdb
-            .updateTable('webhook_deliveries')
-            .set({ status: p('status'), retry_index: p('retryIndex'), next_attempt_at: p('nextAttemptAt'), lease_until: p('zero'), updated_at: p('updatedAt') })
-            .where('seq', '=', p('seq'))),
-    endpointState: storage.compile((p: Param<'id'>) => wdb.selectFrom('webhook_endpoints').select(['failing_since', 'enabled']).where('id', '=', p('id'))),
-    setFailing: storage.compile((p: Param<'id' | 'workspaceId' | 'mode' | 'failingSince'>) =>
-          wdb.updateTable('webhook_endpoints').set({ failing_since: p('failingSince') }).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode'))),
-    disable: storage.compile((p: Param<'id' | 'workspaceId' | 'mode' | 'reason' | 'now' | 'off'>) =>
-          wdb
-            .updateTable('webhook_endpoints')
-            .set({ enabled: p('off'), disabled_reason: p('reason'), updated_at: p('now') })
-            .where('id', '=', p('id'))
-            .where('workspace_id', '=', p('workspaceId'))
-            .where('mode', '=', p('mode'))),
-  };
-});
-
-/** Most rows one batched statement writes: 10 parameters a row stays far below both databases' limits. */
-const BATCH = 64;
-
-/**
- * Statements that write `n` rows at once (1 ≤ n ≤ BATCH), compiled on first use of each size:
- * the attempts of one batch in one INSERT, its successes in one UPDATE.
- */
-const batchStatements = perStorage((storage) => {
-  const wdb = webhookDb(storage.db);
-  const logAttempts = new Map<number, ReturnType<typeof compileLogAttempts>>();
-  const succeed = new Map<number, ReturnType<typeof compileSucceed>>();
-  function compileLogAttempts(n: number) {
-    return storage.compile((p: Param<string>) =>
-          wdb.insertInto('webhook_attempts').values(
-            Array.from({ length: n }, (_, i) => ({
-              id: p(`id${i}`),
-              delivery_id: p(`deliveryId${i}`),
-              endpoint_id: p(`endpointId${i}`),
-              workspace_id: p(`workspaceId${i}`),
-              mode: p(`mode${i}`),
-              attempted_at: p(`attemptedAt${i}`),
-              status_code: p(`statusCode${i}`),
-              latency_ms: p(`latencyMs${i}`),
-              response_excerpt: p(`excerpt${i}`),
-              error: p(`error${i}`),
-            })),
-          ));
-  }
-  // The successes of a batch in one statement, each row with its own attempt (the delivery log
-  // reads it from the row): a VALUES list joined on `seq`, UPDATE … FROM on SQLite as on
-  // PostgreSQL. The casts type the parameters for PostgreSQL, where a bare one would be text.
-  function compileSucceed(n: number) {
-    return storage.compile((p: Param<string>) => {
-          const rows = Array.from(
-            { length: n },
-            (_, i) => sql`(CAST(${p(`seq${i}`)} AS bigint), CAST(${p(`statusCode${i}`)} AS integer), CAST(${p(`latencyMs${i}`)} AS integer), CAST(${p(`excerpt${i}`)} AS text))`,
-          );
-          return {
-            compile: () =>
-              sql`WITH v (seq, status_code, latency_ms, response_excerpt) AS (VALUES ${sql.join(rows)})
-            UPDATE webhook_deliveries SET status = ${p('status')}, next_attempt_at = ${p('nextAttemptAt')}, lease_until = ${p('zero')}, updated_at = ${p('updatedAt')},
-              attempted_at = ${p('updatedAt')}, status_code = v.status_code, latency_ms = v.latency_ms, response_excerpt = v.response_excerpt
-            FROM v WHERE webhook_deliveries.seq = v.seq`.compile(storage.db),
-          };
-        });
-  }
-  return {
-    logAttempts(n: number) {
-      let statement = logAttempts.get(n);
-      if (statement === undefined) logAttempts.set(n, (statement = compileLogAttempts(n)));
-      return statement;
-    },
-    succeed(n: number) {
-      let statement = succeed.get(n);
-      if (statement === undefined) succeed.set(n, (statement = compileSucceed(n)));
-      return statement;
-    },
-  };
-});
 
 interface Finished {
   delivery: Claimed;
@@ -277,7 +142,7 @@ export class WebhookSender {
   }
 
   async #claim(tx: Tx): Promise<void> {
-    const s = statements(this.#storage);
+    const s = outboxStatements(this.#storage);
     const now = Date.now();
     // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
     const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
@@ -381,8 +246,8 @@ export class WebhookSender {
 
   /** Writes a batch of ended attempts; answers whether an endpoint was disabled by them. */
   async #record(tx: Tx, batch: readonly Finished[]): Promise<boolean> {
-    const s = statements(this.#storage);
-    const b = batchStatements(this.#storage);
+    const s = outboxStatements(this.#storage);
+    const b = outboxBatchStatements(this.#storage);
     const now = Date.now();
     const nowText = new Date(now).toISOString();
     // A success is kept on its delivery's row by the UPDATE that marks it delivered; only failed
@@ -422,7 +287,7 @@ export class WebhookSender {
   }
 
   /** Marks the endpoint healthy or failing; answers true when it disabled it. */
-  async #recordEndpoint(tx: Tx, s: ReturnType<typeof statements>, delivery: Claimed, result: AttemptResult, now: number, nowText: string): Promise<boolean> {
+  async #recordEndpoint(tx: Tx, s: ReturnType<typeof outboxStatements>, delivery: Claimed, result: AttemptResult, now: number, nowText: string): Promise<boolean> {
     const scope = { workspaceId: delivery.workspaceId, mode: delivery.mode };
     if (succeededResult(result)) {
       // Read first: an UPDATE rewrites the row even when nothing changes, once per delivery. An

@@ -10,7 +10,7 @@ import { columnTypes } from './column-types.js';
  *   dictionary by name), so an index cannot use it; this wrapper names the dictionary and is
  *   declared IMMUTABLE, as the dictionary never changes under a running server.
  * - `posts.search_text`: the folded title and body, and `posts.search_words` its words (stored
- *   generated columns; rows are read by their named columns, services/feedback/posts.ts `POST_COLUMNS`,
+ *   generated columns; rows are read by their named columns, repositories/feedback/posts.ts `POST_COLUMNS`,
  *   so these never leave the database).
  * - `posts_search_trgm`: a GIN trigram index (pg_trgm) on `search_text`, for terms of
  *   three characters or more: a substring anywhere, inside compound words and in any script.

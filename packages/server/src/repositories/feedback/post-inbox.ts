@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../db/ids.js';
 import { trendingScore } from '../../services/feedback/trending.js';
-import { POST_COLUMNS, type PostRow } from '../../services/feedback/posts.js';
+import { POST_COLUMNS, type PostRow } from './posts.js';
 
 /**
  * Post reads and writes only operators make (the CLI, the dashboard): the inbox's list, looking a

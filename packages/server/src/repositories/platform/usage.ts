@@ -1,5 +1,7 @@
 import type { KeyMode, ServiceName } from '@inlay/core';
 import type { Storage } from '../../db/connect.js';
+import type { Param } from '../../db/statements.js';
+import { perStorage } from '../../db/storage.js';
 
 export interface UsageRow {
   day: string;
@@ -55,3 +57,29 @@ export async function readActiveUsers(
     distinct: Number(total.distinct),
   };
 }
+
+type ScopeParam = 'workspaceId' | 'mode' | 'service' | 'resourceId' | 'day';
+
+/** A flush writes a row per distinct user and per counter: compiled once, run in one transaction. */
+export const usageWrites = perStorage((storage) => ({
+  addActive: storage.compile((p: Param<ScopeParam | 'userHash'>) =>
+        storage.db.insertInto('active_users_daily')
+          .values({ workspace_id: p('workspaceId'), mode: p('mode'), service: p('service'), resource_id: p('resourceId'), day: p('day'), user_hash: p('userHash') })
+          .onConflict((oc) => oc.doNothing())),
+  addCount: storage.compile((p: Param<ScopeParam | 'metric' | 'count'>) =>
+      storage.db.insertInto('usage_daily')
+        .values({
+          workspace_id: p('workspaceId'),
+          mode: p('mode'),
+          service: p('service'),
+          resource_id: p('resourceId'),
+          day: p('day'),
+          metric: p('metric'),
+          count: p('count'),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['workspace_id', 'mode', 'service', 'day', 'resource_id', 'metric'])
+            .doUpdateSet((eb) => ({ count: eb('usage_daily.count', '+', eb.ref('excluded.count')) })),
+        )),
+}));

@@ -4,7 +4,7 @@ import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import type { StoredAuthor } from './posts.js';
+import type { StoredAuthor } from '../../repositories/feedback/posts.js';
 
 /** A published board the caller may use on the hosted post routes. */
 export interface BoardAccess {

@@ -3,7 +3,7 @@ import type { KeyMode, PostStatus } from '@inlay/core';
 import type { Storage, Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, listInboxPosts, lockPost, recountVotes } from '../../repositories/feedback/post-inbox.js';
-import { forgetPost, setPostStatus, type PostRow } from './posts.js';
+import { forgetPost, setPostStatus, type PostRow } from '../../repositories/feedback/posts.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 

@@ -8,7 +8,7 @@ import {
   votedPostIds,
   type BoardScope,
   type PostRow,
-} from './posts.js';
+} from '../../repositories/feedback/posts.js';
 import type { BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
 import { listSnapshots } from './list-snapshots.js';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { authOf } from '../../context.js';
 import { ApiError, notFound } from '../../errors.js';
 import { RateLimit } from '../../plugins/rate-limiter.js';
-import { findPostBoard, insertPost, setVote } from './posts.js';
+import { findPostBoard, insertPost, setVote } from '../../repositories/feedback/posts.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
 import { openHostedBoard, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
 import { listPosts, listPrefix, toPost } from './post-service.js';

@@ -3,7 +3,7 @@ import { onPostgres, testDatabase } from '../../../test/helpers.js';
 import { openDatabase, type Storage } from '../../db/connect.js';
 import { trendingScore } from './trending.js';
 import { CompiledQuery } from 'kysely';
-import { rankedAfter, rankedIds, topAfterQuery, type BoardScope, type PostRow } from './posts.js';
+import { rankedAfter, rankedIds, topAfterQuery, type BoardScope, type PostRow } from '../../repositories/feedback/posts.js';
 
 /**
  * Trending lists read a window of recent posts rather than an index on the score: these tests

@@ -6,8 +6,8 @@ import type { Storage, Db } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
 import type { PostsTable } from '../../db/schema.js';
 
-import { PostRowCache } from './post-cache.js';
-import { earliestToReach, trendingScore } from './trending.js';
+import { PostRowCache } from '../../services/feedback/post-cache.js';
+import { earliestToReach, trendingScore } from '../../services/feedback/trending.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 export type PostRow = Selectable<PostsTable>;
