@@ -162,6 +162,25 @@ describe('votes', () => {
     expect(dataOf(await vote(post.id, 'vote', { id: 'alice', anonymous: true }))).toEqual({ postId: post.id, voteCount: 2, voted: true });
   });
 
+  it('marks exactly the posts of a page that the reader voted for, under either of its author keys', async () => {
+    const boardId = await publishBoard();
+    const posts: Post[] = [];
+    for (const title of ['One', 'Two', 'Three', 'Four', 'Five']) posts.push(dataOf<Post>(await create(boardId, title)));
+    const [one, two, three, four, five] = posts as [Post, Post, Post, Post, Post];
+    dataOf(await vote(one.id, 'vote', { id: 'reader' }));
+    dataOf(await vote(three.id, 'vote', { id: 'reader', anonymous: true }));
+    for (const other of ['other_1', 'other_2', 'other_3']) {
+      for (const post of [one, two, four, five]) dataOf(await vote(post.id, 'vote', { id: other }));
+    }
+    dataOf(await vote(five.id, 'vote', { id: 'reader' }));
+    dataOf(await vote(five.id, 'unvote', { id: 'reader' }));
+    const voted = (items: Post[]) => Object.fromEntries(items.map((item) => [item.title, item.voted]));
+    const expected = { One: true, Two: false, Three: true, Four: false, Five: false };
+    expect(voted((await list(boardId, '&authorId=reader')).items)).toEqual(expected);
+    expect(voted((await list(boardId, '&sort=top&authorId=reader')).items)).toEqual(expected);
+    expect(voted((await list(boardId, '&authorId=nobody')).items)).toEqual({ One: false, Two: false, Three: false, Four: false, Five: false });
+  });
+
   it('reads an empty Inlay-Author-Token header as no token', async () => {
     const boardId = await publishBoard();
     const post = dataOf<Post>(await create(boardId, 'Blank header'));

@@ -1,4 +1,4 @@
-import type { Compilable, InferResult, Kysely, RawBuilder } from 'kysely';
+import type { Compilable, InferResult, Kysely } from 'kysely';
 import type { ChangeBus } from './changes.js';
 import type { PostSearch, PostSearchLimits } from './post-search.js';
 import type { RateCountStore } from './rate-count-store.js';
@@ -25,10 +25,13 @@ export interface WatchOptions {
   onError?: (error: unknown) => void;
 }
 
-/** SQL that is written differently on each backend, for queries built with Kysely. */
+/** Queries whose best shape differs between the backends' planners. */
 export interface DialectSql {
-  /** The text elements of a JSON array given as a string, as a one-column subquery. */
-  jsonTextElements(list: unknown): RawBuilder<string>;
+  /**
+   * The posts among `postIds` that any of `authorKeys` voted for (both JSON arrays of text, as
+   * parameters), read through the votes primary key (post, author key) on each backend.
+   */
+  votedPosts(db: Db, authorKeys: unknown, postIds: unknown): Compilable<{ post_id: string }>;
 }
 
 /**

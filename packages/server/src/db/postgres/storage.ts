@@ -12,7 +12,22 @@ import { PostgresRateCounts } from './rate-counts.js';
 import { postgresReader, postgresTransaction } from './transaction.js';
 
 const DIALECT_SQL: DialectSql = {
-  jsonTextElements: (list) => sql<string>`(SELECT jsonb_array_elements_text(${list}::jsonb))`,
+  // One primary-key lookup per (post, key) pair. The two `IN` lists of SQLite's form are planned
+  // here as a seek by post alone that filters every vote of the page's posts by key (9,300 votes,
+  // 2-3 ms, for the first page of `top` on the benchmark's board of 100,000 posts), and a join on
+  // the pairs is hashed against the whole table. A lateral subquery with a LIMIT cannot be
+  // flattened into a join, so each pair stays one lookup of (post_id, author_key).
+  votedPosts: (db, authorKeys, postIds) => {
+    const list = (values: unknown) => sql<{ value: string }>`jsonb_array_elements_text(${values}::jsonb)`;
+    return db
+      .selectFrom(list(postIds).as('p'))
+      .innerJoin(list(authorKeys).as('k'), (join) => join.onTrue())
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('votes').select('votes.post_id').whereRef('votes.post_id', '=', 'p.value').whereRef('votes.author_key', '=', 'k.value').limit(sql.lit(1)).as('v'),
+        (join) => join.onTrue(),
+      )
+      .select('v.post_id');
+  },
 };
 
 /**

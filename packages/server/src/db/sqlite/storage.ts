@@ -13,7 +13,13 @@ import { sqlitePostSearch } from './post-search.js';
 export type KyselySqliteDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database'];
 
 const DIALECT_SQL: DialectSql = {
-  jsonTextElements: (list) => sql<string>`(SELECT value FROM json_each(${list}))`,
+  // Both IN lists are seeks into the primary key here.
+  votedPosts: (db, authorKeys, postIds) =>
+    db
+      .selectFrom('votes')
+      .select('post_id')
+      .where('author_key', 'in', sql<string>`(SELECT value FROM json_each(${authorKeys}))`)
+      .where('post_id', 'in', sql<string>`(SELECT value FROM json_each(${postIds}))`),
 };
 
 /**

@@ -92,10 +92,7 @@ const voteStatements = perStorage((storage) => ({
   removeVote: storage.compile((p: Param<'postId' | 'authorKey'>) =>
       storage.db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey'))),
   // The lists travel as JSON arrays, so one statement serves any number of keys and ids.
-  voted: storage.compile((p: Param<'authorKeys' | 'postIds'>) => {
-      const elements = (list: string) => storage.sql.jsonTextElements(p(list as 'authorKeys'));
-      return storage.db.selectFrom('votes').select('post_id').where('author_key', 'in', elements('authorKeys')).where('post_id', 'in', elements('postIds'));
-    }),
+  voted: storage.compile((p: Param<'authorKeys' | 'postIds'>) => storage.sql.votedPosts(storage.db, p('authorKeys'), p('postIds'))),
   counts: storage.compile((p: Param<'postId'>) =>
       storage.db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId'))),
   setCounts: storage.compile((p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
