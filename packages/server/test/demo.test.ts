@@ -17,7 +17,7 @@ writeFileSync(join(assetsDir, 'inlay-importer.worker.js'), 'self.onmessage = () 
 writeFileSync(join(assetsDir, 'inlay-checklist.pt-BR.js'), 'export default () => ({})');
 
 const app = await buildApp({ db: dbPath, logger: false });
-const { demo, created } = await ensureDemoWorkspace(app.inlay.storage, dbPath);
+const { demo, created } = await ensureDemoWorkspace(app.inlay.storage);
 await app.register(cdnRoutes, { dir: assetsDir });
 await app.register(demoRoutes, { demo, widgetsBuilt: true });
 afterAll(() => app.close());
@@ -25,7 +25,7 @@ afterAll(() => app.close());
 describe('the demo workspace', () => {
   it('is created once and reused on the next start', async () => {
     expect(created).toBe(true);
-    const again = await ensureDemoWorkspace(app.inlay.storage, dbPath);
+    const again = await ensureDemoWorkspace(app.inlay.storage);
     expect(again.created).toBe(false);
     expect(again.demo).toEqual(demo);
   });

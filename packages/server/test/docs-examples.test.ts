@@ -65,7 +65,7 @@ async function startPageServer(dbPath: string): Promise<PageServer> {
   const dir = mkdtempSync(join(tmpdir(), 'inlay-docs-'));
   const storage = await openDatabase(dbPath);
   const { workspace, keys } = await initWorkspace(storage, 'Docs');
-  const { demo } = await ensureDemoWorkspace(storage, dbPath);
+  const { demo } = await ensureDemoWorkspace(storage);
   const app = await buildApp({ database: storage, db: dbPath, logger: false, usageFlushIntervalMs: 0, keyCacheTtlMs: 0 });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url !== undefined) reached.add(`${request.method} ${request.routeOptions.url}`);

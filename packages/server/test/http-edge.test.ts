@@ -316,7 +316,7 @@ describe('security headers of the demo page and the widget bundles', async () =>
   mkdirSync(assetsDir);
   writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');
   const app = await buildApp({ db: dbPath, logger: false });
-  const { demo } = await ensureDemoWorkspace(app.inlay.storage, dbPath);
+  const { demo } = await ensureDemoWorkspace(app.inlay.storage);
   await app.register(cdnRoutes, { dir: assetsDir });
   await app.register(demoRoutes, { demo, widgetsBuilt: true });
   afterAll(() => app.close());

@@ -29,7 +29,7 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const modeWarning = databaseModeWarning(config.db);
   if (modeWarning !== undefined) process.stderr.write(`inlay start: ${modeWarning}\n`);
   const app = await buildApp(options);
-  const demo = config.demo ? await ensureDemoWorkspace(app.inlay.storage, config.db) : undefined;
+  const demo = config.demo ? await ensureDemoWorkspace(app.inlay.storage) : undefined;
   const cdnDir = widgetsCdnDir();
   if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
   if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });

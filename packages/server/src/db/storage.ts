@@ -49,6 +49,8 @@ export interface Storage {
   readonly sharedByProcesses: boolean;
   /** Where the data is: the file (or `:memory:`), or the PostgreSQL URL. */
   readonly location: string;
+  /** The database file, when the data is in one (SQLite on disk); undefined otherwise. */
+  readonly file: string | undefined;
   /** The query builder, for queries outside a transaction (each statement on its own). */
   readonly db: Db;
   /** What this process changed that caches here and in other processes must drop (db/changes.ts). */

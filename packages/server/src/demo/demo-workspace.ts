@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SERVICES, type PostStatus, type ServiceDescriptor } from '@inlay/core';
-import { isPostgresUrl, type Storage } from '../db/connect.js';
+import type { Storage } from '../db/connect.js';
 import { forgetPost, insertPost, setPostStatus, setVote } from '../repositories/feedback/posts.js';
 import { createResource, publishDraft, saveDraft } from '../repositories/publishing/resources.js';
 import { findWorkspace } from '../repositories/platform/workspaces.js';
@@ -21,9 +21,9 @@ export interface DemoWorkspace {
  * database (mode 0600) so every start can print them and the demo page can embed the
  * publishable key; `inlay start` without `--demo` never writes keys anywhere.
  */
-export async function ensureDemoWorkspace(storage: Storage, dbPath: string): Promise<{ demo: DemoWorkspace; created: boolean }> {
+export async function ensureDemoWorkspace(storage: Storage): Promise<{ demo: DemoWorkspace; created: boolean }> {
   // Beside a database file; for PostgreSQL (or in memory), in the working directory's `.inlay/`.
-  const dir = dbPath === ':memory:' || isPostgresUrl(dbPath) ? '.inlay' : dirname(dbPath);
+  const dir = storage.file === undefined ? '.inlay' : dirname(storage.file);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'demo.json');
   if (existsSync(file)) {

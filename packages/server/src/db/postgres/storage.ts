@@ -40,6 +40,7 @@ export class PostgresStorage implements Storage {
   readonly dialect = 'postgres' as const;
   readonly sharedByProcesses = true;
   readonly location: string;
+  readonly file = undefined;
   readonly db: Kysely<Database>;
   readonly changes: ChangeBus;
   readonly sql = DIALECT_SQL;

@@ -33,6 +33,7 @@ export class SqliteStorage implements Storage {
   readonly dialect = 'sqlite' as const;
   readonly sharedByProcesses = false;
   readonly location: string;
+  readonly file: string | undefined;
   readonly db: Kysely<Database>;
   readonly changes = new ChangeBus();
   readonly sql = DIALECT_SQL;
@@ -47,6 +48,7 @@ export class SqliteStorage implements Storage {
 
   constructor(location: string, sqlite: BetterSqlite3.Database, database: KyselySqliteDatabase) {
     this.location = location;
+    this.file = location === ':memory:' ? undefined : location;
     this.sqlite = sqlite;
     this.db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
     this.#groupCommit = new GroupCommit(this.db, sqlite);
