@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertPost } from '../src/repositories/feedback/posts.js';
-import type { SearchReader } from '../src/db/post-search.js';
+import type { PostSearchQuery, SearchReader } from '../src/db/post-search.js';
 import { postSearchOf } from '../src/services/feedback/post-service.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';
 import { call, createResource, dataOf, harness, onPostgres } from './helpers.js';
@@ -102,6 +103,54 @@ describe('search through a range of ids', async () => {
         expect(await search(steered(start), maxRows), `${where}, ${maxRows}`).toEqual(expected);
         if (onPostgres) expect(chosen.join(), where).toContain('UNION ALL');
       }
+    }
+  });
+});
+
+// On PostgreSQL the probe's answer is reused for the same terms for a while (db/postgres/post-search.ts):
+// it only chooses how the candidates are read. A search repeated after new posts must still find
+// them, whatever the reused answer said; here the probe counts its runs in a sequence.
+describe('a repeated search', async () => {
+  const h = await harness();
+  const key = h.ws.keys.testSecret;
+  const boardId = await createResource(h.app, key, 'feedback', 'boards');
+  const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
+  const author = { key: 'a:1', id: 'user_1', name: null, anonymous: true };
+  for (let i = 0; i < 30; i++) await insertPost(h.storage, scope, { title: i % 2 === 0 ? `Lamp ${i}` : `Chair ${i}`, body: 'a light', author });
+  const reader = postSearchOf(h.app.inlay).reader;
+  if (reader === undefined) throw new Error('no search reader');
+  if (onPostgres) await sql`CREATE SEQUENCE probe_runs`.execute(h.storage.db);
+  const counted: SearchReader = {
+    run: (job) => {
+      if (job.choice === undefined) return reader.run(job);
+      const probe = { sql: `SELECT n, oldest, latest, total, nextval('probe_runs') AS runs FROM (${job.choice.probe.sql}) p`, parameters: job.choice.probe.parameters };
+      return reader.run({ ...job, choice: { probe, choose: job.choice.choose } });
+    },
+    close: () => Promise.resolve(),
+  };
+  const search = (order: PostSearchQuery['order']) =>
+    postSearchOf(h.app.inlay).find({ scope, terms: searchTerms('lamp', 8), order, match: 'all', budget: { maxRows: 50_000, candidates: 400 } }, counted);
+  const titles = async (ids: string[]) => {
+    const rows = await h.storage.db.selectFrom('posts').select(['id', 'title']).where('id', 'in', ids).execute();
+    return ids.map((id) => rows.find((row) => row.id === id)?.title);
+  };
+
+  it('probes once, and finds the posts made since', async () => {
+    const first = await search({ by: 'new', limit: 5 });
+    expect(await titles(first)).toEqual(['Lamp 28', 'Lamp 26', 'Lamp 24', 'Lamp 22', 'Lamp 20']);
+    expect((await search({ by: 'relevance', cap: 500 })).length).toBe(15);
+    await insertPost(h.storage, scope, { title: 'Lamp new', body: 'a light', author });
+    expect(await titles(await search({ by: 'new', limit: 2 }))).toEqual(['Lamp new', 'Lamp 28']);
+    expect(await titles(await search({ by: 'new', limit: 2 }))).toEqual(['Lamp new', 'Lamp 28']);
+    expect((await search({ by: 'relevance', cap: 500 })).length).toBe(16);
+    if (onPostgres) {
+      // One probe in all: it tests the same newest posts for either order and any page size.
+      const runs = await sql<{ runs: string }>`SELECT last_value AS runs FROM probe_runs`.execute(h.storage.db);
+      expect(Number(runs.rows[0]?.runs)).toBe(1);
+      // A page after a cursor tests the posts below it: a probe of its own.
+      const cursor = first[first.length - 1]!;
+      expect(await titles(await search({ by: 'new', afterId: cursor, limit: 2 }))).toEqual(['Lamp 18', 'Lamp 16']);
+      expect(Number((await sql<{ runs: string }>`SELECT last_value AS runs FROM probe_runs`.execute(h.storage.db)).rows[0]?.runs)).toBe(2);
     }
   });
 });

@@ -149,6 +149,16 @@ function postgresSearchJob(db: Db, { scope, terms, order, match, budget }: PostS
 const QUERY_CANCELED = '57014';
 
 /**
+ * How long a probe's answer is reused for the same terms (and cursor), and how many are kept.
+ * The answer only chooses how the candidates are read (and where a ranged read starts), never
+ * which posts they are (docs/decisions.md, "Search on PostgreSQL"); a board's share of matches
+ * among its newest posts moves slowly. A list's first page is searched again every 2 s while it
+ * is read (post-service.ts), and the probe was one round trip and 1.5-5 ms of each of those.
+ */
+const PROBE_REUSE_MS = 30_000;
+const PROBE_ENTRIES = 1_000;
+
+/**
  * Runs searches on connections of their own, `workers` of them per server process (a search
  * beyond them waits in line, as for SQLite's worker threads), opened with `statement_timeout`
  * set to `timeoutMs`: PostgreSQL cancels a statement past it itself, so nothing keeps running
@@ -159,6 +169,8 @@ export class PostgresSearches {
   readonly #db: Db;
   readonly #pool: pg.Pool;
   #running = 0;
+  /** Recent probe answers by statement and parameters (see PROBE_REUSE_MS). */
+  readonly #probes = new Map<string, { row: Record<string, unknown> | undefined; expires: number }>();
 
   constructor(db: Db, url: string, options: PostSearchLimits) {
     this.#db = db;
@@ -185,13 +197,13 @@ export class PostgresSearches {
   async run(job: SearchJob): Promise<Outcome> {
     const client = await this.#pool.connect();
     this.#running += 1;
+    let candidates: Array<{ id: string; title: string; body: string; vote_count: number }>;
     try {
       const all = async (statement: SearchStatement) => (await client.query(statement.sql, [...statement.parameters])).rows as Array<Record<string, unknown>>;
       if (job.precheck && (await all(job.precheck)).length === 0) return { ids: [] };
-      const rows = await all(job.choice ? job.choice.choose((await all(job.choice.probe))[0]) : job.candidates);
+      const rows = await all(job.choice ? job.choice.choose(await this.#probe(job.choice.probe, all)) : job.candidates);
       if (rows.length < job.needed && Number((await all(job.budget))[0]?.n) >= job.maxRows) return { exhausted: true };
-      const candidates = rows as unknown as Array<{ id: string; title: string; body: string; vote_count: number }>;
-      return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
+      candidates = rows as unknown as typeof candidates;
     } catch (error) {
       if (typeof error === 'object' && error !== null && 'code' in error && error.code === QUERY_CANCELED) throw tooExpensive('took longer than a search may');
       throw error;
@@ -199,6 +211,25 @@ export class PostgresSearches {
       this.#running -= 1;
       client.release();
     }
+    // Ranked after the connection went back: a search waiting in line runs its statements meanwhile.
+    return { ids: job.rank ? rankCandidates(candidates, job.rank.terms, job.rank.cap) : candidates.map((row) => row.id) };
+  }
+
+  /** The probe's row: from a recent run of the same probe, or run now (see PROBE_REUSE_MS). */
+  async #probe(probe: SearchStatement, all: (statement: SearchStatement) => Promise<Array<Record<string, unknown>>>): Promise<Record<string, unknown> | undefined> {
+    const key = JSON.stringify([probe.sql, probe.parameters]);
+    const now = Date.now();
+    const known = this.#probes.get(key);
+    if (known !== undefined && known.expires > now) return known.row;
+    const row = (await all(probe))[0];
+    // Entries are kept in the order they expire: the oldest go first.
+    this.#probes.delete(key);
+    for (const [stale, entry] of this.#probes) {
+      if (entry.expires > now && this.#probes.size < PROBE_ENTRIES) break;
+      this.#probes.delete(stale);
+    }
+    this.#probes.set(key, { row, expires: now + PROBE_REUSE_MS });
+    return row;
   }
 
   close(): Promise<void> {
