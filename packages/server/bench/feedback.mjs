@@ -13,6 +13,10 @@
 // worst searches. Misses are reported, not fatal.
 //   BENCH_FEEDBACK_POSTS  posts to generate (default 100000; smaller for quick trials, 1000000
 //                         for the large-board figures)
+//   BENCH_FEEDBACK_PHASES comma-separated phases to run: search, list, healthz, votes (default all);
+//                         `votes` alone measures the vote path without the search warm-up
+// The server's main-thread CPU per vote is reported as a figure of its own, so that the run's
+// side-by-side table gives PostgreSQL's over SQLite's (target ≤ 1.5×, docs/decisions.md).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +34,9 @@ const TARGET_HEALTHZ_P95_MS = 50;
 const ATTACK_CONNECTIONS = 2;
 const READ_CONNECTIONS = 10;
 const VOTE_CONNECTIONS = 50;
+/** PostgreSQL's server CPU per vote over SQLite's, in one run (judged by run.mjs). */
+const TARGET_CPU_RATIO = 1.5;
+const PHASES = ['search', 'list', 'healthz', 'votes'];
 
 /** @type {import('./run.mjs').Benchmark} */
 export const feedbackBenchmark = {
@@ -37,6 +44,8 @@ export const feedbackBenchmark = {
   title: `feedback board with ${fmtInt(envInt('BENCH_FEEDBACK_POSTS', TARGET_POSTS))} posts: search and first page (${READ_CONNECTIONS} connections), votes (${VOTE_CONNECTIONS})`,
   async run({ children, tmpDir, settings, log, database }) {
     const posts = envInt('BENCH_FEEDBACK_POSTS', TARGET_POSTS);
+    const phases = new Set(process.env.BENCH_FEEDBACK_PHASES ? process.env.BENCH_FEEDBACK_PHASES.split(',').map((name) => name.trim()) : PHASES);
+    for (const name of phases) if (!PHASES.includes(name)) throw new Error(`BENCH_FEEDBACK_PHASES: unknown phase ${name} (${PHASES.join(', ')})`);
     const profiling = settings.cpuProfDir !== undefined;
     const dbFile = await database('feedback');
     const idsFile = join(tmpDir, 'post-ids.json');
@@ -83,33 +92,42 @@ export const feedbackBenchmark = {
       return runs;
     };
 
-    const search = await phase('search', 'search', searchSpec, READ_CONNECTIONS);
-    log(`search, one connection, per query: ${settings.duration} s`);
-    const perQuery = await withServerCpu(server.pid, () =>
-      loadRun(children, { scenario: 'search', specFile: perQuerySpec, connections: 1, duration: settings.duration, label: 'search per query' }),
-    );
-    const list = await phase('list', 'list', listSpec, READ_CONNECTIONS);
-    log(`healthz under the worst searches (${ATTACK_CONNECTIONS} clients): ${settings.rounds} × ${settings.duration} s`);
+    const search = phases.has('search') ? await phase('search', 'search', searchSpec, READ_CONNECTIONS) : [];
+    let perQuery;
+    if (phases.has('search')) {
+      log(`search, one connection, per query: ${settings.duration} s`);
+      perQuery = await withServerCpu(server.pid, () =>
+        loadRun(children, { scenario: 'search', specFile: perQuerySpec, connections: 1, duration: settings.duration, label: 'search per query' }),
+      );
+    }
+    const list = phases.has('list') ? await phase('list', 'list', listSpec, READ_CONNECTIONS) : [];
     const attacks = [];
     const healthChecks = [];
-    for (let round = 1; round <= settings.rounds; round++) {
-      const [attack, health] = await Promise.all([
-        loadRun(children, { scenario: 'worstSearch', specFile: worstSpec, connections: ATTACK_CONNECTIONS, duration: settings.duration, label: `worst searches round ${round}` }),
-        loadRun(children, { scenario: 'healthz', specFile: listSpec, connections: 1, duration: settings.duration, label: `healthz round ${round}` }),
-      ]);
-      attacks.push(attack);
-      healthChecks.push(health);
-      log(
-        `healthz round ${round}/${settings.rounds} p50 ${fmtMs(health.latency.p50)} ms  p95 ${fmtMs(health.latency.p95)} ms  max ${fmtMs(health.latency.max)} ms; ` +
-          `worst searches ${fmtInt(attack.total)} (${fmtInt(attack.ok)} 2xx, ${fmtInt(attack.outcomes.http_400 ?? 0)} refused) p50 ${fmtMs(attack.latency.p50)} ms  max ${fmtMs(attack.latency.max)} ms`,
-      );
+    if (phases.has('healthz')) {
+      log(`healthz under the worst searches (${ATTACK_CONNECTIONS} clients): ${settings.rounds} × ${settings.duration} s`);
+      for (let round = 1; round <= settings.rounds; round++) {
+        const [attack, health] = await Promise.all([
+          loadRun(children, { scenario: 'worstSearch', specFile: worstSpec, connections: ATTACK_CONNECTIONS, duration: settings.duration, label: `worst searches round ${round}` }),
+          loadRun(children, { scenario: 'healthz', specFile: listSpec, connections: 1, duration: settings.duration, label: `healthz round ${round}` }),
+        ]);
+        attacks.push(attack);
+        healthChecks.push(health);
+        log(
+          `healthz round ${round}/${settings.rounds} p50 ${fmtMs(health.latency.p50)} ms  p95 ${fmtMs(health.latency.p95)} ms  max ${fmtMs(health.latency.max)} ms; ` +
+            `worst searches ${fmtInt(attack.total)} (${fmtInt(attack.ok)} 2xx, ${fmtInt(attack.outcomes.http_400 ?? 0)} refused) p50 ${fmtMs(attack.latency.p50)} ms  max ${fmtMs(attack.latency.max)} ms`,
+        );
+      }
     }
     const usageUrl = `${target.url}/feedback/api/v1/usage?days=1`;
     let before;
-    const votes = await phase('votes', 'vote', voteSpec, VOTE_CONNECTIONS, async () => {
-      before = (await getData(usageUrl, target.secretKey)).totals;
-    });
-    const after = (await getData(usageUrl, target.secretKey)).totals;
+    let after;
+    let votes = [];
+    if (phases.has('votes')) {
+      votes = await phase('votes', 'vote', voteSpec, VOTE_CONNECTIONS, async () => {
+        before = (await getData(usageUrl, target.secretKey)).totals;
+      });
+      after = (await getData(usageUrl, target.secretKey)).totals;
+    }
     await stopChild(server);
 
     const m = (runs, pick) => median(runs.map(pick));
@@ -124,50 +142,71 @@ export const feedbackBenchmark = {
     ];
     const header = ['requests', 'req/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'max (ms)', 'server CPU µs/resp / busy'];
     const kinds = Object.keys(SEARCH_QUERIES);
-    const searchP95 = m(search, (r) => r.latency.p95);
-    const healthP95 = m(healthChecks, (r) => r.latency.p95);
-    const listP95 = m(list, (r) => r.latency.p95);
-    const votesPerS = m(votes, (r) => r.perS);
     const okShare = (runs) => `${((100 * runs.reduce((a, r) => a + r.ok, 0)) / runs.reduce((a, r) => a + r.total, 0)).toFixed(1)}% 2xx`;
     const votedOk = votes.reduce((a, r) => a + (r.outcomes.voted ?? 0), 0);
 
-    const perQueryRows = kinds.flatMap((kind) =>
-      SEARCH_QUERIES[kind].map((q) => {
-        const figures = perQuery.kinds[`${kind}|${q}`];
-        return [kind, JSON.stringify(q), fmtInt(matches.get(q) ?? NaN), String(figures?.count ?? 0), fmtMs(figures?.p50 ?? NaN), fmtMs(figures?.max ?? NaN)];
-      }),
-    );
+    const rows = [];
+    const lines = [];
+    const checks = [];
+    if (search.length > 0 && perQuery !== undefined) {
+      const searchP95 = m(search, (r) => r.latency.p95);
+      rows.push(row(`search (${READ_CONNECTIONS} conn.)`, search), ...kinds.map((kind) => row(`  ${kind}`, search, (r) => r.kinds[kind])), row('search (1 conn., all queries)', [perQuery]));
+      lines.push(
+        `search outcomes: ${JSON.stringify(search.reduce((a, r) => ({ ...a, ...Object.fromEntries(Object.entries(r.outcomes).map(([k, v]) => [k, (a[k] ?? 0) + v])) }), {}))}; search ${okShare(search)}`,
+      );
+      checks.push({ name: `search p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(searchP95)} ms`, target: `≤ ${TARGET_SEARCH_P95_MS} ms`, pass: searchP95 <= TARGET_SEARCH_P95_MS });
+    }
+    if (list.length > 0) {
+      const listP95 = m(list, (r) => r.latency.p95);
+      rows.push(row(`list sort=top (${READ_CONNECTIONS} conn.)`, list));
+      lines.push(`list ${okShare(list)}`);
+      checks.push({ name: `first page sort=top p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(listP95)} ms`, target: `≤ ${TARGET_LIST_P95_MS} ms`, pass: listP95 <= TARGET_LIST_P95_MS });
+    }
+    if (votes.length > 0) {
+      const votesPerS = m(votes, (r) => r.perS);
+      rows.push(row(`vote (${VOTE_CONNECTIONS} conn.)`, votes));
+      lines.push(
+        `votes ${okShare(votes)}; server usage counted ${fmtInt(after.votes - before.votes)} new votes over the vote runs ` +
+          `(the bench saw ${fmtInt(votedOk)} 2xx votes; requests in flight when a run stops are served but not seen)`,
+      );
+      checks.push({ name: `votes/s (2xx, ${VOTE_CONNECTIONS} connections)`, value: fmtInt(votesPerS), target: `≥ ${fmtInt(TARGET_VOTES_PER_S)}`, pass: votesPerS >= TARGET_VOTES_PER_S });
+      if (votes[0].serverCpuUs !== undefined) {
+        const cpu = m(votes, (r) => r.serverCpuUs);
+        checks.push({ name: 'server CPU per vote (main thread)', value: `${fmtInt(cpu)} µs`, target: `PostgreSQL ≤ ${TARGET_CPU_RATIO}× SQLite`, pass: null, ratioTarget: TARGET_CPU_RATIO });
+      }
+    }
+    if (healthChecks.length > 0) {
+      const healthP95 = m(healthChecks, (r) => r.latency.p95);
+      rows.push(row('healthz (1 conn.) under the worst searches', healthChecks), row(`  worst searches (${ATTACK_CONNECTIONS} conn.)`, attacks));
+      lines.push(
+        `worst searches: ${fmtInt(attacks.reduce((a, r) => a + (r.outcomes.http_400 ?? 0), 0))} of ${fmtInt(attacks.reduce((a, r) => a + r.total, 0))} refused (400 search_too_expensive)`,
+      );
+      checks.push({ name: `/healthz p95 latency under the worst searches (${ATTACK_CONNECTIONS} clients)`, value: `${fmtMs(healthP95)} ms`, target: `≤ ${TARGET_HEALTHZ_P95_MS} ms`, pass: healthP95 <= TARGET_HEALTHZ_P95_MS });
+    }
+    if (posts !== TARGET_POSTS) checks.push({ name: `posts generated (BENCH_FEEDBACK_POSTS)`, value: fmtInt(posts), target: `= ${fmtInt(TARGET_POSTS)}`, pass: false });
 
     const report = [
-      table(header, [
-        row(`search (${READ_CONNECTIONS} conn.)`, search),
-        ...kinds.map((kind) => row(`  ${kind}`, search, (r) => r.kinds[kind])),
-        row('search (1 conn., all queries)', [perQuery]),
-        row(`list sort=top (${READ_CONNECTIONS} conn.)`, list),
-        row(`vote (${VOTE_CONNECTIONS} conn.)`, votes),
-        row('healthz (1 conn.) under the worst searches', healthChecks),
-        row(`  worst searches (${ATTACK_CONNECTIONS} conn.)`, attacks),
-      ]),
-      `worst searches: ${fmtInt(attacks.reduce((a, r) => a + (r.outcomes.http_400 ?? 0), 0))} of ${fmtInt(attacks.reduce((a, r) => a + r.total, 0))} refused (400 search_too_expensive); ` +
-        `search outcomes: ${JSON.stringify(search.reduce((a, r) => ({ ...a, ...Object.fromEntries(Object.entries(r.outcomes).map(([k, v]) => [k, (a[k] ?? 0) + v])) }), {}))}`,
-      `search ${okShare(search)}, list ${okShare(list)}, votes ${okShare(votes)}; server usage counted ${fmtInt(after.votes - before.votes)} new votes over the vote runs ` +
-        `(the bench saw ${fmtInt(votedOk)} 2xx votes; requests in flight when a run stops are served but not seen)`,
+      table(header, rows),
+      ...lines,
       `(medians of ${settings.rounds} runs × ${settings.duration} s after ${settings.warmup} s warm-up; latencies are per response, from the request write to the last byte; ` +
         'server CPU: main thread CPU per response, and its busy share of the run)',
-      '',
-      `Search per query, one connection (${settings.duration} s, ${fmtInt(perQuery.total)} requests; matches: posts of the board matching every term):`,
-      table(['kind', 'q', 'matches', 'n', 'p50 (ms)', 'max (ms)'], perQueryRows),
+      ...(perQuery === undefined
+        ? []
+        : [
+            '',
+            `Search per query, one connection (${settings.duration} s, ${fmtInt(perQuery.total)} requests; matches: posts of the board matching every term):`,
+            table(
+              ['kind', 'q', 'matches', 'n', 'p50 (ms)', 'max (ms)'],
+              kinds.flatMap((kind) =>
+                SEARCH_QUERIES[kind].map((q) => {
+                  const figures = perQuery.kinds[`${kind}|${q}`];
+                  return [kind, JSON.stringify(q), fmtInt(matches.get(q) ?? NaN), String(figures?.count ?? 0), fmtMs(figures?.p50 ?? NaN), fmtMs(figures?.max ?? NaN)];
+                }),
+              ),
+            ),
+          ]),
     ].join('\n');
-    return {
-      report,
-      checks: [
-        { name: `search p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(searchP95)} ms`, target: `≤ ${TARGET_SEARCH_P95_MS} ms`, pass: searchP95 <= TARGET_SEARCH_P95_MS },
-        { name: `first page sort=top p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(listP95)} ms`, target: `≤ ${TARGET_LIST_P95_MS} ms`, pass: listP95 <= TARGET_LIST_P95_MS },
-        { name: `/healthz p95 latency under the worst searches (${ATTACK_CONNECTIONS} clients)`, value: `${fmtMs(healthP95)} ms`, target: `≤ ${TARGET_HEALTHZ_P95_MS} ms`, pass: healthP95 <= TARGET_HEALTHZ_P95_MS },
-        { name: `votes/s (2xx, ${VOTE_CONNECTIONS} connections)`, value: fmtInt(votesPerS), target: `≥ ${fmtInt(TARGET_VOTES_PER_S)}`, pass: votesPerS >= TARGET_VOTES_PER_S },
-        ...(posts === TARGET_POSTS ? [] : [{ name: `posts generated (BENCH_FEEDBACK_POSTS)`, value: fmtInt(posts), target: `= ${fmtInt(TARGET_POSTS)}`, pass: false }]),
-      ],
-    };
+    return { report, checks };
   },
 };
 

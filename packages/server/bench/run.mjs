@@ -13,6 +13,7 @@
 //                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`);
 //                      progress-writes and feedback write one profile per measured phase
 //   BENCH_FEEDBACK_POSTS  posts on the feedback board (default 100000; smaller for quick trials)
+//   BENCH_FEEDBACK_PHASES the feedback phases to run (search, list, healthz, votes; default all)
 //   BENCH_WEBHOOK_POSTS   posts on the webhooks benchmark's board (default 10000)
 //   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
 //                      trials); the importer benchmark runs BENCH_ROUNDS rounds
@@ -53,7 +54,8 @@ import { twoInstancesBenchmark } from './two-instances.mjs';
 import { webhooksBenchmark } from './webhooks.mjs';
 
 /**
- * @typedef {{ name: string, value: string, target: string, pass: boolean | null }} Check  pass null: nothing to measure (N/A)
+ * @typedef {{ name: string, value: string, target: string, pass: boolean | null, ratioTarget?: number }} Check  pass null: nothing to measure (N/A), or
+ *   judged only against the other backend: with `ratioTarget`, PostgreSQL's value over SQLite's in the same run must not exceed it
  * @typedef {{ duration: number, warmup: number, rounds: number, connections: number, cpuProfDir?: string }} Settings
  * @typedef {{ children: Children, tmpDir: string, settings: Settings, log: (line: string) => void, backend: 'sqlite' | 'postgres', database: (name: string) => Promise<string> }} BenchContext
  * @typedef {{ name: string, title: string, storage?: 'any' | 'none' | 'postgres', run: (context: BenchContext) => Promise<{ report: string, checks: Check[] }> }} Benchmark
@@ -178,14 +180,17 @@ function printSideBySide(all) {
       if (!pgCheck) continue;
       const a = Number.parseFloat(check.value.replace(/[^0-9.]/g, ''));
       const b = Number.parseFloat(pgCheck.value.replace(/[^0-9.]/g, ''));
-      const ratio = Number.isFinite(a) && Number.isFinite(b) && a > 0 ? `${(b / a).toFixed(2)}×` : '–';
-      rows.push([`${benchmark.name}: ${check.name}`, check.value, pgCheck.value, ratio]);
+      const measured = Number.isFinite(a) && Number.isFinite(b) && a > 0;
+      const ratio = measured ? `${(b / a).toFixed(2)}×` : '–';
+      const judged = check.ratioTarget === undefined || !measured ? '' : `${b / a <= check.ratioTarget ? 'PASS' : 'MISS'} (target ≤ ${check.ratioTarget}×)`;
+      rows.push([`${benchmark.name}: ${check.name}`, check.value, pgCheck.value, ratio, judged]);
     }
   }
   if (rows.length === 0) return;
   console.log('\n== Both backends, side by side (ratio: PostgreSQL / SQLite)');
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...[['figure', 'SQLite', 'PostgreSQL', 'ratio'], ...rows].map((row) => row[i].length)));
-  for (const row of [['figure', 'SQLite', 'PostgreSQL', 'ratio'], ...rows]) console.log(`  ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`);
+  const head = ['figure', 'SQLite', 'PostgreSQL', 'ratio', ''];
+  const widths = [0, 1, 2, 3, 4].map((i) => Math.max(...[head, ...rows].map((row) => row[i].length)));
+  for (const row of [head, ...rows]) console.log(`  ${row.map((cell, i) => (i === 0 || i === 4 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`.trimEnd());
 }
 
 /** @param {Check[]} checks */
