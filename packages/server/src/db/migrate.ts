@@ -17,6 +17,7 @@ import * as dashboardSessions from './migrations/0015-dashboard-sessions.js';
 import * as postgresSearch from './migrations/0016-postgres-search.js';
 import * as rateLimitCounts from './migrations/0017-rate-limit-counts.js';
 import * as webhookSuccessOnRow from './migrations/0018-webhook-success-on-row.js';
+import * as optimisticWrites from './migrations/0019-optimistic-writes.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-postgres-search': postgresSearch,
   '0017-rate-limit-counts': rateLimitCounts,
   '0018-webhook-success-on-row': webhookSuccessOnRow,
+  '0019-optimistic-writes': optimisticWrites,
 };
 
 export class BundledMigrations implements MigrationProvider {

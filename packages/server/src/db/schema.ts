@@ -137,6 +137,8 @@ export interface ProgressTable {
   snoozed_until: string | null;
   updated_at: string | null;
   created_at: string;
+  /** Moves by one with every write of the row: what an optimistic write checks (migration 0019). */
+  version: Generated<number>;
 }
 
 export interface OutcomesTable {

@@ -25,6 +25,18 @@ export type Param<P extends string> = (name: P) => never;
 
 const MARK = '\u0000inlay-param:';
 
+/**
+ * A write did not change the rows it was expected to ({@link Tx.expect}): the state it was
+ * computed from is no longer the stored one. The transaction rolls back (on PostgreSQL, the
+ * commit rejects with this); the caller reads again and recomputes.
+ */
+export class WriteConflict extends Error {
+  constructor(message = 'a write found the stored rows changed since they were read') {
+    super(message);
+    this.name = 'WriteConflict';
+  }
+}
+
 /** Where a statement runs: a transaction (or a read) of one backend. */
 export interface Tx {
   readonly dialect: Dialect;
@@ -40,6 +52,15 @@ export interface Tx {
    * transaction's next round trip (its next statement, or the commit), and fail there.
    */
   write(statement: Statement<string, unknown>, values: readonly unknown[]): Promise<void>;
+  /**
+   * Runs a write that must change exactly `rows` rows, or the whole transaction fails with a
+   * {@link WriteConflict} and rolls back: an optimistic write (`UPDATE … WHERE version = $seen`,
+   * `INSERT … ON CONFLICT DO NOTHING`) checked against the state it was computed from, which
+   * needs no lock. Like {@link write}, it may travel with the transaction's next round trip on
+   * PostgreSQL, so the conflict may surface there (at the latest, from the commit); on SQLite it
+   * throws at once.
+   */
+  expect(statement: Statement<string, unknown>, values: readonly unknown[], rows: number): Promise<void>;
   /**
    * Serialises the transactions that take the same key until they end: what a read-then-write
    * of one object (a user's progress, a post's votes) needs on PostgreSQL, where transactions
@@ -102,6 +123,11 @@ export class Statement<P extends string, Row> {
   /** For writes whose row count does not matter: no round trip of its own on PostgreSQL ({@link Tx.write}). */
   write(tx: Tx, params: Readonly<Record<P, unknown>>): Promise<void> {
     return tx.write(this as Statement<string, unknown>, this.values(params));
+  }
+
+  /** For optimistic writes: must change exactly `rows` rows, or the transaction fails with a {@link WriteConflict} ({@link Tx.expect}). */
+  expect(tx: Tx, params: Readonly<Record<P, unknown>>, rows = 1): Promise<void> {
+    return tx.expect(this as Statement<string, unknown>, this.values(params), rows);
   }
 }
 

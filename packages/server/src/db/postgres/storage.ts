@@ -9,7 +9,10 @@ import { Memos, type DialectSql, type RowOf, type Storage, type WatchOptions } f
 import { listenForChanges } from './changes.js';
 import { postgresPostSearch } from './post-search.js';
 import { PostgresRateCounts } from './rate-counts.js';
-import { postgresReader, postgresTransaction } from './transaction.js';
+import { PipelineBatcher } from './batch.js';
+import { postgresReader, postgresTransaction, preparedStatement, waiting } from './transaction.js';
+
+const NOTIFY = preparedStatement('SELECT pg_notify($1, $2)');
 
 const DIALECT_SQL: DialectSql = {
   // One primary-key lookup per (post, key) pair. The two `IN` lists of SQLite's form are planned
@@ -47,6 +50,8 @@ export class PostgresStorage implements Storage {
   /** The pool behind `db`: transactions and compiled statements run on it directly. */
   readonly pool: pg.Pool;
   readonly #reader: Tx;
+  /** The one-message transactions and reads of a turn, sent together (batch.ts). */
+  readonly #batcher: PipelineBatcher;
   readonly #memos = new Memos();
   #search: PostSearch | undefined;
   #counters: RateCountStore | undefined;
@@ -55,12 +60,15 @@ export class PostgresStorage implements Storage {
     this.location = url;
     this.pool = pool;
     this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    this.changes = new ChangeBus((payload) => sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(this.db));
-    this.#reader = postgresReader(pool, this.db);
+    this.#batcher = new PipelineBatcher(pool);
+    // A turn's announcements go after the changes they announce committed, with the next turn's
+    // one-message transactions (batch.ts): a vote's turn announces its post.
+    this.changes = new ChangeBus((payload) => this.#batcher.run([waiting(NOTIFY, [CHANGE_CHANNEL, payload], false)]));
+    this.#reader = postgresReader(pool, this.#batcher, this.db);
   }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return postgresTransaction(this.pool, work);
+    return postgresTransaction(this.pool, this.#batcher, work);
   }
 
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, sql, type Compilable } from 'kysely';
 import { ChangeBus } from '../changes.js';
 import type { PostSearch, PostSearchLimits } from '../post-search.js';
 import type { Database } from '../schema.js';
-import { compileQuery, Statement, type Param, type Tx } from '../statements.js';
+import { compileQuery, Statement, WriteConflict, type Param, type Tx } from '../statements.js';
 import { Memos, type DialectSql, type RowOf, type Storage, type WatchOptions } from '../storage.js';
 import type { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
@@ -74,6 +74,11 @@ export class SqliteStorage implements Storage {
       write(statement: Statement<string, unknown>, values: readonly unknown[]) {
         statement.prepared.run(...values);
         return Promise.resolve();
+      },
+      expect(statement: Statement<string, unknown>, values: readonly unknown[], rows: number) {
+        // Thrown inside the work: the group commit rolls back this write's savepoint.
+        const changes = statement.prepared.run(...values).changes;
+        return changes === rows ? Promise.resolve() : Promise.reject(new WriteConflict(`a write changed ${changes} rows where ${rows} were expected`));
       },
       lock: () => Promise.resolve(),
     };

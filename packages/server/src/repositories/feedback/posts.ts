@@ -1,7 +1,8 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
 import { type Selectable } from 'kysely';
-import type { Param } from '../../db/statements.js';
+import { WriteConflict, type Param } from '../../db/statements.js';
 import { perStorage } from '../../db/storage.js';
+import { KeyedQueue, OPTIMISTIC_ATTEMPTS, RecentRows } from '../../db/optimistic.js';
 import type { Storage, Db } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
 import type { PostsTable } from '../../db/schema.js';
@@ -84,7 +85,7 @@ export async function insertPost(storage: Storage, scope: BoardScope, post: { ti
 /** A post of the scope's workspace and mode (any board). */
 const voteStatements = perStorage((storage) => ({
   boardOf: storage.compile((p: Param<'id' | 'workspaceId' | 'mode'>) =>
-        storage.db.selectFrom('posts').select(['id', 'board_id']).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode'))),
+        storage.db.selectFrom('posts').select(VOTE_COLUMNS).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode'))),
   addVote: storage.compile((p: Param<'postId' | 'authorKey' | 'createdAt'>) =>
       storage.db.insertInto('votes')
         .values({ post_id: p('postId'), author_key: p('authorKey'), created_at: p('createdAt') })
@@ -95,12 +96,17 @@ const voteStatements = perStorage((storage) => ({
   voted: storage.compile((p: Param<'authorKeys' | 'postIds'>) => storage.sql.votedPosts(storage.db, p('authorKeys'), p('postIds'))),
   counts: storage.compile((p: Param<'postId'>) =>
       storage.db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId'))),
-  setCounts: storage.compile((p: Param<'postId' | 'voteCount' | 'trendingScore'>) =>
-      storage.db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId'))),
+  // The new count, only over the count it was computed from (an optimistic write, Tx.expect).
+  setCounts: storage.compile((p: Param<'postId' | 'previous' | 'voteCount' | 'trendingScore'>) =>
+      storage.db.updateTable('posts').set({ vote_count: p('voteCount'), trending_score: p('trendingScore') }).where('id', '=', p('postId')).where('vote_count', '=', p('previous'))),
 }));
 
+/** What a vote reads of its post: the board (for the route's checks), and what the new count and its event are computed from. */
+const VOTE_COLUMNS = ['id', 'board_id', 'workspace_id', 'mode', 'vote_count', 'created_at'] as const satisfies ReadonlyArray<keyof PostsTable>;
+export type VotedPost = Pick<PostRow, (typeof VOTE_COLUMNS)[number]>;
+
 /** A post of the key's workspace and mode, and its board: what a vote needs to find first. */
-export function findPostBoard(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<Pick<PostRow, 'id' | 'board_id'> | undefined> {
+export function findPostBoard(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<VotedPost | undefined> {
   const { boardOf } = voteStatements(storage);
   return storage.read((tx) => boardOf.get(tx, { id, workspaceId: scope.workspaceId, mode: scope.mode }));
 }
@@ -299,33 +305,99 @@ export function votedPostIds(storage: Storage, authorKeys: readonly string[], po
   return storage.read(async (tx) => new Set((await voted.all(tx, params)).map((row) => row.post_id)));
 }
 
+/** After this many conflicts in a row, a vote reads its post under the post's lock. */
+const LOCKED_AFTER = 2;
+
+/**
+ * What a process keeps per storage for votes: the post rows of its latest votes (with the count
+ * they stored), and one queue per post, so that this process's votes on one post follow each
+ * other instead of conflicting.
+ */
+const voting = perStorage(() => ({ posts: new RecentRows<string, VotedPost>(10_000), queue: new KeyedQueue() }));
+
 /**
  * Adds or removes one author's vote and moves the post's stored count by exactly one when, and
  * only when, the vote row changed (the primary key (post, author) makes a repeated or concurrent
  * vote a no-op), in one transaction. Answers the new count; `null` when the post is gone —
  * deleted with its board or workspace after the caller looked it up.
+ *
+ * Optimistic (docs/decisions.md, "PostgreSQL writes (measured)"): given the post as the caller
+ * just read it (`findPostBoard`), the vote is written with the new count computed from that
+ * row's, stored only if the count is still that (`setCounts`) and the vote row new (or, for an
+ * unvote, there): on PostgreSQL one round trip for the vote, its count and its webhook events.
+ * Anything else — a count moved by another vote, a repeated vote, a post gone — conflicts and
+ * rolls back, and the vote is made again from the post read under its lock. This process's votes
+ * on one post wait for each other, so they do not conflict among themselves.
  */
-export function setVote(storage: Storage, post: Pick<PostRow, 'id'>, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
+export function setVote(storage: Storage, post: Pick<PostRow, 'id'> | VotedPost, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
   const { addVote, removeVote, counts, setCounts } = voteStatements(storage);
   const postId = post.id;
   const cache = postRows(storage);
-  const result = storage.transaction(async (tx) => {
+  const { posts, queue } = voting(storage);
+  const given = 'vote_count' in post ? post : undefined;
+
+  /** The vote and its count from `seen`, the post row it is computed from; a conflict if `seen` is no longer the stored row. */
+  const optimistic = async (seen: VotedPost) => {
+    const voteCount = Math.max(0, seen.vote_count + (vote ? 1 : -1));
+    await storage.transaction(async (tx) => {
+      cache.delete(postId);
+      // The count first: a post that is gone or has moved on stops the transaction before the vote row is written.
+      await setCounts.expect(tx, { postId, previous: seen.vote_count, voteCount, trendingScore: trendingScore(voteCount, seen.created_at) });
+      if (vote) await addVote.expect(tx, { postId, authorKey, createdAt: nowIso() });
+      else await removeVote.expect(tx, { postId, authorKey });
+      await recordEvent(storage, tx, {
+        type: vote ? 'vote.created' : 'vote.removed',
+        objectKey: `post:${postId}`,
+        data: { workspaceId: seen.workspace_id, mode: seen.mode, postId, boardId: seen.board_id, voteCount, at: nowIso() },
+      });
+    });
+    posts.set(postId, { ...seen, vote_count: voteCount });
+    return { voteCount, changed: true };
+  };
+
+  /** The vote made from the post read under its lock: what a repeated vote, a gone post or a busy one comes to. */
+  const locked = async () => {
+    const answer = await storage.transaction(async (tx) => {
       cache.delete(postId);
       // Votes on one post from several server processes apply one after the other (PostgreSQL).
       await tx.lock(JSON.stringify(['post', postId]));
       const current = await counts.get(tx, { postId });
       if (current === undefined) return null;
       const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso() }) : await removeVote.run(tx, { postId, authorKey })) === 1;
-      if (!changed) return { voteCount: current.vote_count, changed };
+      if (!changed) return { voteCount: current.vote_count, changed, row: { ...current, id: postId } };
       const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
-      await setCounts.write(tx, { postId, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
+      // Over the count read: an optimistic vote of another process may not take the lock.
+      await setCounts.expect(tx, { postId, previous: current.vote_count, voteCount, trendingScore: trendingScore(voteCount, current.created_at) });
       await recordEvent(storage, tx, {
         type: vote ? 'vote.created' : 'vote.removed',
         objectKey: `post:${postId}`,
         data: { workspaceId: current.workspace_id, mode: current.mode, postId, boardId: current.board_id, voteCount, at: nowIso() },
       });
-      return { voteCount, changed };
+      return { voteCount, changed, row: { ...current, id: postId, vote_count: voteCount } };
     });
+    if (answer === null) {
+      posts.delete(postId);
+      return null;
+    }
+    posts.set(postId, answer.row);
+    return { voteCount: answer.voteCount, changed: answer.changed };
+  };
+
+  const result = queue.run(postId, async (waited) => {
+    // After this process's own vote on the post, its row is the freshest known; else the caller's.
+    let seen = (waited ? posts.get(postId) : undefined) ?? given;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (seen === undefined || attempt > LOCKED_AFTER) return await locked();
+        return await optimistic(seen);
+      } catch (error) {
+        if (!(error instanceof WriteConflict) || attempt >= OPTIMISTIC_ATTEMPTS) throw error;
+        // The next try: this process's latest row if it differs from the one that conflicted, else under the lock.
+        const latest = posts.get(postId);
+        seen = latest !== undefined && latest.vote_count !== seen?.vote_count ? latest : undefined;
+      }
+    }
+  });
   // After the commit: every instance drops the row with the old count (db/changes.ts).
   return result.then((answer) => {
     if (answer?.changed === true) forgetPost(storage, postId);

@@ -11,8 +11,9 @@ import {
 } from '@inlay/core';
 import type { InlayContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import { type Tx } from '../../db/statements.js';
-import { progressStore, type ProgressKey } from '../../repositories/onboarding/progress-store.js';
+import { WriteConflict, type Tx } from '../../db/statements.js';
+import { OPTIMISTIC_ATTEMPTS } from '../../db/optimistic.js';
+import { progressStore, type ProgressKey, type ProgressRow } from '../../repositories/onboarding/progress-store.js';
 import { recordEvent } from '../../webhooks/events.js';
 import type { EndUser, FlowAccess } from './flow-access.js';
 
@@ -53,33 +54,110 @@ interface Loaded {
   stale: boolean;
 }
 
-/** Stored progress brought up to the live revision, or a fresh one; never writes. Inside `read` or `transaction`. */
-async function load(tx: Tx, store: ReturnType<typeof progressStore>, access: FlowAccess, user: EndUser, now: Date): Promise<Loaded> {
+/** Stored progress brought up to the live revision, or a fresh one. */
+function loaded(row: ProgressRow | undefined, access: FlowAccess, user: EndUser, now: Date): Loaded {
   const context = contextOf(access, user);
-  const stored = await store.find(tx, progressKey(access, user));
   const fresh = newProgress(context, now);
-  if (!stored) return { progress: fresh, completedByRevision: false, stale: false };
+  if (!row) return { progress: fresh, completedByRevision: false, stale: false };
+  const { stored } = row;
   const progress = reconcile({ ...fresh, ...stored }, context, now);
   return { progress, completedByRevision: stored.completedAt === null && progress.completedAt !== null, stale: stored.revisionId !== context.revisionId };
+}
+
+/** What a write does with the progress it loaded: store a new one, write beside it, answer. */
+interface Decision<R> {
+  /** The progress to store over the loaded row; absent: the row stays as it is. */
+  save?: Progress;
+  /** Writes of the same transaction (webhook events, the outcome), run after the save. */
+  alongside?: (tx: Tx) => Promise<void>;
+  result: R;
+}
+
+/** After this many conflicts in a row, a write reads its row under the user's lock. */
+const LOCKED_AFTER = 3;
+
+/**
+ * Reads the user's progress, asks `decide` what to do with it and does it in one transaction,
+ * so that concurrent writes of the same user never lose each other's changes — optimistically
+ * (docs/decisions.md, "PostgreSQL writes (measured)"): the row comes from this process's memory of
+ * its last read or write, or from a read; the save stores the new progress only if the row is
+ * still the version it was computed from (progress-store.ts `save`), and a conflict starts again
+ * from a fresh read. On PostgreSQL a write from a remembered row is one round trip. An answer
+ * that writes nothing is given only from a row just read, never from memory alone; writes beside
+ * an unchanged row (an outcome) read the row under the user's lock. This process's writes of one
+ * user wait for each other (`inTurn`), so only other processes' writes can conflict.
+ */
+async function mutate<R>(context: InlayContext, access: FlowAccess, user: EndUser, now: Date, decide: (current: Loaded) => Decision<R>): Promise<R> {
+  const { storage } = context;
+  const store = progressStore(storage);
+  const key = progressKey(access, user);
+  return store.inTurn(key, async () => {
+    let trustMemory = true;
+    let locked = false;
+    for (let attempt = 1; ; attempt += 1) {
+      if (attempt > LOCKED_AFTER) locked = true;
+      try {
+        if (locked) {
+          const { decision, row } = await storage.transaction(async (tx) => {
+            await store.lock(tx, key);
+            const read = await store.find(tx, key);
+            const made = decide(loaded(read, access, user, now));
+            const row = made.save === undefined ? read : await store.save(tx, key, made.save, read);
+            await made.alongside?.(tx);
+            return { decision: made, row };
+          });
+          store.remember(key, row);
+          return decision.result;
+        }
+        const memory = trustMemory ? store.remembered(key) : undefined;
+        const read = memory ?? (await storage.read((tx) => store.find(tx, key)));
+        const decision = decide(loaded(read, access, user, now));
+        if (decision.save === undefined) {
+          // Nothing to store: answered only from a row just read (memory may be behind another
+          // process's write); writes beside an unchanged row are made under the lock.
+          if (memory !== undefined) {
+            trustMemory = false;
+            continue;
+          }
+          if (decision.alongside !== undefined) {
+            locked = true;
+            continue;
+          }
+          store.remember(key, read);
+          return decision.result;
+        }
+        const save = decision.save;
+        const row = await storage.transaction(async (tx) => {
+          const saved = await store.save(tx, key, save, read);
+          await decision.alongside?.(tx);
+          return saved;
+        });
+        store.remember(key, row);
+        return decision.result;
+      } catch (error) {
+        if (!(error instanceof WriteConflict) || attempt >= OPTIMISTIC_ATTEMPTS) throw error;
+        store.remember(key, undefined);
+        trustMemory = false;
+      }
+    }
+  });
 }
 
 export async function readProgress(context: InlayContext, access: FlowAccess, user: EndUser): Promise<Progress> {
   const { storage } = context;
   const store = progressStore(storage);
   const now = new Date();
-  const loaded = await storage.read((tx) => load(tx, store, access, user, now));
-  if (!loaded.completedByRevision) return loaded.progress;
-  // A read that finds the flow completed by a republish stores that, so it is counted once.
   const key = progressKey(access, user);
-  const saved = await storage.transaction(async (tx) => {
-      await store.lock(tx, key);
-      const again = await load(tx, store, access, user, now);
-      if (again.completedByRevision) {
-        await store.save(tx, key, again.progress);
-        await recordProgressEvents(context, tx, key, again.progress, [{ type: 'flow_completed' }]);
-      }
-      return again;
-    });
+  const row = await storage.read((tx) => store.find(tx, key));
+  store.remember(key, row);
+  const current = loaded(row, access, user, now);
+  if (!current.completedByRevision) return current.progress;
+  // A read that finds the flow completed by a republish stores that, so it is counted once.
+  const saved = await mutate(context, access, user, now, (again) =>
+    again.completedByRevision
+      ? { save: again.progress, alongside: (tx) => recordProgressEvents(context, tx, key, again.progress, [{ type: 'flow_completed' }]), result: again }
+      : { result: again },
+  );
   if (saved.completedByRevision) countEvents(context, access, [{ type: 'flow_completed' }]);
   return saved.progress;
 }
@@ -105,19 +183,16 @@ export async function writeProgress(
   const now = new Date();
   const key = progressKey(access, user);
   type Outcome = { refused: ApiError } | { progress: Progress; events: ProgressEvent[] };
-  const { storage } = context;
-  const store = progressStore(storage);
-  const result = await storage.transaction(async (tx): Promise<Outcome> => {
-      await store.lock(tx, key);
-      const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
-      const applied = applyOperation(current, operation, access.config, now);
-      if (!applied.ok) return { refused: REFUSALS[applied.refusal](applied.message, current) };
-      // `current` is already reconciled to the live revision: whether to pin it is `stale`.
-      if (applied.changed || stale) await store.save(tx, key, applied.progress);
-      const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
-      await recordProgressEvents(context, tx, key, applied.progress, events);
-      return { progress: applied.progress, events };
-    });
+  const result = await mutate(context, access, user, now, ({ progress: current, completedByRevision, stale }): Decision<Outcome> => {
+    const applied = applyOperation(current, operation, access.config, now);
+    if (!applied.ok) return { result: { refused: REFUSALS[applied.refusal](applied.message, current) } };
+    const events: ProgressEvent[] = completedByRevision ? [{ type: 'flow_completed' }, ...applied.events] : applied.events;
+    const alongside = events.length === 0 ? undefined : (tx: Tx) => recordProgressEvents(context, tx, key, applied.progress, events);
+    const outcome = { progress: applied.progress, events };
+    // `current` is already reconciled to the live revision: whether to pin it is `stale`.
+    if (applied.changed || stale) return { save: applied.progress, ...(alongside ? { alongside } : {}), result: outcome };
+    return { ...(alongside ? { alongside } : {}), result: outcome };
+  });
   if ('refused' in result) {
     recordWrite(context, access, key, []);
     throw result.refused;
@@ -137,13 +212,12 @@ export async function recordOutcome(
   const key = progressKey(access, user);
   const { storage } = context;
   const store = progressStore(storage);
-  const result = await storage.transaction(async (tx) => {
-      await store.lock(tx, key);
-      const { progress: current, completedByRevision, stale } = await load(tx, store, access, user, now);
-      const completed = completeByEvent(current, outcome.event, access.config, now);
-      if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
-      if (completed.completedItemIds.length > 0 || completedByRevision || stale) await store.save(tx, key, completed.progress);
-      const outcomeId = await store.insertOutcome(tx, {
+  const result = await mutate(context, access, user, now, ({ progress: current, completedByRevision, stale }) => {
+    const completed = completeByEvent(current, outcome.event, access.config, now);
+    if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
+    const made = { outcomeId: '', ...completed };
+    const alongside = async (tx: Tx) => {
+      made.outcomeId = await store.insertOutcome(tx, {
         key,
         event: outcome.event,
         occurredAt: outcome.occurredAt ?? now.toISOString(),
@@ -154,15 +228,17 @@ export async function recordOutcome(
         objectKey: progressObjectKey(key),
         data: {
           ...ownerOf(key),
-          outcomeId,
+          outcomeId: made.outcomeId,
           event: outcome.event,
           occurredAt: outcome.occurredAt ?? now.toISOString(),
           completedItemIds: completed.completedItemIds,
         },
       });
       await recordProgressEvents(context, tx, key, completed.progress, completed.events);
-      return { outcomeId, ...completed };
-    });
+    };
+    const save = completed.completedItemIds.length > 0 || completedByRevision || stale;
+    return save ? { save: completed.progress, alongside, result: made } : { alongside, result: made };
+  });
   recordWrite(context, access, key, result.events);
   context.usage.increment({ ...usageScope(access), metric: 'outcomes' });
   return { outcomeId: result.outcomeId, completedItemIds: result.completedItemIds, progress: result.progress };
