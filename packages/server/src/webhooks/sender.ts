@@ -252,6 +252,8 @@ export class WebhookSender {
     const nowText = new Date(now).toISOString();
     // A success is kept on its delivery's row by the UPDATE that marks it delivered; only failed
     // attempts are rows of webhook_attempts (docs/decisions.md, "Webhook delivery cost (measured)").
+    // Their row counts are not read (`write`): on PostgreSQL a batch of successes from a healthy
+    // endpoint is then one message, committed with the turn's other writes (db/postgres/batch.ts).
     const failed = batch.filter(({ result }) => !succeededResult(result));
     for (const chunk of chunks(failed)) {
       const values: Record<string, unknown> = {};
@@ -267,7 +269,7 @@ export class WebhookSender {
         values[`excerpt${i}`] = result.excerpt;
         values[`error${i}`] = result.error;
       });
-      await b.logAttempts(chunk.length).run(tx, values);
+      await b.logAttempts(chunk.length).write(tx, values);
     }
     const succeeded = batch.filter(({ result }) => succeededResult(result));
     for (const chunk of chunks(succeeded)) {
@@ -278,7 +280,7 @@ export class WebhookSender {
         values[`latencyMs${i}`] = Math.round(result.latencyMs);
         values[`excerpt${i}`] = result.excerpt;
       });
-      await b.succeed(chunk.length).run(tx, values);
+      await b.succeed(chunk.length).write(tx, values);
     }
     // The endpoints' state, in the order the attempts ended.
     let disabled = false;
