@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@inlay/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
 import type { InlayContext } from './context.js';
@@ -107,7 +106,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   app.get('/healthz', async () => ({ data: { status: 'ok', services: options.services } }));
   app.get('/readyz', async () => {
     try {
-      await sql`SELECT 1`.execute(storage.db);
+      await storage.ping();
     } catch (error) {
       app.log.error({ err: error }, 'readiness check: the database is unreachable');
       throw new ApiError('not_ready', 'The server cannot reach its database.');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, createResource, dataOf, errorOf, harness, SAMPLE_CONFIGS, SERVICES_UNDER_TEST } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/connect.js';
+import { call, createResource, dataOf, errorOf, harness, SAMPLE_CONFIGS, SERVICES_UNDER_TEST, testDatabase } from './helpers.js';
 
 const h = await harness();
 const secret = h.ws.keys.testSecret;
@@ -147,5 +149,21 @@ describe('health', () => {
     const response = await h.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { status: 'ok', services: ['onboarding', 'feedback', 'importer'] } });
+  });
+
+  it('answers /readyz while the database answers, and not_ready once it cannot', async () => {
+    const storage = await openDatabase(await testDatabase('readyz.db'));
+    const app = await buildApp({ database: storage, logger: false, usageFlushIntervalMs: 0 });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ data: { status: 'ready' } });
+      await storage.close();
+      const gone = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(gone.statusCode).toBe(503);
+      expect(errorOf(gone)).toMatchObject({ type: 'unavailable', code: 'not_ready' });
+    } finally {
+      await app.close();
+    }
   });
 });

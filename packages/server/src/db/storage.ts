@@ -94,6 +94,8 @@ export interface Storage {
   postSearch(limits: PostSearchLimits): PostSearch;
   /** Counters shared by every process of this storage (rate limits), where it is shared. */
   sharedCounters(): RateCountStore | undefined;
+  /** Resolves when the database answers a statement now; rejects when it cannot be reached (`/readyz`). */
+  ping(): Promise<void>;
   /** Closes the storage; changes announced before are sent first. */
   close(): Promise<void>;
 }

@@ -103,6 +103,10 @@ export class PostgresStorage implements Storage {
     return this.#counters;
   }
 
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.db);
+  }
+
   async close(): Promise<void> {
     await this.#search?.close();
     await this.db.destroy();

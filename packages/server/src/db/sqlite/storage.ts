@@ -152,6 +152,10 @@ export class SqliteStorage implements Storage {
     return undefined;
   }
 
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.db);
+  }
+
   async close(): Promise<void> {
     await this.#search?.close();
     await this.db.destroy();
