@@ -146,10 +146,10 @@ export class WebhookSender {
     const now = Date.now();
     // A claimed delivery may wait behind PREFETCH rounds of attempts before its own.
     const leaseUntil = now + this.#options.timeoutMs * (PREFETCH + 2) + 1_000;
-    for (const endpoint of await s.endpoints.all(tx, { now, pending: 'pending', on: 1 })) {
+    for (const endpoint of await s.endpoints.all(tx, { now, on: 1 })) {
       const free = this.#options.concurrency * PREFETCH - this.#held(endpoint.id);
       if (free <= 0) continue;
-      const rows = await s.claim.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, pending: 'pending', limit: free, leaseUntil, one: 1 });
+      const rows = await s.claim.all(tx, { endpointId: endpoint.id, workspaceId: endpoint.workspace_id, mode: endpoint.mode, now, limit: free, leaseUntil, one: 1 });
       // RETURNING keeps no order: the queue goes in creation order.
       rows.sort((a, b) => a.seq - b.seq);
       const secrets = [endpoint.secret];

@@ -1,0 +1,51 @@
+import { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect.js';
+import type { Statement } from '../src/db/statements.js';
+import { outboxStatements } from '../src/repositories/webhooks/outbox.js';
+import { onPostgres, testDatabase } from './helpers.js';
+
+// The sender's statements must read the partial indexes of pending deliveries (migration 0013)
+// however they are planned. On PostgreSQL a prepared statement is planned once for any values
+// after five runs (the generic plan): a condition bound as a parameter then matches no partial
+// index, and a claim scanned every delivery for each candidate (84 s at 10,000 deliveries).
+// Sequential scans are switched off so that the plan shows which indexes it can use at all.
+describe('the outbox statements read the pending deliveries through their partial indexes', async () => {
+  const storage = await openDatabase(await testDatabase('outbox-plans.db'));
+  afterAll(() => storage.close());
+  const statements = outboxStatements(storage);
+  const values = { endpointId: 'whe_1', workspaceId: 'ws_1', mode: 'test', now: 1, limit: 8, leaseUntil: 2, one: 1, on: 1 };
+
+  async function plan(statement: Statement<string, unknown>, params: Record<string, unknown>): Promise<string> {
+    const bound = statement.values(params);
+    if (!onPostgres) {
+      const rows = await storage.db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, bound));
+      return (rows.rows as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+    }
+    const client = new pg.Client({ connectionString: storage.location });
+    await client.connect();
+    try {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query('SET enable_seqscan = off');
+      await client.query(`PREPARE planned AS ${statement.sql}`);
+      // EXPLAIN takes no bound parameters: the values are written in.
+      const literals = bound.map((value) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)))).join(', ');
+      const explained = await client.query(`EXPLAIN EXECUTE planned(${literals})`);
+      return (explained.rows as Array<{ 'QUERY PLAN': string }>).map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('claims through them', async () => {
+    const claim = await plan(statements.claim as Statement<string, unknown>, values);
+    expect(claim).toContain('webhook_deliveries_pending');
+    // The earlier pending delivery of the same object, looked up by its own index.
+    expect(claim).toContain('webhook_deliveries_pending_object');
+  });
+
+  it('finds the endpoints with due deliveries through them', async () => {
+    expect(await plan(statements.endpoints as Statement<string, unknown>, values)).toContain('webhook_deliveries_pending');
+  });
+});
