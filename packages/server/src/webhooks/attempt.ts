@@ -1,6 +1,5 @@
 import { boundedMemo } from '../platform/bounded-memo.js';
-import * as http from 'node:http';
-import * as https from 'node:https';
+import { Pool } from 'undici';
 import { signatureHeader } from './signing.js';
 import { checkedLookup, checkTargetUrl } from './targets.js';
 
@@ -39,9 +38,10 @@ interface Waiting {
 }
 
 /**
- * Sends attempts over a keep-alive agent per endpoint. Never follows redirects, reads at most
- * the excerpt, gives up at the attempt's deadline, and connects only to addresses the
- * target checks passed (targets.ts).
+ * Sends attempts over a keep-alive connection pool per endpoint (undici's `Pool`, about half
+ * the CPU of `node:http` per request: docs/decisions.md, "Webhook delivery cost (measured)").
+ * Never follows redirects, reads at most the excerpt, gives up at the attempt's deadline, and
+ * connects only to addresses the target checks passed (targets.ts).
  *
  * It takes every delivery the sender claimed and keeps at most `concurrency` attempts in flight
  * per endpoint and `totalConcurrency` overall, starting the next the moment one ends: on the
@@ -49,10 +49,10 @@ interface Waiting {
  */
 export class AttemptClient {
   readonly #settings: AttemptSettings;
-  readonly #agents = new Map<string, http.Agent>();
+  /** One pool per endpoint and origin (an endpoint's URL may change). */
+  readonly #pools = new Map<string, Pool>();
   /** The target's checked URL, parsed once per URL (the checks depend on the URL alone). */
   readonly #checkedUrl = boundedMemo(1_000, (raw: string) => checkTargetUrl(raw, this.#settings.allowPrivateTargets));
-  readonly #requests = new Set<http.ClientRequest>();
   /** Deliveries waiting for a slot, per endpoint, in the order they were claimed. */
   readonly #waiting = new Map<string, Waiting[]>();
   readonly #inFlight = new Map<string, number>();
@@ -76,8 +76,8 @@ export class AttemptClient {
   close(): void {
     this.#closed = true;
     this.#waiting.clear();
-    for (const request of this.#requests) request.destroy();
-    for (const agent of this.#agents.values()) agent.destroy();
+    for (const pool of this.#pools.values()) void pool.destroy().catch(() => undefined);
+    this.#pools.clear();
   }
 
   /** Starts waiting deliveries into free slots: per endpoint, and overall. */
@@ -101,79 +101,87 @@ export class AttemptClient {
     }
   }
 
-  #safeAttempt(delivery: AttemptRequest): Promise<AttemptResult> {
+  async #safeAttempt(delivery: AttemptRequest): Promise<AttemptResult> {
+    const started = performance.now();
     try {
-      return this.#attempt(delivery);
+      return await this.#attempt(delivery, started);
     } catch (error) {
-      return Promise.resolve({ statusCode: null, excerpt: null, error: (error as Error).message, retryAfterSeconds: null, latencyMs: 0 });
+      return { statusCode: null, excerpt: null, error: storable((error as Error).message || (error as Error).name), retryAfterSeconds: null, latencyMs: performance.now() - started };
     }
   }
 
-  #attempt(delivery: AttemptRequest): Promise<AttemptResult> {
-    const started = performance.now();
+  async #attempt(delivery: AttemptRequest, started: number): Promise<AttemptResult> {
     const url = this.#checkedUrl(delivery.url);
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const secure = url.protocol === 'https:';
     const headers = {
       'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(delivery.body)),
       'user-agent': 'Inlay-Webhooks/1',
       'webhook-id': delivery.id,
       'webhook-timestamp': timestamp,
       'webhook-signature': signatureHeader(delivery.secrets, delivery.id, timestamp, delivery.body),
     };
-    const limit = this.#settings.responseExcerptBytes;
-    const timeoutMs = this.#settings.timeoutMs;
-    return new Promise<AttemptResult>((resolve) => {
-      let statusCode: number | null = null;
-      let retryAfterSeconds: number | null = null;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let settled = false;
-      const finish = (error: string | null): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.#requests.delete(request);
-        const excerpt = size > 0 ? storable(Buffer.concat(chunks).subarray(0, limit).toString('utf8')) : null;
-        resolve({ statusCode, excerpt, error: error === null ? null : storable(error), retryAfterSeconds, latencyMs: performance.now() - started });
-      };
-      const request = (secure ? https : http).request(url, { method: 'POST', headers, agent: this.#agentFor(delivery.endpointId, secure) }, (response) => {
-        statusCode = response.statusCode ?? null;
-        if (statusCode === 429 || statusCode === 503) retryAfterSeconds = parseRetryAfter(response.headers['retry-after']);
-        response.on('data', (chunk: Buffer) => {
+    const { timeoutMs, responseExcerptBytes: limit } = this.#settings;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    let statusCode: number | null = null;
+    let retryAfterSeconds: number | null = null;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const result = (error: string | null): AttemptResult => ({
+      statusCode,
+      excerpt: size > 0 ? storable(Buffer.concat(chunks).subarray(0, limit).toString('utf8')) : null,
+      error: error === null ? null : storable(error),
+      retryAfterSeconds,
+      latencyMs: performance.now() - started,
+    });
+    try {
+      const response = await this.#poolFor(delivery.endpointId, url).request({
+        method: 'POST',
+        path: `${url.pathname}${url.search}`,
+        headers,
+        body: delivery.body,
+        signal: deadline.signal,
+      });
+      statusCode = response.statusCode;
+      if (statusCode === 429 || statusCode === 503) retryAfterSeconds = parseRetryAfter(headerText(response.headers['retry-after']));
+      try {
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
           if (size < limit) chunks.push(chunk);
           size += chunk.length;
           // Enough read: the rest is never read (a huge or dripping body costs nothing more).
-          if (size >= limit) {
-            finish(statusRedirectError(statusCode));
-            response.destroy();
-          }
-        });
-        response.on('end', () => finish(statusRedirectError(statusCode)));
-        response.on('error', () => finish(statusCode === null ? 'the response broke off' : statusRedirectError(statusCode)));
-        response.on('close', () => finish(statusRedirectError(statusCode)));
-      });
-      this.#requests.add(request);
-      const timer = setTimeout(() => {
-        // A status already received stands; without one the attempt timed out.
-        finish(statusCode === null ? `no response within ${timeoutMs} ms` : statusRedirectError(statusCode));
-        request.destroy();
-      }, timeoutMs);
-      request.on('error', (error: Error) => finish(error.message || error.name));
-      request.end(delivery.body);
-    });
+          if (size >= limit) break;
+        }
+      } catch {
+        // A body that broke off or ran past the deadline: the status already received stands.
+      } finally {
+        if (size >= limit) response.body.destroy();
+      }
+      return result(statusRedirectError(statusCode));
+    } catch (error) {
+      if (deadline.signal.aborted) return result(`no response within ${timeoutMs} ms`);
+      return result((error as Error).message || (error as Error).name);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  #agentFor(endpointId: string, secure: boolean): http.Agent {
-    let agent = this.#agents.get(endpointId);
-    if (agent === undefined) {
-      const options = { keepAlive: true, maxSockets: this.#settings.concurrency, lookup: checkedLookup(this.#settings.allowPrivateTargets) };
-      agent = secure ? new https.Agent(options) : new http.Agent(options);
-      this.#agents.set(endpointId, agent);
+  #poolFor(endpointId: string, url: URL): Pool {
+    const key = `${endpointId} ${url.origin}`;
+    let pool = this.#pools.get(key);
+    if (pool === undefined) {
+      pool = new Pool(url.origin, {
+        connections: this.#settings.concurrency,
+        connect: { lookup: checkedLookup(this.#settings.allowPrivateTargets) },
+      });
+      this.#pools.set(key, pool);
     }
-    return agent;
+    return pool;
   }
+}
+
+/** A header's text (the first value of a repeated header). */
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function statusRedirectError(statusCode: number | null): string | null {
