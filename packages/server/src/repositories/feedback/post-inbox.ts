@@ -80,8 +80,8 @@ export function listInboxPosts(db: Db, workspaceId: string, filter: InboxFilter)
  */
 export async function copyVotes(db: Db, fromId: string, toId: string): Promise<number> {
   const result = await db.insertInto('votes')
-    .columns(['post_id', 'author_key', 'created_at'])
-    .expression((eb) => eb.selectFrom('votes').select([eb.val(toId).as('post_id'), 'author_key', 'created_at']).where('post_id', '=', fromId))
+    .columns(['post_id', 'author_key', 'created_at', 'author_name', 'author_email'])
+    .expression((eb) => eb.selectFrom('votes').select([eb.val(toId).as('post_id'), 'author_key', 'created_at', 'author_name', 'author_email']).where('post_id', '=', fromId))
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -102,6 +102,24 @@ export async function recountVotes(db: Db, post: Pick<PostRow, 'id' | 'created_a
   const score = trendingScore(voteCount, post.created_at);
   await db.updateTable('posts').set({ vote_count: voteCount, trending_score: score, updated_at: nowIso() }).where('id', '=', post.id).execute();
   return { voteCount, trendingScore: score };
+}
+
+/** Moves a post's comments to another post of the same board, with their count. */
+export async function moveComments(db: Db, fromId: string, toId: string): Promise<void> {
+  const moved = await db.updateTable('comments').set({ post_id: toId }).where('post_id', '=', fromId).where('deleted', '=', 0).executeTakeFirst();
+  // Kept deleted comments move with their replies, but are not counted.
+  await db.updateTable('comments').set({ post_id: toId }).where('post_id', '=', fromId).execute();
+  const count = Number(moved.numUpdatedRows);
+  if (count > 0) await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', count) })).where('id', '=', toId).execute();
+}
+
+/**
+ * Remembers that `fromId` went into `toId` (so the id still answers with it), and points the
+ * posts merged into `fromId` before at `toId` as well: a redirect never chains.
+ */
+export async function recordMerge(db: Db, from: Pick<PostRow, 'id' | 'workspace_id' | 'mode'>, toId: string): Promise<void> {
+  await db.updateTable('post_merges').set({ into_id: toId }).where('into_id', '=', from.id).execute();
+  await db.insertInto('post_merges').values({ post_id: from.id, into_id: toId, workspace_id: from.workspace_id, mode: from.mode, merged_at: nowIso() }).execute();
 }
 
 /** Deletes a post; its votes go by the foreign key's cascade and its search entry by trigger (migration 0003). */

@@ -4,7 +4,7 @@ import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import type { StoredAuthor } from '../../repositories/feedback/posts.js';
+import { findPostBoard, type StoredAuthor, type VotedPost } from '../../repositories/feedback/posts.js';
 
 /** A published board the caller may use on the hosted post routes. */
 export interface BoardAccess {
@@ -21,6 +21,21 @@ export async function openHostedBoard(app: FastifyInstance, request: FastifyRequ
   if ('unpublished' in found) throw new ApiError('not_published', `The board ${boardId} has not been published yet.`, { param });
   requirePlan(auth, ['hosted'], 'Hosted posts and votes');
   return { auth, boardId, config: found.config as BoardConfig };
+}
+
+/** A post of the key's workspace and mode, and its board opened as {@link openHostedBoard} does; 404 on `param` otherwise. */
+export async function openPost(app: FastifyInstance, request: FastifyRequest, postId: string, param = 'postId'): Promise<{ post: VotedPost; access: BoardAccess }> {
+  const post = await findPostBoard(app.inlay.storage, authOf(request), postId);
+  if (!post) throw notFound('post', postId, param);
+  return { post, access: await openHostedBoard(app, request, post.board_id, param) };
+}
+
+/** A category of the board's config, or a 400 on `param` (docs/feedback.md, Categories). */
+export function checkCategory(config: BoardConfig, categoryId: string, param = 'categoryId'): string {
+  if (!(config.categories ?? []).some((category) => category.id === categoryId)) {
+    throw new ApiError('parameter_invalid', `${param}: the board has no category "${categoryId}".`, { param });
+  }
+  return categoryId;
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -54,7 +69,7 @@ export async function resolveAuthor(
     if (input !== undefined && input.anonymous !== true && input.id !== claims.sub) {
       throw new ApiError('identity_mismatch', 'author differs from the author token’s user.', { param: 'author.id' });
     }
-    return { key: `u:${claims.sub}`, id: claims.sub, name: claims.name ?? null, anonymous: false };
+    return { key: `u:${claims.sub}`, id: claims.sub, name: claims.name ?? null, anonymous: false, email: claims.email ?? null, team: claims.role === 'team', viaToken: true };
   }
   if (access.config.requireAuthorToken) {
     throw new ApiError('author_token_required', 'This board requires an author token: send Inlay-Author-Token.');
