@@ -35,7 +35,7 @@ async function token(boardId: string, authorId: string, extra: Record<string, un
   return dataOf<{ token: string }>(await call(h.app, 'POST', '/feedback/api/v1/author-tokens', { key: secret, body: { authorId, boardId, ...extra } })).token;
 }
 
-const headersOf = (authorToken?: string) => (authorToken ? { 'inlay-author-token': authorToken } : {});
+const headersOf = (authorToken?: string): Record<string, string> => (authorToken ? { 'inlay-author-token': authorToken } : {});
 const comment = (postId: string, body: Record<string, unknown>, options: { key?: string; token?: string } = {}) =>
   call(h.app, 'POST', `/feedback/api/v1/posts/${postId}/comments`, { key: options.key ?? pub, body, headers: headersOf(options.token) });
 const act = (commentId: string, body: Record<string, unknown>, options: { key?: string; token?: string } = {}) =>

@@ -83,9 +83,11 @@ export async function insertComment(
 /** Rolls back a reply whose parent was deleted meanwhile. */
 class ParentGone extends Error {}
 
-/** A comment of the workspace and mode (any post), live or kept as deleted. */
-export function findComment(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, id: string): Promise<CommentRow | undefined> {
-  return storage.db.selectFrom('comments').selectAll().where('id', '=', id).where('workspace_id', '=', scope.workspaceId).where('mode', '=', scope.mode).executeTakeFirst();
+/** A comment of the workspace and mode (either mode when none is given; any post), live or kept as deleted. */
+export function findComment(storage: Storage, scope: { workspaceId: string; mode?: KeyMode | undefined }, id: string): Promise<CommentRow | undefined> {
+  let query = storage.db.selectFrom('comments').selectAll().where('id', '=', id).where('workspace_id', '=', scope.workspaceId);
+  if (scope.mode !== undefined) query = query.where('mode', '=', scope.mode);
+  return query.executeTakeFirst();
 }
 
 /** A page of a post's comments: oldest first, each one's replies right after it; after `(threadId, id)`. */

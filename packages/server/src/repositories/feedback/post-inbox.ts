@@ -30,7 +30,8 @@ export interface InboxFilter {
   mode?: KeyMode | undefined;
   boardId?: string | undefined;
   status?: PostStatus | undefined;
-  /** Words the title or body contains (case-insensitive, taken literally). */
+  categoryId?: string | undefined;
+  /** Words the title, body or one of the post's live comments contains (case-insensitive, taken literally). */
   q?: string | undefined;
   /** Only posts with a smaller id (the previous page's last). */
   before?: string | undefined;
@@ -58,6 +59,8 @@ export function listInboxPosts(db: Db, workspaceId: string, filter: InboxFilter)
       'posts.author_id',
       'posts.author_name',
       'posts.author_anonymous',
+      'posts.category_id',
+      'posts.comment_count',
       'posts.created_at',
       'posts.updated_at',
     ])
@@ -65,11 +68,18 @@ export function listInboxPosts(db: Db, workspaceId: string, filter: InboxFilter)
   if (filter.mode !== undefined) select = select.where('posts.mode', '=', filter.mode);
   if (filter.boardId !== undefined) select = select.where('posts.board_id', '=', filter.boardId);
   if (filter.status !== undefined) select = select.where('posts.status', '=', filter.status);
+  if (filter.categoryId !== undefined) select = select.where('posts.category_id', '=', filter.categoryId);
   if (filter.before !== undefined) select = select.where('posts.id', '<', filter.before);
   if (filter.q !== undefined && filter.q.trim() !== '') {
     const pattern = likePattern(filter.q.trim());
     // ESCAPE spelled out: SQLite's LIKE has no escape character by default (PostgreSQL's is the same backslash).
-    select = select.where(sql<boolean>`(lower(posts.title) like ${pattern} escape '\\' or lower(posts.body) like ${pattern} escape '\\')`);
+    const inComments = db.selectFrom('comments').select('comments.post_id')
+      .where('comments.workspace_id', '=', workspaceId)
+      .where('comments.deleted', '=', 0)
+      .where(sql<boolean>`lower(comments.body) like ${pattern} escape '\\'`);
+    select = select.where((eb) =>
+      eb.or([sql<boolean>`(lower(posts.title) like ${pattern} escape '\\' or lower(posts.body) like ${pattern} escape '\\')`, eb('posts.id', 'in', inComments)]),
+    );
   }
   return select.orderBy('posts.id', 'desc').limit(filter.limit).execute();
 }

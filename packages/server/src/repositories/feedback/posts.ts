@@ -370,3 +370,8 @@ export async function setPostStatus(db: Db, id: string, status: PostStatus): Pro
   await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
+
+/** Sets a post's category (null: none); the caller announces the change once it committed ({@link forgetPost}). */
+export async function setPostCategory(db: Db, id: string, categoryId: string | null): Promise<void> {
+  await db.updateTable('posts').set({ category_id: categoryId, updated_at: nowIso() }).where('id', '=', id).execute();
+}

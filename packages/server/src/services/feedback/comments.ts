@@ -66,8 +66,8 @@ export async function addComment(
   return toComment(written);
 }
 
-/** A live comment of the workspace and mode; a deleted one is as good as gone. */
-export async function liveComment(storage: Storage, scope: { workspaceId: string; mode: CommentRow['mode'] }, id: string): Promise<CommentRow> {
+/** A live comment of the workspace and mode (either, for the dashboard); a deleted one is as good as gone. */
+export async function liveComment(storage: Storage, scope: { workspaceId: string; mode?: CommentRow['mode'] }, id: string): Promise<CommentRow> {
   const row = await findComment(storage, scope, id);
   if (row === undefined || row.deleted === 1) throw notFound('comment', id, 'commentId');
   return row;

@@ -3,7 +3,7 @@ import type { KeyMode, PostStatus } from '@inlay/core';
 import type { Storage, Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
 import { copyVotes, countVotes, deletePostRow, listInboxPosts, lockPost, moveComments, recordMerge, recountVotes } from '../../repositories/feedback/post-inbox.js';
-import { forgetPost, setPostStatus, type PostRow } from '../../repositories/feedback/posts.js';
+import { forgetPost, setPostCategory, setPostStatus, type PostRow } from '../../repositories/feedback/posts.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 
@@ -81,6 +81,19 @@ export async function changePostStatusIn(trx: Db, postId: string, status: PostSt
   if (before === undefined) throw notFound('post', postId);
   if (before.status !== status) await setPostStatus(trx, postId, status);
   return { post: placeOf(before), from: before.status, to: status, changed: before.status !== status };
+}
+
+/** Sets the post's category (checked against its board's by the caller), or none with null. */
+export async function changePostCategory(storage: Storage, postId: string, categoryId: string | null): Promise<{ post: PostPlace; categoryId: string | null }> {
+  const post = await storage.transaction(async (tx) => {
+    const before = await lockPost(tx.db, postId);
+    if (before === undefined) throw notFound('post', postId);
+    await setPostCategory(tx.db, postId, categoryId);
+    return placeOf(before);
+  });
+  forgetPost(storage, postId);
+  forgetLists(storage);
+  return { post, categoryId };
 }
 
 export interface MergeResult {
@@ -164,6 +177,8 @@ export interface InboxQuery {
   mode?: KeyMode | undefined;
   boardId?: string | undefined;
   status?: PostStatus | undefined;
+  categoryId?: string | undefined;
+  /** Title, body or comment text (docs/dashboard-api.md#feedback-inbox). */
   q?: string | undefined;
   limit: number;
   /** The previous page's last post id. */
@@ -185,6 +200,8 @@ export async function inboxPage(storage: Storage, workspaceId: string, query: In
       body: row.body,
       status: row.status,
       voteCount: row.vote_count,
+      categoryId: row.category_id,
+      commentCount: row.comment_count,
       author: { id: row.author_id, name: row.author_name, anonymous: row.author_anonymous === 1 },
       createdAt: row.created_at,
       updatedAt: row.updated_at,

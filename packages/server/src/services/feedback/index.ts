@@ -10,7 +10,7 @@ import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../usage/usage-route.js';
 import { registerCommentRoutes } from './comment-routes.js';
 import { registerPostRoutes } from './posts-routes.js';
-import { registerVoterRoutes } from './voter-routes.js';
+import { registerVoterRoutes } from './voters.js';
 import { postSearchOf } from './post-service.js';
 
 /** Usage metrics of feedback (docs/feedback.md). */

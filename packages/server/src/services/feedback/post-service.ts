@@ -1,6 +1,7 @@
 import type { ListPage, Post, PostListQuery } from '@inlay/core';
 import { ApiError } from '../../errors.js';
 import {
+  insertPost,
   isFiltered,
   newestPosts,
   postsByIds,
@@ -10,8 +11,9 @@ import {
   type BoardScope,
   type PostFilter,
   type PostRow,
+  type StoredAuthor,
 } from '../../repositories/feedback/posts.js';
-import type { BoardAccess } from './board-access.js';
+import { checkCategory, type BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
 import { listSnapshots } from './list-snapshots.js';
 import { searchTerms } from './search-terms.js';
@@ -54,6 +56,22 @@ function filterOf(query: PostListQuery): { filter: PostFilter; key: string } {
   const statuses = query.status === undefined ? undefined : [...query.status].sort();
   const filter: PostFilter = { statuses, categoryId: query.categoryId };
   return { filter, key: isFiltered(filter) ? `${statuses?.join(',') ?? ''}|${query.categoryId ?? ''}` : '' };
+}
+
+/**
+ * Stores a new post on an opened board (its category checked against the board's), and has every
+ * instance rank the board's lists again so it shows at once. For the post route and the dashboard.
+ */
+export async function createPost(
+  context: Pick<InlayContext, 'storage'>,
+  access: BoardAccess,
+  post: { title: string; body: string; author: StoredAuthor; categoryId?: string | undefined },
+): Promise<PostRow> {
+  const categoryId = post.categoryId === undefined ? null : checkCategory(access.config, post.categoryId);
+  const boardScope = scopeOf(access);
+  const row = await insertPost(context.storage, boardScope, { title: post.title, body: post.body, author: post.author, categoryId });
+  context.storage.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
+  return row;
 }
 
 /** The key prefix of a board's shared list snapshots, per mode. */

@@ -15,10 +15,10 @@ import { z } from 'zod';
 import { authOf } from '../../context.js';
 import { ApiError, notFound } from '../../errors.js';
 import { findPost, mergedInto } from '../../repositories/feedback/post-reads.js';
-import { insertPost, setVote, votedPostIds } from '../../repositories/feedback/posts.js';
+import { setVote, votedPostIds } from '../../repositories/feedback/posts.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
-import { checkCategory, openHostedBoard, openPost, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
-import { listPosts, listPrefix, toPost } from './post-service.js';
+import { openHostedBoard, openPost, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
+import { createPost, listPosts, toPost } from './post-service.js';
 
 /**
  * The hosted post routes (docs/feedback.md), publishable key:
@@ -48,11 +48,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     if (!access.config.submissionsEnabled) throw new ApiError('feature_disabled', 'This board does not take new posts (submissionsEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
     spamCheck(request, `${access.boardId}:${author.key}`);
-    const boardScope = { workspaceId: access.auth.workspaceId, mode: access.auth.mode, boardId: access.boardId };
-    const categoryId = request.body.categoryId === undefined ? null : checkCategory(access.config, request.body.categoryId);
-    const row = await insertPost(storage, boardScope, { title: request.body.title, body: request.body.body, author, categoryId });
-    // The next first page ranks the board again, so the new post shows at once.
-    app.inlay.storage.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
+    const row = await createPost(app.inlay, access, { title: request.body.title, body: request.body.body, author, categoryId: request.body.categoryId });
     usage.increment({ ...scope(access), metric: 'postsCreated' });
     usage.markActive(scope(access), author.key);
     return { data: toPost(row, access, false) };
