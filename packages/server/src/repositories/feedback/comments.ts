@@ -3,7 +3,8 @@ import type { Selectable } from 'kysely';
 import type { Storage } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
 import type { CommentsTable } from '../../db/schema.js';
-import type { Tx } from '../../db/statements.js';
+import type { Param, Tx } from '../../db/statements.js';
+import { perStorage } from '../../db/storage.js';
 import { recordEvent } from '../../webhooks/events.js';
 import type { BoardScope, StoredAuthor } from './posts.js';
 
@@ -90,12 +91,24 @@ export function findComment(storage: Storage, scope: { workspaceId: string; mode
   return query.executeTakeFirst();
 }
 
+/** What a comment shows (services/feedback/comments.ts `toComment`) and what a page continues after. */
+const SHOWN_COLUMNS = ['id', 'post_id', 'parent_id', 'thread_id', 'body', 'author_id', 'author_name', 'author_anonymous', 'team', 'deleted', 'created_at', 'edited_at'] as const;
+export type ShownComment = Pick<CommentRow, (typeof SHOWN_COLUMNS)[number]>;
+
+/** Pages of a post's comments, in the order of the `comments_thread` index: compiled once, read on every view of a post. */
+const pageStatements = perStorage((storage) => {
+  const ofPost = (p: Param<'postId' | 'limit'>) => storage.db.selectFrom('comments').select(SHOWN_COLUMNS).where('post_id', '=', p('postId')).orderBy('thread_id').orderBy('id').limit(p('limit'));
+  return {
+    first: storage.compile((p: Param<'postId' | 'limit'>) => ofPost(p)),
+    after: storage.compile((p: Param<'postId' | 'limit' | 'threadId' | 'id'>) => ofPost(p).where((eb) => eb(eb.refTuple('thread_id', 'id'), '>', eb.tuple(p('threadId'), p('id'))))),
+  };
+});
+
 /** A page of a post's comments: oldest first, each one's replies right after it; after `(threadId, id)`. */
-export function commentsPage(storage: Storage, postId: string, page: { after?: { threadId: string; id: string } | undefined; limit: number }): Promise<CommentRow[]> {
-  let query = storage.db.selectFrom('comments').selectAll().where('post_id', '=', postId);
-  const after = page.after;
-  if (after !== undefined) query = query.where((eb) => eb(eb.refTuple('thread_id', 'id'), '>', eb.tuple(after.threadId, after.id)));
-  return query.orderBy('thread_id').orderBy('id').limit(page.limit).execute();
+export function commentsPage(storage: Storage, postId: string, page: { after?: { threadId: string; id: string } | undefined; limit: number }): Promise<ShownComment[]> {
+  const { first, after } = pageStatements(storage);
+  const position = page.after;
+  return storage.read((tx) => (position === undefined ? first.all(tx, { postId, limit: page.limit }) : after.all(tx, { postId, limit: page.limit, ...position })));
 }
 
 /** Sets a live comment's text; undefined when it is gone or deleted. */

@@ -2,7 +2,7 @@ import { LIMITS, type Comment, type ListPage } from '@inlay/core';
 import { z } from 'zod';
 import type { Storage } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
-import { commentsPage, deleteComment, editCommentBody, findComment, insertComment, type CommentPlace, type CommentRow } from '../../repositories/feedback/comments.js';
+import { commentsPage, deleteComment, editCommentBody, findComment, insertComment, type CommentPlace, type CommentRow, type ShownComment } from '../../repositories/feedback/comments.js';
 import { forgetPost, type StoredAuthor } from '../../repositories/feedback/posts.js';
 import { decodeJsonCursor, encodeJsonCursor } from '../../platform/json-cursor.js';
 
@@ -13,7 +13,7 @@ import { decodeJsonCursor, encodeJsonCursor } from '../../platform/json-cursor.j
  * and call these; the SQL is in repositories/feedback/comments.ts.
  */
 
-export function toComment(row: CommentRow): Comment {
+export function toComment(row: ShownComment): Comment {
   return {
     id: row.id,
     object: 'comment',
