@@ -4,6 +4,7 @@ import { InlayInvalidRequestError, InlayPermissionError, InlayRateLimitError } f
 import { apiError, ok, postFixture, stubFetch, type Answer } from '../testing/fetch-stub.js';
 import { createTransport } from '../transport.js';
 import { createFeedbackClient, feedbackClient, type FeedbackClient } from './client.js';
+import { createFeedbackCommentsClient, type FeedbackCommentsClient } from './comments.js';
 
 const KEY = 'svc_test_pub_0123456789abcdefghijABCDEFGHIJ01';
 const BASE = 'http://127.0.0.1:4000/feedback';
@@ -78,6 +79,25 @@ const CASES: Case[] = [
     body: { boardId: 'board_1', title: 'Dark mode', categoryId: 'ui' },
   },
   { name: 'getPost', call: (c) => c.getPost('post_1', { authorId: 'anon_1' }), method: 'GET', url: '/api/v1/posts/post_1?authorId=anon_1' },
+  { name: 'vote (token author)', call: (c) => c.vote('post_1'), method: 'POST', url: '/api/v1/posts/post_1', body: { action: 'vote' } },
+  {
+    name: 'unvote',
+    call: (c) => c.unvote('post_1', { author: { id: 'user_1' } }),
+    method: 'POST',
+    url: '/api/v1/posts/post_1',
+    body: { action: 'unvote', author: { id: 'user_1' } },
+  },
+];
+
+interface CommentCase {
+  name: string;
+  call: (client: FeedbackCommentsClient) => Promise<unknown>;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+const COMMENT_CASES: CommentCase[] = [
   { name: 'listComments', call: (c) => c.listComments('post_1', { limit: 50, cursor: 'c1' }), method: 'GET', url: '/api/v1/posts/post_1/comments?limit=50&cursor=c1' },
   {
     name: 'createComment',
@@ -88,15 +108,27 @@ const CASES: Case[] = [
   },
   { name: 'editComment', call: (c) => c.editComment('cmt_1', { body: 'Fixed' }), method: 'POST', url: '/api/v1/comments/cmt_1', body: { action: 'edit', body: 'Fixed' } },
   { name: 'deleteComment', call: (c) => c.deleteComment('cmt_1'), method: 'POST', url: '/api/v1/comments/cmt_1', body: { action: 'delete' } },
-  { name: 'vote (token author)', call: (c) => c.vote('post_1'), method: 'POST', url: '/api/v1/posts/post_1', body: { action: 'vote' } },
-  {
-    name: 'unvote',
-    call: (c) => c.unvote('post_1', { author: { id: 'user_1' } }),
-    method: 'POST',
-    url: '/api/v1/posts/post_1',
-    body: { action: 'unvote', author: { id: 'user_1' } },
-  },
 ];
+
+describe('FeedbackCommentsClient wire shapes', () => {
+  it.each(COMMENT_CASES)('$name sends $method $url', async ({ call, method, url, body }) => {
+    const stub = stubFetch(ok('answer'));
+    const client = createFeedbackCommentsClient({ publishableKey: KEY, baseUrl: BASE, fetch: stub.fetch });
+    expect(await call(client)).toBe('answer');
+    const [request] = stub.requests;
+    expect(request!.method).toBe(method);
+    expect(request!.url).toBe(BASE + url);
+    expect(request!.body).toEqual(body);
+  });
+
+  it('refuses empty ids before sending', async () => {
+    const stub = stubFetch();
+    const client = createFeedbackCommentsClient({ publishableKey: KEY, baseUrl: BASE, fetch: stub.fetch });
+    await expect(client.listComments('')).rejects.toThrow(/postId/);
+    await expect(client.deleteComment('')).rejects.toThrow(/commentId/);
+    expect(stub.requests).toHaveLength(0);
+  });
+});
 
 describe('FeedbackClient wire shapes', () => {
   it.each(CASES)('$name sends $method $url', async ({ call, method, url, body }) => {

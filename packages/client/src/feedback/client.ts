@@ -3,7 +3,6 @@ import type { ClientOptions } from '../options.js';
 import { segment } from '../path.js';
 import { createTransport, type Transport } from '../transport.js';
 import { authorOf } from './author.js';
-import { commentMethods, type CommentMethods } from './comments.js';
 
 /** A page of posts: pass `nextCursor` back as `cursor` for the next one; null on the last page. */
 export type PostPage = ListPage<Post>;
@@ -59,7 +58,7 @@ export interface VoteParams {
  * The feedback service's publishable-key routes (docs/feedback.md). Titles and bodies of
  * posts are user content: render them as text, never as HTML.
  */
-export interface FeedbackClient extends CommentMethods {
+export interface FeedbackClient {
   /** `GET /api/v1/config/:boardId`: the published board config. */
   getConfig(boardId: string): Promise<PublishedConfig<'board', BoardConfig>>;
   /** `GET /api/v1/posts`: one page of the board's posts. */
@@ -150,6 +149,5 @@ export function feedbackClient(transport: Transport): FeedbackClient {
     },
     vote: async (postId, params) => setVote(postId, 'vote', params),
     unvote: async (postId, params) => setVote(postId, 'unvote', params),
-    ...commentMethods(transport),
   };
 }

@@ -1,6 +1,7 @@
 import type { Comment, DeletedComment, ListPage, PostAuthorInput } from '@inlay/core';
 import { segment } from '../path.js';
-import type { Transport } from '../transport.js';
+import type { ClientOptions } from '../options.js';
+import { createTransport, type Transport } from '../transport.js';
 import { authorOf } from './author.js';
 
 /** A page of comments, oldest first with each comment's replies right after it. */
@@ -36,9 +37,10 @@ export interface DeleteCommentParams {
 
 /**
  * Comments on posts (docs/feedback.md, Comments). Comment text is user content: render it as
- * text, never as HTML; links in it are plain text.
+ * text, never as HTML; links in it are plain text. A client of its own, so that a page that only
+ * lists posts (the board's script-tag bundle) does not carry it.
  */
-export interface CommentMethods {
+export interface FeedbackCommentsClient {
   /** `GET /api/v1/posts/:postId/comments`: one page. */
   listComments(postId: string, params?: ListCommentsParams): Promise<CommentPage>;
   /** `POST /api/v1/posts/:postId/comments`. Never retried after a failure: a repeat would comment twice. */
@@ -49,8 +51,24 @@ export interface CommentMethods {
   deleteComment(commentId: string, params?: DeleteCommentParams): Promise<DeletedComment>;
 }
 
-/** @internal */
-export function commentMethods(transport: Transport): CommentMethods {
+/**
+ * A client for the comment routes, with the same options as {@link createFeedbackClient}.
+ *
+ * @example
+ * ```ts
+ * const comments = createFeedbackCommentsClient({ publishableKey: 'svc_test_pub_…', baseUrl: 'https://inlay.example.com/feedback' });
+ * const { items } = await comments.listComments('post_123');
+ * ```
+ */
+export function createFeedbackCommentsClient(options: ClientOptions): FeedbackCommentsClient {
+  return feedbackCommentsClient(createTransport(options));
+}
+
+/**
+ * The comments client over any transport (tests inject one that never sleeps).
+ * @internal
+ */
+export function feedbackCommentsClient(transport: Transport): FeedbackCommentsClient {
   const act = (commentId: string, body: Record<string, unknown>, idempotent: boolean) =>
     transport.request<never>({ method: 'POST', path: `/api/v1/comments/${segment('commentId', commentId)}`, body, idempotent });
   return {

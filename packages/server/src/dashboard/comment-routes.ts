@@ -25,7 +25,7 @@ export async function commentRoutes(parent: FastifyInstance): Promise<void> {
 
   app.get('/posts/:postId/comments', { schema: { params: PostParams, querystring: PageQuerySchema } }, async (request) => {
     const post = await ownPost(storage, sessionOf(request).workspace.id, request.params.postId);
-    return { data: await listComments(storage, post.id, request.query) };
+    return { data: await listComments(storage, post, request.query) };
   });
 
   app.post('/posts/:postId/comments', { schema: { params: PostParams, body: TeamCommentBody } }, async (request) => {

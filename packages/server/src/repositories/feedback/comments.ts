@@ -97,18 +97,32 @@ export type ShownComment = Pick<CommentRow, (typeof SHOWN_COLUMNS)[number]>;
 
 /** Pages of a post's comments, in the order of the `comments_thread` index: compiled once, read on every view of a post. */
 const pageStatements = perStorage((storage) => {
-  const ofPost = (p: Param<'postId' | 'limit'>) => storage.db.selectFrom('comments').select(SHOWN_COLUMNS).where('post_id', '=', p('postId')).orderBy('thread_id').orderBy('id').limit(p('limit'));
+  type Names = 'workspaceId' | 'mode' | 'postId' | 'limit';
+  const ofPost = (p: Param<Names>) =>
+    storage.db.selectFrom('comments')
+      .select(SHOWN_COLUMNS)
+      .where('post_id', '=', p('postId'))
+      .where('workspace_id', '=', p('workspaceId'))
+      .where('mode', '=', p('mode'))
+      .orderBy('thread_id')
+      .orderBy('id')
+      .limit(p('limit'));
   return {
-    first: storage.compile((p: Param<'postId' | 'limit'>) => ofPost(p)),
-    after: storage.compile((p: Param<'postId' | 'limit' | 'threadId' | 'id'>) => ofPost(p).where((eb) => eb(eb.refTuple('thread_id', 'id'), '>', eb.tuple(p('threadId'), p('id'))))),
+    first: storage.compile((p: Param<Names>) => ofPost(p)),
+    after: storage.compile((p: Param<Names | 'threadId' | 'id'>) => ofPost(p).where((eb) => eb(eb.refTuple('thread_id', 'id'), '>', eb.tuple(p('threadId'), p('id'))))),
   };
 });
 
 /** A page of a post's comments: oldest first, each one's replies right after it; after `(threadId, id)`. */
-export function commentsPage(storage: Storage, postId: string, page: { after?: { threadId: string; id: string } | undefined; limit: number }): Promise<ShownComment[]> {
+export function commentsPage(
+  storage: Storage,
+  post: { workspaceId: string; mode: KeyMode; postId: string },
+  page: { after?: { threadId: string; id: string } | undefined; limit: number },
+): Promise<ShownComment[]> {
   const { first, after } = pageStatements(storage);
   const position = page.after;
-  return storage.read((tx) => (position === undefined ? first.all(tx, { postId, limit: page.limit }) : after.all(tx, { postId, limit: page.limit, ...position })));
+  const params = { ...post, limit: page.limit };
+  return storage.read((tx) => (position === undefined ? first.all(tx, params) : after.all(tx, { ...params, ...position })));
 }
 
 /** Sets a live comment's text; undefined when it is gone or deleted. */

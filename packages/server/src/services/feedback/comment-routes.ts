@@ -37,7 +37,7 @@ export function registerCommentRoutes(parent: FastifyInstance): void {
     { config, schema: { params: PostParams, querystring: PageQuerySchema, response: { 200: dataEnvelope(listPage(CommentSchema)) } } },
     async (request) => {
       const { post } = await openPost(app, request, request.params.postId);
-      return { data: await listComments(storage, post.id, request.query) };
+      return { data: await listComments(storage, post, request.query) };
     },
   );
 

@@ -35,9 +35,14 @@ export function toComment(row: ShownComment): Comment {
 const CommentCursorSchema = z.strictObject({ t: z.string().max(64), i: z.string().max(64) });
 
 /** A page of a post's comments (the post's existence and access checked by the caller). */
-export async function listComments(storage: Storage, postId: string, page: { limit: number; cursor?: string | undefined }): Promise<ListPage<Comment>> {
+export async function listComments(
+  storage: Storage,
+  post: { workspace_id: string; mode: CommentRow['mode']; id: string },
+  page: { limit: number; cursor?: string | undefined },
+): Promise<ListPage<Comment>> {
   const after = page.cursor === undefined ? undefined : decodeJsonCursor(CommentCursorSchema, page.cursor);
-  const rows = await commentsPage(storage, postId, { after: after && { threadId: after.t, id: after.i }, limit: page.limit + 1 });
+  const scope = { workspaceId: post.workspace_id, mode: post.mode, postId: post.id };
+  const rows = await commentsPage(storage, scope, { after: after && { threadId: after.t, id: after.i }, limit: page.limit + 1 });
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return { items: shown.map(toComment), nextCursor: rows.length > page.limit && last ? encodeJsonCursor({ t: last.thread_id, i: last.id }) : null };
