@@ -9,6 +9,7 @@ import type { Database, PostsTable } from '../../db/schema.js';
 
 import { PostRowCache } from '../../services/feedback/post-cache.js';
 import { trendingScore } from '../../services/feedback/trending.js';
+import { oneRange, rangesInOrder, type RowsQuery } from './filtered-lists.js';
 import { trendingAfter, trendingIds } from './trending-lists.js';
 import { recordEvent } from '../../webhooks/events.js';
 
@@ -196,21 +197,20 @@ export async function postsByIds(storage: Storage, scope: BoardScope, ids: reado
 
 /** Newest first, by keyset on the time-ordered id: stable under inserts. */
 export async function newestPosts(storage: Storage, scope: BoardScope, page: { afterId?: string | undefined; limit: number }, filter?: PostFilter): Promise<PostRow[]> {
-  let query = narrowed(storage.db.selectFrom('posts').select(POST_COLUMNS).where('board_id', '=', scope.boardId).where('mode', '=', scope.mode), filter)
-    .orderBy('id', 'desc')
-    .limit(page.limit);
-  if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
-  return query.execute();
+  const one = (status: PostStatus | undefined) => {
+    let query = oneRange(boardPosts(storage, scope).select(POST_COLUMNS), filter, status).orderBy('id', 'desc').limit(page.limit);
+    if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
+    return query;
+  };
+  return rangesInOrder(storage.db, filter, one, ['id'], page.limit).execute();
 }
 
 /** The first `cap` ids in rank order: `top` by an index-only scan, `trending` from a window of recent posts. */
 export async function rankedIds(storage: Storage, scope: BoardScope, sort: RankedSort, cap: number, filter?: PostFilter): Promise<{ id: string; value: number }[]> {
   if (sort === 'trending') return trendingIds(storage, scope, cap, filter);
-  const rows = await narrowed(storage.db.selectFrom('posts').select(['id', 'vote_count as value']).where('board_id', '=', scope.boardId).where('mode', '=', scope.mode), filter)
-    .orderBy('vote_count', 'desc')
-    .orderBy('id', 'desc')
-    .limit(cap)
-    .execute();
+  const one = (status: PostStatus | undefined) =>
+    oneRange(boardPosts(storage, scope).select(['id', 'vote_count as value']), filter, status).orderBy('vote_count', 'desc').orderBy('id', 'desc').limit(cap);
+  const rows = await rangesInOrder(storage.db, filter, one, ['value', 'id'], cap).execute();
   return rows.map((row) => ({ id: row.id, value: Number(row.value) }));
 }
 
@@ -230,17 +230,22 @@ export async function rankedAfter(storage: Storage, scope: BoardScope, sort: Ran
 }
 
 /** The `top` continuation, apart so that its query plan is tested. */
-export function topAfterQuery(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number, filter?: PostFilter) {
-  return (
-    narrowed(storage.db.selectFrom('posts').select(POST_COLUMNS).where('board_id', '=', scope.boardId).where('mode', '=', scope.mode), filter)
+export function topAfterQuery(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number, filter?: PostFilter): RowsQuery<PostRow> {
+  const one = (status: PostStatus | undefined) =>
+    oneRange(boardPosts(storage, scope).select(POST_COLUMNS), filter, status)
       .where('created_at', '<=', after.asOf)
       // A row value, not an OR of comparisons: SQLite seeks in `posts_top` to (value, id), where
       // the OR had it read every post since `asOf` by `posts_created` and sort them.
       .where((eb) => eb(eb.refTuple('vote_count', 'id'), '<', eb.tuple(after.value, after.id)))
       .orderBy('vote_count', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-  );
+      .limit(limit);
+  return rangesInOrder(storage.db, filter, one, ['vote_count', 'id'], limit);
+}
+
+/** A board's posts in one mode. */
+function boardPosts(storage: Storage, scope: BoardScope) {
+  return storage.db.selectFrom('posts').where('board_id', '=', scope.boardId).where('mode', '=', scope.mode);
 }
 
 /** Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once). */
