@@ -1,5 +1,6 @@
 import type { PostStatus } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
+import { forgetPost, insertPost } from '../src/repositories/feedback/posts.js';
 import { changePostStatus, mergePosts } from '../src/services/feedback/inbox.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
@@ -53,7 +54,7 @@ async function seededBoard() {
   const boardId = await publishBoard();
   const statuses: PostStatus[] = ['open', 'planned', 'in_progress', 'completed'];
   const categories = ['ui', 'api_v2', undefined];
-  const posts: Array<{ id: string; status: PostStatus; categoryId: string | null; lamp: boolean }> = [];
+  const posts: Array<{ id: string; status: PostStatus; categoryId: string | null; lamp: boolean; votes: number }> = [];
   for (let i = 0; i < 12; i += 1) {
     const status = statuses[i % 4] ?? 'open';
     const categoryId = categories[i % 3];
@@ -62,7 +63,7 @@ async function seededBoard() {
     expect(post.categoryId).toBe(categoryId ?? null);
     if (status !== 'open') await changePostStatus(h.storage, post.id, status);
     for (let v = 0; v < i % 5; v += 1) dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'vote', author: { id: `voter_${v}` } } }));
-    posts.push({ id: post.id, status, categoryId: categoryId ?? null, lamp });
+    posts.push({ id: post.id, status, categoryId: categoryId ?? null, lamp, votes: i % 5 });
   }
   return { boardId, posts };
 }
@@ -116,9 +117,34 @@ describe('filtering the list by status and category', () => {
         expect([...ids].sort(), `${query}&sort=${sort}`).toEqual(expected);
       }
     }
-    // Newest first stays newest first when filtered.
-    const planned = posts.filter((p) => p.status === 'planned').map((p) => p.id).reverse();
-    expect(await walk(boardId, '&status=planned&sort=new')).toEqual(planned);
+    // Without q, the order is the list's own, across the statuses and categories read one by one.
+    for (const { query, keep } of cases.filter((c) => !c.query.includes('q='))) {
+      const kept = posts.filter(keep);
+      const newest = kept.map((p) => p.id).reverse();
+      const top = [...kept].sort((a, b) => b.votes - a.votes || (a.id < b.id ? 1 : -1)).map((p) => p.id);
+      expect(await walk(boardId, `${query}&sort=new`), `${query}&sort=new`).toEqual(newest);
+      expect(await walk(boardId, `${query}&sort=top`), `${query}&sort=top`).toEqual(top);
+    }
+  });
+
+  it('walks a filtered board larger than one ranked snapshot, on by keyset past it, every post once and in order', async () => {
+    const boardId = await publishBoard();
+    const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
+    const author = { key: 'u:bulk', id: 'bulk', name: null, anonymous: false };
+    const kept: Array<{ id: string; votes: number }> = [];
+    for (let i = 0; i < 1_000; i += 1) {
+      const row = await insertPost(h.storage, scope, { title: `bulk ${i}`, body: '', author, categoryId: i % 9 === 0 ? 'api_v2' : 'ui' });
+      const status = (['planned', 'in_progress', 'open'] as const)[i % 3] ?? 'open';
+      const votes = (i * 7) % 13;
+      await h.storage.db.updateTable('posts').set({ status, vote_count: votes }).where('id', '=', row.id).execute();
+      if (status !== 'open' && i % 9 !== 0) kept.push({ id: row.id, votes });
+    }
+    forgetPost(h.storage, '');
+    // More than the 500 ids a ranked snapshot holds.
+    expect(kept.length).toBeGreaterThan(500);
+    const top = [...kept].sort((a, b) => b.votes - a.votes || (a.id < b.id ? 1 : -1)).map((p) => p.id);
+    expect(await walk(boardId, '&status=planned,in_progress&categoryId=ui&sort=top', 100)).toEqual(top);
+    expect(await walk(boardId, '&status=planned,in_progress&categoryId=ui&sort=new', 100)).toEqual(kept.map((p) => p.id).reverse());
   });
 
   it('is a roadmap: three status lists, each with its own cursor', async () => {
