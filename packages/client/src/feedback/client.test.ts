@@ -27,9 +27,10 @@ function setup(...answers: Answer[]) {
   return { client, requests: stub.requests, sleeps };
 }
 
-interface Case {
+/** One method call and the request it must send. */
+interface Case<C = FeedbackClient> {
   name: string;
-  call: (client: FeedbackClient) => Promise<unknown>;
+  call: (client: C) => Promise<unknown>;
   method: 'GET' | 'POST';
   url: string;
   body?: unknown;
@@ -89,15 +90,7 @@ const CASES: Case[] = [
   },
 ];
 
-interface CommentCase {
-  name: string;
-  call: (client: FeedbackCommentsClient) => Promise<unknown>;
-  method: 'GET' | 'POST';
-  url: string;
-  body?: unknown;
-}
-
-const COMMENT_CASES: CommentCase[] = [
+const COMMENT_CASES: Case<FeedbackCommentsClient>[] = [
   { name: 'listComments', call: (c) => c.listComments('post_1', { limit: 50, cursor: 'c1' }), method: 'GET', url: '/api/v1/posts/post_1/comments?limit=50&cursor=c1' },
   {
     name: 'createComment',

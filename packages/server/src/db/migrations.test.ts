@@ -3,18 +3,24 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BundledMigrations, migrateToLatest } from './migrate.js';
 
+/** An in-memory database migrated up to `migration`, holding workspace ws_1 and its board board_1. */
+async function boardAt(migration: string) {
+  const sqlite = new BetterSqlite3(':memory:');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({ db, provider: new BundledMigrations() });
+  expect((await migrator.migrateTo(migration)).error).toBeUndefined();
+  sqlite.exec(`
+    INSERT INTO workspaces (id, name, plan, created_at) VALUES ('ws_1', 'One', 'free', '2026-01-01');
+    INSERT INTO resources (id, workspace_id, kind, name, draft_config, draft_revision_id, revision_seq, created_at, updated_at)
+      VALUES ('board_1', 'ws_1', 'board', 'Ideas', '{}', 'rev_1', 1, '2026-01-01', '2026-01-01');
+  `);
+  return { sqlite, db };
+}
+
 describe('0007-votes-without-rowid', () => {
   it('keeps every vote and its key rules when the table is rebuilt', async () => {
-    const sqlite = new BetterSqlite3(':memory:');
-    sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const migrator = new Migrator({ db, provider: new BundledMigrations() });
-    expect((await migrator.migrateTo('0006-import-rows')).error).toBeUndefined();
-    sqlite.exec(`
-      INSERT INTO workspaces (id, name, plan, created_at) VALUES ('ws_1', 'One', 'free', '2026-01-01');
-      INSERT INTO resources (id, workspace_id, kind, name, draft_config, draft_revision_id, revision_seq, created_at, updated_at)
-        VALUES ('board_1', 'ws_1', 'board', 'Ideas', '{}', 'rev_1', 1, '2026-01-01', '2026-01-01');
-    `);
+    const { sqlite, db } = await boardAt('0006-import-rows');
     const insertPost = sqlite.prepare(`INSERT INTO posts (id, workspace_id, mode, board_id, title, body, vote_count, trending_score, author_key, author_id, author_anonymous, created_at, updated_at)
       VALUES (?, 'ws_1', 'test', 'board_1', 'Title', '', 0, 0, 'u:1', '1', 0, '2026-01-01', '2026-01-01')`);
     insertPost.run('post_1');
@@ -60,15 +66,8 @@ describe('0008-trending-by-window', () => {
 
 describe('0020-feedback-comments', () => {
   it('gives existing posts no category and no comments, and existing votes no name or email', async () => {
-    const sqlite = new BetterSqlite3(':memory:');
-    sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const migrator = new Migrator({ db, provider: new BundledMigrations() });
-    expect((await migrator.migrateTo('0019-optimistic-writes')).error).toBeUndefined();
+    const { sqlite, db } = await boardAt('0019-optimistic-writes');
     sqlite.exec(`
-      INSERT INTO workspaces (id, name, plan, created_at) VALUES ('ws_1', 'One', 'free', '2026-01-01');
-      INSERT INTO resources (id, workspace_id, kind, name, draft_config, draft_revision_id, revision_seq, created_at, updated_at)
-        VALUES ('board_1', 'ws_1', 'board', 'Ideas', '{}', 'rev_1', 1, '2026-01-01', '2026-01-01');
       INSERT INTO posts (id, workspace_id, mode, board_id, title, body, vote_count, trending_score, author_key, author_id, author_anonymous, created_at, updated_at)
         VALUES ('post_1', 'ws_1', 'test', 'board_1', 'Title', '', 1, 0, 'u:1', '1', 0, '2026-01-01', '2026-01-01');
       INSERT INTO votes (post_id, author_key, created_at) VALUES ('post_1', 'u:a', '2026-01-02');
