@@ -6,7 +6,9 @@ export type { OnboardingClient, OutcomeParams, ProgressIdentity } from './onboar
 export { createHostedProgressStore } from './onboarding/progress-store.js';
 export type { HostedProgressStoreOptions, ProgressStore } from './onboarding/progress-store.js';
 export { createFeedbackClient } from './feedback/client.js';
-export type { CreatePostParams, FeedbackClient, ListPostsParams, PostPage, VoteParams } from './feedback/client.js';
+export type { CreatePostParams, FeedbackClient, GetPostParams, ListPostsParams, PostPage, VoteParams } from './feedback/client.js';
+export { createFeedbackCommentsClient } from './feedback/comments.js';
+export type { CommentPage, CreateCommentParams, DeleteCommentParams, EditCommentParams, FeedbackCommentsClient, ListCommentsParams } from './feedback/comments.js';
 export { createHostedPostStore } from './feedback/post-store.js';
 export type { HostedPostStoreOptions, NewPost, PostQuery, PostStore } from './feedback/post-store.js';
 export { createImporterClient } from './importer/client.js';

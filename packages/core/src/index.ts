@@ -45,8 +45,8 @@ export type {
   FlowConfigInput,
   ItemCompletion,
 } from './schemas/onboarding.js';
-export { BoardBrandingSchema, BoardConfigSchema } from './schemas/feedback.js';
-export type { BoardBranding, BoardConfig, BoardConfigInput } from './schemas/feedback.js';
+export { BoardBrandingSchema, BoardCategoriesSchema, BoardCategorySchema, BoardConfigSchema, CategoryIdSchema } from './schemas/feedback.js';
+export type { BoardBranding, BoardCategory, BoardConfig, BoardConfigInput } from './schemas/feedback.js';
 export {
   FieldDefinitionSchema,
   FieldKeySchema,
@@ -139,10 +139,17 @@ export type { ApplyResult, ProgressContext, ProgressEvent, ProgressRefusal } fro
 export { isEligible, ruleHolds } from './logic/eligibility.js';
 export type { Traits } from './logic/eligibility.js';
 export {
+  CommentActionBodySchema,
+  CommentSchema,
+  CreateCommentBodySchema,
   CreatePostBodySchema,
+  DeletedCommentSchema,
+  PageQuerySchema,
+  VoterSchema,
   PostAuthorInputSchema,
   PostAuthorSchema,
   PostListQuerySchema,
+  PostReadQuerySchema,
   PostSchema,
   PostSortSchema,
   PostStatusSchema,
@@ -150,11 +157,18 @@ export {
   VoteResultSchema,
 } from './schemas/posts.js';
 export type {
+  Comment,
+  CommentActionBody,
+  CreateCommentBody,
   CreatePostBody,
+  DeletedComment,
+  PageQuery,
+  Voter,
   Post,
   PostAuthor,
   PostAuthorInput,
   PostListQuery,
+  PostReadQuery,
   PostSort,
   PostStatus,
   VoteBody,
@@ -276,6 +290,7 @@ export type {
 } from './http/request.js';
 export {
   BoardPublishedDataSchema,
+  CommentEventDataSchema,
   FlowPublishedDataSchema,
   ImporterPublishedDataSchema,
   ImportSessionCompletedDataSchema,

@@ -13,6 +13,10 @@ export const LIMITS = {
   postTitleMaxLength: 200,
   postBodyMaxLength: 10_000,
   searchQueryMaxLength: 200,
+  commentBodyMaxLength: 5_000,
+  boardCategoriesMax: 50,
+  /** How long after writing it an author may edit a comment, in milliseconds. */
+  commentEditWindowMs: 15 * 60_000,
   listLimitDefault: 20,
   listLimitMax: 100,
   authorTokenTtlDefaultSec: 900,

@@ -10,6 +10,7 @@ export { UsageResource } from './resources/usage.js';
 export type { UsageParams } from './resources/usage.js';
 export { AuthorTokensResource } from './resources/author-tokens.js';
 export { ImportSessionsResource } from './resources/sessions.js';
+export { PostsResource } from './resources/posts.js';
 export type { SessionRowsParams } from './resources/sessions.js';
 export {
   InlayApiError,
@@ -34,6 +35,7 @@ export { validateRowsWithHooks } from './importer-hooks.js';
 // The wire types the methods take and answer, so callers need not depend on @inlay/core.
 export type {
   AuthorToken,
+  BoardCategory,
   BoardConfig,
   BoardConfigInput,
   CellError,
@@ -58,6 +60,7 @@ export type {
   RowHooks,
   RowOptions,
   RowsAcknowledgement,
+  Voter,
   SaveDraftResult,
   SessionRow,
   SessionRowsPage,

@@ -17,6 +17,7 @@ import type { InlayInternalOptions, InlayOptions } from './options.js';
 import { AuthorTokensResource } from './resources/author-tokens.js';
 import { ManagementResource } from './resources/management.js';
 import { ImportSessionsResource } from './resources/sessions.js';
+import { PostsResource } from './resources/posts.js';
 import { UsageResource } from './resources/usage.js';
 import { createTransport } from './transport.js';
 import { webhooks, type Webhooks } from './webhooks.js';
@@ -35,9 +36,10 @@ export interface OnboardingApi {
   readonly authorTokens: AuthorTokensResource<OnboardingAuthorTokenRequest>;
 }
 
-/** The feedback service: boards, usage, author tokens. */
+/** The feedback service: boards, posts' voters, usage, author tokens (`role: "team"` for the team's users). */
 export interface FeedbackApi {
   readonly boards: BoardsResource;
+  readonly posts: PostsResource;
   readonly usage: UsageResource;
   readonly authorTokens: AuthorTokensResource<FeedbackAuthorTokenRequest>;
 }
@@ -87,6 +89,7 @@ export class Inlay {
     };
     this.feedback = {
       boards: new ManagementResource(transport, 'feedback', 'boards'),
+      posts: new PostsResource(transport),
       usage: new UsageResource(transport, 'feedback'),
       authorTokens: new AuthorTokensResource(transport, 'feedback'),
     };

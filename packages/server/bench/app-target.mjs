@@ -1,10 +1,12 @@
 // The Inlay server as a target for the write and feedback benchmarks, in its own process.
 //   node app-target.mjs --db /tmp/…/bench.db --flow
-//   node app-target.mjs --db /tmp/…/bench.db --board --posts 100000 --ids-file /tmp/…/ids.json
+//   node app-target.mjs --db /tmp/…/bench.db --board --posts 100000 --ids-file /tmp/…/ids.json [--comments 10000]
 //   node app-target.mjs --db postgres://… --attach /tmp/…/target.json   (a second instance)
 // Creates a workspace (CLI `init`), then with --flow a published ten-item flow, with --board a
 // published board holding --posts generated posts (and votes) inserted straight into SQLite
-// through the app's own Kysely instance (the FTS triggers index them as the app's inserts do).
+// through the app's own Kysely instance (the FTS triggers index them as the app's inserts do);
+// posts carry statuses and the board's ten categories (BENCH_CATEGORIES), and with --comments
+// the newest post holds that many comments (a quarter top-level, each with three replies).
 // Every rate limit is raised out of the way (the limiters stay in the path), unless
 // --publishable-per-key sets that one; --rate-store picks where limits are counted. Listens on
 // 127.0.0.1 at a free port and prints one JSON line once ready. Ends on SIGTERM/SIGINT.
@@ -18,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { buildApp } from '@inlay/server';
 import { trendingScore } from '../dist/services/feedback/trending.js';
-import { benchFlowConfig, postGenerator } from './fixtures.mjs';
+import { BENCH_CATEGORIES, BENCH_STATUSES, benchFlowConfig, postGenerator } from './fixtures.mjs';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 /** High enough never to refuse during a run, while the limiters stay in the measured path. */
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     flow: { type: 'boolean', default: false },
     board: { type: 'boolean', default: false },
     posts: { type: 'string', default: '100000' },
+    comments: { type: 'string', default: '0' },
     'ids-file': { type: 'string' },
     'cpu-prof-dir': { type: 'string' },
     // Another instance on the same database: serves what that target (its ready line, saved as
@@ -115,14 +118,22 @@ if (attached) {
   const board = await call('POST', '/feedback/api/v1/boards', { name: 'Bench board' });
   await call('PATCH', `/feedback/api/v1/boards/${board.id}`, {
     name: 'Bench board',
-    config: { allowAnonymous: true, showVoteCounts: true, votingEnabled: true, submissionsEnabled: true },
+    config: {
+      allowAnonymous: true,
+      showVoteCounts: true,
+      votingEnabled: true,
+      submissionsEnabled: true,
+      categories: BENCH_CATEGORIES.map((id, n) => ({ id, name: `Category ${n}`, color: '#4f46e5' })),
+    },
   });
   await call('POST', `/feedback/api/v1/boards/${board.id}`, { action: 'publish' });
   const count = Number(values.posts);
   if (!Number.isInteger(count) || count < 1) throw new Error('--posts must be a positive whole number');
   const seeded = await seedPosts(board.id, count);
   if (values['ids-file']) await writeFile(values['ids-file'], JSON.stringify(seeded.sampleIds));
-  ready = { boardId: board.id, seeded: { posts: seeded.posts, votes: seeded.votes, ms: seeded.ms } };
+  const commentCount = Number(values.comments);
+  const commented = commentCount > 0 ? await seedComments(seeded.newestId, commentCount) : undefined;
+  ready = { boardId: board.id, seeded: { posts: seeded.posts, votes: seeded.votes, ms: seeded.ms, ...(commented ? { commentedPostId: seeded.newestId, comments: commented.comments } : {}) } };
 }
 
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -144,6 +155,7 @@ async function seedPosts(boardId, count) {
   const end = Date.now() - 60_000;
   const span = 365 * 86_400_000;
   const sampleIds = [];
+  let newestId;
   let votes = 0;
   const BATCH = 200;
   for (let start = 0; start < count; start += BATCH) {
@@ -166,7 +178,9 @@ async function seedPosts(boardId, count) {
         board_id: boardId,
         title,
         body,
-        status: random() < 0.9 ? 'open' : 'planned',
+        status: pick(BENCH_STATUSES, random()),
+        category_id: random() < 0.1 ? null : BENCH_CATEGORIES[Math.floor(random() * BENCH_CATEGORIES.length)],
+        comment_count: 0,
         vote_count: voteCount,
         trending_score: trendingScore(voteCount, createdAt),
         author_key: `u:${authorId}`,
@@ -178,6 +192,7 @@ async function seedPosts(boardId, count) {
       });
       for (let v = 0; v < voteCount; v++) voteRows.push({ post_id: id, author_key: `u:seed_voter_${v}`, created_at: createdAt });
       if (i % 5 === 0) sampleIds.push(id);
+      newestId = id;
     }
     votes += voteRows.length;
     await db.transaction().execute(async (trx) => {
@@ -185,7 +200,57 @@ async function seedPosts(boardId, count) {
       for (let v = 0; v < voteRows.length; v += 3_000) await trx.insertInto('votes').values(voteRows.slice(v, v + 3_000)).execute();
     });
   }
-  return { posts: count, votes, sampleIds, ms: Math.round(performance.now() - started) };
+  return { posts: count, votes, sampleIds, newestId, ms: Math.round(performance.now() - started) };
+}
+
+/** `[[value, share], …]` → the value whose cumulative share first passes `r` (0–1). */
+function pick(weighted, r) {
+  let sum = 0;
+  for (const [value, share] of weighted) if (r < (sum += share)) return value;
+  return weighted[weighted.length - 1][0];
+}
+
+/**
+ * `count` comments on one post, oldest first over the last month: every fourth a top-level
+ * comment, the three after it its replies (so pages hold threads, as the route lists them).
+ */
+async function seedComments(postId, count) {
+  const { db } = app.inlay.storage;
+  const post = await db.selectFrom('posts').select(['workspace_id', 'mode', 'board_id']).where('id', '=', postId).executeTakeFirstOrThrow();
+  const end = Date.now() - 1_000;
+  const span = 30 * 86_400_000;
+  const rows = [];
+  let parent;
+  for (let i = 0; i < count; i++) {
+    const time = Math.floor(end - span + (span * i) / count);
+    const id = `cmt_${time.toString(36).padStart(9, '0')}${i.toString(36).padStart(14, '0')}`;
+    const top = i % 4 === 0;
+    if (top) parent = id;
+    rows.push({
+      id,
+      workspace_id: post.workspace_id,
+      mode: post.mode,
+      board_id: post.board_id,
+      post_id: postId,
+      parent_id: top ? null : parent,
+      thread_id: parent,
+      body: `Comment ${i}: the same here, with a few more words of text.`,
+      author_key: `u:seed_commenter_${i % 500}`,
+      author_id: `seed_commenter_${i % 500}`,
+      author_name: `Commenter ${i % 500}`,
+      author_anonymous: 0,
+      team: i % 50 === 0 ? 1 : 0,
+      deleted: 0,
+      reply_count: top ? Math.min(3, count - i - 1) : 0,
+      created_at: new Date(time).toISOString(),
+      edited_at: null,
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let c = 0; c < rows.length; c += 1_000) await trx.insertInto('comments').values(rows.slice(c, c + 1_000)).execute();
+    await trx.updateTable('posts').set({ comment_count: count }).where('id', '=', postId).execute();
+  });
+  return { comments: count };
 }
 
 /** V8 CPU profiles of named phases through the inspector, saved as <dir>/<name>.cpuprofile. */

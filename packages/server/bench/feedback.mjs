@@ -3,17 +3,23 @@
 //     words, rare words, fragments of compounds and two-letter terms (fixtures.mjs), at 10
 //     connections; plus a one-connection pass per query for the breakdown;
 //   - list: the first page of `sort=top`, at 10 connections;
+//   - filtered: the first page of `sort=top` filtered by status and category (a roadmap column of
+//     one category: fixtures.mjs FILTERED_LISTS, round robin), at 10 connections;
+//   - comments: a post with 10,000 comments (a quarter top-level, three replies each), read page
+//     by page (20 a page, ten pages a walk from the first), at 10 connections;
 //   - votes: `POST /feedback/api/v1/posts/:id {action: 'vote'}`, a new author per vote, at 50
 //     connections; checked against the server's `votes` usage counter;
 //   - healthz under attack: `GET /healthz` on one connection while two clients send the most
 //     expensive searches (fixtures.mjs WORST_SEARCHES) without pause: searches run on worker
 //     threads, so the event loop must stay free.
 // Latency percentiles are exact, from autocannon's per-response timings in load-runner.mjs.
-// Targets: search p95 ≤ 15 ms, list p95 ≤ 5 ms, ≥ 5,000 votes/s, /healthz p95 ≤ 50 ms under the
-// worst searches. Misses are reported, not fatal.
+// Targets: search p95 ≤ 15 ms, list p95 ≤ 5 ms, filtered first page p95 ≤ 5 ms, comments p95 ≤
+// 10 ms, ≥ 5,000 votes/s, /healthz p95 ≤ 50 ms under the worst searches. Misses are reported,
+// not fatal.
 //   BENCH_FEEDBACK_POSTS  posts to generate (default 100000; smaller for quick trials, 1000000
 //                         for the large-board figures)
-//   BENCH_FEEDBACK_PHASES comma-separated phases to run: search, list, healthz, votes (default all);
+//   BENCH_FEEDBACK_PHASES comma-separated phases to run: search, list, filtered, comments, healthz,
+//                         votes (default all);
 //                         `votes` alone measures the vote path without the search warm-up
 // The server's main-thread CPU per vote is reported as a figure of its own, so that the run's
 // side-by-side table gives PostgreSQL's over SQLite's (target ≤ 1.5×, docs/decisions.md).
@@ -21,13 +27,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { SEARCH_QUERIES, WORST_SEARCHES } from './fixtures.mjs';
+import { FILTERED_LISTS, SEARCH_QUERIES, WORST_SEARCHES } from './fixtures.mjs';
 import { cpuNote, envInt, fmtInt, fmtMs, getData, loadRun, median, profilePhase, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
 
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
 
 const TARGET_SEARCH_P95_MS = 15;
 const TARGET_LIST_P95_MS = 5;
+const TARGET_FILTERED_P95_MS = 5;
+const TARGET_COMMENTS_P95_MS = 10;
+/** Comments on the benchmark's commented post, and how they are read. */
+const COMMENTS = 10_000;
+const COMMENT_PAGE = 20;
+const COMMENT_PAGES_PER_WALK = 10;
 const TARGET_VOTES_PER_S = 5_000;
 const TARGET_POSTS = 100_000;
 const TARGET_HEALTHZ_P95_MS = 50;
@@ -36,7 +48,7 @@ const READ_CONNECTIONS = 10;
 const VOTE_CONNECTIONS = 50;
 /** PostgreSQL's server CPU per vote over SQLite's, in one run (judged by run.mjs). */
 const TARGET_CPU_RATIO = 1.5;
-const PHASES = ['search', 'list', 'healthz', 'votes'];
+const PHASES = ['search', 'list', 'filtered', 'comments', 'healthz', 'votes'];
 
 /** @type {import('./run.mjs').Benchmark} */
 export const feedbackBenchmark = {
@@ -51,7 +63,7 @@ export const feedbackBenchmark = {
     const idsFile = join(tmpDir, 'post-ids.json');
     const server = children.spawnNode(
       APP_TARGET,
-      ['--db', dbFile, '--board', '--posts', String(posts), '--ids-file', idsFile, ...(profiling ? ['--cpu-prof-dir', settings.cpuProfDir] : [])],
+      ['--db', dbFile, '--board', '--posts', String(posts), '--comments', String(COMMENTS), '--ids-file', idsFile, ...(profiling ? ['--cpu-prof-dir', settings.cpuProfDir] : [])],
       { label: 'feedback target' },
     );
     log(`generating ${fmtInt(posts)} posts…`);
@@ -68,6 +80,8 @@ export const feedbackBenchmark = {
     const searchSpec = await spec('search', { queries: SEARCH_QUERIES });
     const perQuerySpec = await spec('search-per-query', { queries: SEARCH_QUERIES, perQuery: true });
     const listSpec = await spec('list', {});
+    const filteredSpec = await spec('filtered', { lists: FILTERED_LISTS });
+    const commentsSpec = await spec('comments', { postId: target.seeded.commentedPostId, limit: COMMENT_PAGE, pagesPerWalk: COMMENT_PAGES_PER_WALK });
     const worstSpec = await spec('worst-search', { queries: WORST_SEARCHES });
     const voteSpec = await spec('vote', { postIds: JSON.parse(await readFile(idsFile, 'utf8')) });
 
@@ -101,6 +115,8 @@ export const feedbackBenchmark = {
       );
     }
     const list = phases.has('list') ? await phase('list', 'list', listSpec, READ_CONNECTIONS) : [];
+    const filtered = phases.has('filtered') ? await phase('filtered', 'filteredList', filteredSpec, READ_CONNECTIONS) : [];
+    const comments = phases.has('comments') ? await phase('comments', 'comments', commentsSpec, READ_CONNECTIONS) : [];
     const attacks = [];
     const healthChecks = [];
     if (phases.has('healthz')) {
@@ -161,6 +177,23 @@ export const feedbackBenchmark = {
       rows.push(row(`list sort=top (${READ_CONNECTIONS} conn.)`, list));
       lines.push(`list ${okShare(list)}`);
       checks.push({ name: `first page sort=top p95 latency (${READ_CONNECTIONS} connections)`, value: `${fmtMs(listP95)} ms`, target: `≤ ${TARGET_LIST_P95_MS} ms`, pass: listP95 <= TARGET_LIST_P95_MS });
+    }
+    if (filtered.length > 0) {
+      const filteredP95 = m(filtered, (r) => r.latency.p95);
+      rows.push(row(`list sort=top&status&categoryId (${READ_CONNECTIONS} conn.)`, filtered));
+      lines.push(`filtered list ${okShare(filtered)} (${FILTERED_LISTS.length} status × category lists, round robin)`);
+      checks.push({
+        name: `first page filtered by status and category p95 latency (${READ_CONNECTIONS} connections)`,
+        value: `${fmtMs(filteredP95)} ms`,
+        target: `≤ ${TARGET_FILTERED_P95_MS} ms`,
+        pass: filteredP95 <= TARGET_FILTERED_P95_MS,
+      });
+    }
+    if (comments.length > 0) {
+      const commentsP95 = m(comments, (r) => r.latency.p95);
+      rows.push(row(`comments of a post with ${fmtInt(COMMENTS)} (${READ_CONNECTIONS} conn.)`, comments));
+      lines.push(`comments ${okShare(comments)}; pages read: ${JSON.stringify(comments.reduce((a, r) => ({ first: a.first + (r.outcomes.first ?? 0), next: a.next + (r.outcomes.next ?? 0) }), { first: 0, next: 0 }))}`);
+      checks.push({ name: `comments page p95 latency, ${fmtInt(COMMENTS)} comments (${READ_CONNECTIONS} connections)`, value: `${fmtMs(commentsP95)} ms`, target: `≤ ${TARGET_COMMENTS_P95_MS} ms`, pass: commentsP95 <= TARGET_COMMENTS_P95_MS });
     }
     if (votes.length > 0) {
       const votesPerS = m(votes, (r) => r.perS);

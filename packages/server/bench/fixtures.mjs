@@ -144,3 +144,18 @@ export const WORST_SEARCHES = [
   { q: 'b c d e f g h export', match: 'all' },
   { q: 'b c d e f g h export', match: 'any' },
 ];
+
+/** The bench board's categories, and how its posts' statuses are shared out (app-target.mjs). */
+export const BENCH_CATEGORIES = Array.from({ length: 10 }, (_, n) => `c${n}`);
+export const BENCH_STATUSES = [
+  ['open', 0.7],
+  ['under_review', 0.08],
+  ['planned', 0.08],
+  ['in_progress', 0.06],
+  ['completed', 0.05],
+  ['closed', 0.03],
+];
+/** The filtered first pages the benchmark asks for: roadmap columns of one category each. */
+export const FILTERED_LISTS = ['planned', 'in_progress', 'completed', 'planned,in_progress'].flatMap((status) =>
+  BENCH_CATEGORIES.map((categoryId) => ({ status, categoryId })),
+);

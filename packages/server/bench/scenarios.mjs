@@ -164,4 +164,50 @@ function vote(spec, last) {
   };
 }
 
-export const SCENARIOS = { progress, search, list, vote, worstSearch, healthz };
+/**
+ * First pages filtered by status and category (`spec.lists`, round robin), `sort=top`, as a
+ * roadmap column of one category opens.
+ */
+function filteredList(spec, last) {
+  let n = 0;
+  return {
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const { status, categoryId } = spec.lists[n % spec.lists.length];
+          const path = `/feedback/api/v1/posts?boardId=${encodeURIComponent(spec.boardId)}&sort=top&status=${status}&categoryId=${categoryId}&authorId=${visitor(n++)}`;
+          return { ...request, path };
+        },
+        onResponse: () => {
+          last.kind = 'filtered list';
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * A post's comments, page by page: a session (one pass over `requests`, with a fresh context) reads
+ * the first page, then follows `nextCursor` for `spec.pagesPerWalk - 1` more pages. Outcomes:
+ * `first` or `next` page.
+ */
+function comments(spec, last) {
+  const base = `/feedback/api/v1/posts/${encodeURIComponent(spec.postId)}/comments?limit=${spec.limit}`;
+  const page = (index) => ({
+    method: 'GET',
+    setupRequest: (request, context) => {
+      const cursor = index === 0 ? undefined : context.cursor;
+      context.kind = cursor === undefined ? 'first' : 'next';
+      return { ...request, path: cursor === undefined ? base : `${base}&cursor=${encodeURIComponent(cursor)}` };
+    },
+    onResponse: (status, body, context) => {
+      last.kind = 'comments';
+      last.outcome = context.kind;
+      context.cursor = status === 200 ? (parseData(body)?.nextCursor ?? undefined) : undefined;
+    },
+  });
+  return { requests: Array.from({ length: spec.pagesPerWalk }, (_, index) => page(index)) };
+}
+
+export const SCENARIOS = { progress, search, list, vote, worstSearch, healthz, filteredList, comments };

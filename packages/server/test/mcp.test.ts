@@ -110,9 +110,15 @@ describe('MCP tools', () => {
   it('manages boards and importers with the same engine', async () => {
     const boards = await connect('feedback', h.ws.keys.testSecret);
     const board = ok<{ id: string }>(await tool(boards, 'create_board', { name: 'Ideas' }));
-    ok(await tool(boards, 'update_draft', { id: board.id, name: 'Ideas', config: { allowAnonymous: true } }));
+    const categories = [{ id: 'ui', name: 'Interface', color: '#0f766e' }];
+    ok(await tool(boards, 'update_draft', { id: board.id, name: 'Ideas', config: { allowAnonymous: true, categories } }));
     ok(await tool(boards, 'publish_board', { id: board.id }));
-    expect(ok<{ config: { allowAnonymous: boolean } }>(await tool(boards, 'get_published_config', { id: board.id })).config.allowAnonymous).toBe(true);
+    const published = ok<{ config: { allowAnonymous: boolean; categories: unknown } }>(await tool(boards, 'get_published_config', { id: board.id })).config;
+    expect(published).toMatchObject({ allowAnonymous: true, categories });
+    // The config schema the board tools describe carries the categories, and refuses a bad id as REST does.
+    const capabilities = ok<{ configSchema: { properties: Record<string, unknown> } }>(await tool(boards, 'list_capabilities'));
+    expect(Object.keys(capabilities.configSchema.properties)).toContain('categories');
+    expect((await tool(boards, 'update_draft', { id: board.id, name: 'Ideas', config: { categories: [{ id: 'Bad Id', name: 'x', color: '#000000' }] } })).isError).toBe(true);
 
     const importers = await connect('importer', h.ws.keys.testSecret);
     const importer = ok<{ id: string }>(await tool(importers, 'create_importer', { name: 'Contacts' }));
@@ -205,7 +211,8 @@ describe('MCP privacy guard', () => {
     dataOf(await call(h.app, 'POST', `/onboarding/api/v1/progress/${flowId}/items/a/complete`, { key: pub, body: { userId: `${MARK}-user`, workspaceKey: `${MARK}-acct` } }));
     const boardId = await createResource(h.app, secret, 'feedback', 'boards');
     dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: secret, body: { action: 'publish' } }));
-    dataOf(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: `${MARK} title`, body: `${MARK} body`, author: { id: `${MARK}-author` } } }));
+    const post = dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: `${MARK} title`, body: `${MARK} body`, author: { id: `${MARK}-author` } } }));
+    dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}/comments`, { key: pub, body: { body: `${MARK} comment`, author: { id: `${MARK}-commenter` } } }));
     const importerId = await createResource(h.app, secret, 'importer', 'importers');
     dataOf(await call(h.app, 'PATCH', `/importer/api/v1/importers/${importerId}`, { key: secret, body: { name: 'I', config: { fields: [{ key: 'email', label: 'Email', type: 'email' }] } } }));
     dataOf(await call(h.app, 'POST', `/importer/api/v1/importers/${importerId}`, { key: secret, body: { action: 'publish' } }));

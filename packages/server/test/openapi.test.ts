@@ -135,7 +135,8 @@ describe.each(SERVICE_NAMES)('%s OpenAPI document', (service) => {
       const secretWrite = JSON.stringify(op.security) === JSON.stringify([{ secretKey: [] }]) && /^(POST|PATCH) /.test(route);
       expect(refs(op).includes('#/components/parameters/IdempotencyKey'), route).toBe(secretWrite);
       if (secretWrite) expect(op.responses?.['200']?.headers?.['Idempotent-Replayed'], route).toEqual({ $ref: '#/components/headers/IdempotentReplayed' });
-      const readsToken = /^(GET|POST) \/api\/v1\/(progress|outcomes|posts)/.test(route);
+      const publishable = JSON.stringify(op.security) === JSON.stringify([{ publishableKey: [] }]);
+      const readsToken = publishable && /^(GET|POST) \/api\/v1\/(progress|outcomes|posts|comments)/.test(route);
       expect(refs(op).includes('#/components/parameters/AuthorToken'), route).toBe(readsToken);
       if (readsToken) expect(op.description, route).toContain('Inlay-Author-Token');
     }

@@ -21,6 +21,11 @@ afterAll(async () => {
 
 /** Words an action, tool or field name that deletes, merges or sets a status would carry. */
 const OPERATOR_ONLY = /delete|remove|destroy|purge|merge|status|archive|close/i;
+/**
+ * The one key-authenticated delete: a comment's author (or the team's author token) edits or
+ * deletes that comment (docs/feedback.md, Comments), an end user's action on their own words.
+ */
+const AUTHOR_ACTIONS: Record<string, string[]> = { 'POST /api/v1/comments/{commentId}': ['delete', 'edit'] };
 /** Body fields that would name a post's status or a merge target. */
 const OPERATOR_FIELDS = ['status', 'into', 'mergeInto', 'mergedInto', 'targetPostId'];
 
@@ -100,7 +105,8 @@ describe.each(SERVICE_NAMES)('%s offers no operator action to keys or MCP', (ser
       const fields = [...propertyNames(op.requestBody)];
       expect(fields.filter((name) => OPERATOR_FIELDS.includes(name)), route).toEqual([]);
       const actions = [...actionValues(op.requestBody)];
-      expect(actions.filter((action) => OPERATOR_ONLY.test(action)), route).toEqual([]);
+      if (route in AUTHOR_ACTIONS) expect(actions.sort(), route).toEqual(AUTHOR_ACTIONS[route]);
+      else expect(actions.filter((action) => OPERATOR_ONLY.test(action)), route).toEqual([]);
     }
     if (service === 'feedback') {
       // The one post action route: votes only.

@@ -53,6 +53,11 @@ describe('webhook events', () => {
     );
     dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'vote', author: { id: 'voter_1' } } }));
     dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'unvote', author: { id: 'voter_1' } } }));
+    dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}`, { key: pub, body: { action: 'vote', author: { id: 'voter_2' } } }));
+    const comment = dataOf<{ id: string }>(
+      await call(h.app, 'POST', `/feedback/api/v1/posts/${post.id}/comments`, { key: pub, body: { body: 'A private comment', author: { id: 'user_3' } } }),
+    );
+    dataOf(await call(h.app, 'POST', `/feedback/api/v1/comments/${comment.id}`, { key: pub, body: { action: 'delete', author: { id: 'user_3' } } }));
     // The operator's inbox actions (the CLI's and the dashboard's service functions).
     await changePostStatus(h.storage, post.id, 'planned');
     const duplicate = dataOf<{ id: string }>(
@@ -73,6 +78,9 @@ describe('webhook events', () => {
       'post.created',
       'post.status_changed',
       'post.merged',
+      'comment.created',
+      'comment.deleted',
+      'vote.created',
       'vote.created',
       'vote.removed',
       'importer.published',
@@ -88,11 +96,15 @@ describe('webhook events', () => {
     expect(new Set(r.received.map((received) => received.headers['webhook-id'])).size).toBe(expected.length);
     const text = r.received.map((received) => received.body).join('\n');
     expect(text).not.toContain('A private body');
+    expect(text).not.toContain('A private comment');
     expect(text).not.toContain('context');
     expect(events.find((event) => event.type === 'progress.completed')?.data).toMatchObject({ flowId, userId: 'u_1' });
     expect(events.find((event) => event.type === 'vote.removed')?.data).toMatchObject({ postId: post.id, voteCount: 0 });
-    expect(events.find((event) => event.type === 'post.status_changed')?.data).toMatchObject({ postId: post.id, previousStatus: 'open', status: 'planned' });
-    expect(events.find((event) => event.type === 'post.merged')?.data).toMatchObject({ postId: duplicate.id, intoPostId: post.id, boardId });
+    expect(events.find((event) => event.type === 'post.status_changed')?.data).toMatchObject({ postId: post.id, previousStatus: 'open', status: 'planned', voterCount: 1 });
+    expect(events.find((event) => event.type === 'post.merged')?.data).toMatchObject({ postId: duplicate.id, intoPostId: post.id, boardId, voterCount: 1 });
+    for (const type of ['comment.created', 'comment.deleted']) {
+      expect(events.find((event) => event.type === type)?.data).toEqual({ workspaceId: h.ws.id, mode: 'test', boardId, postId: post.id, commentId: comment.id });
+    }
     // Delivered once: nothing more arrives, and every delivery is recorded as succeeded.
     const deliveries = await webhookDb(h.storage.db).selectFrom('webhook_deliveries').select(['status']).where('workspace_id', '=', h.ws.id).execute();
     expect(deliveries.every((delivery) => delivery.status === 'succeeded')).toBe(true);

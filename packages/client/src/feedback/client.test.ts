@@ -4,6 +4,7 @@ import { InlayInvalidRequestError, InlayPermissionError, InlayRateLimitError } f
 import { apiError, ok, postFixture, stubFetch, type Answer } from '../testing/fetch-stub.js';
 import { createTransport } from '../transport.js';
 import { createFeedbackClient, feedbackClient, type FeedbackClient } from './client.js';
+import { createFeedbackCommentsClient, type FeedbackCommentsClient } from './comments.js';
 
 const KEY = 'svc_test_pub_0123456789abcdefghijABCDEFGHIJ01';
 const BASE = 'http://127.0.0.1:4000/feedback';
@@ -26,9 +27,10 @@ function setup(...answers: Answer[]) {
   return { client, requests: stub.requests, sleeps };
 }
 
-interface Case {
+/** One method call and the request it must send. */
+interface Case<C = FeedbackClient> {
   name: string;
-  call: (client: FeedbackClient) => Promise<unknown>;
+  call: (client: C) => Promise<unknown>;
   method: 'GET' | 'POST';
   url: string;
   body?: unknown;
@@ -64,6 +66,20 @@ const CASES: Case[] = [
     url: '/api/v1/posts/post_1',
     body: { action: 'vote', author: { id: 'anon_1', anonymous: true } },
   },
+  {
+    name: 'listPosts (a roadmap column of one category)',
+    call: (c) => c.listPosts({ boardId: 'board_1', status: ['planned', 'in_progress'], categoryId: 'ui' }),
+    method: 'GET',
+    url: '/api/v1/posts?boardId=board_1&status=planned%2Cin_progress&categoryId=ui',
+  },
+  {
+    name: 'createPost (with a category)',
+    call: (c) => c.createPost({ boardId: 'board_1', title: 'Dark mode', categoryId: 'ui' }),
+    method: 'POST',
+    url: '/api/v1/posts',
+    body: { boardId: 'board_1', title: 'Dark mode', categoryId: 'ui' },
+  },
+  { name: 'getPost', call: (c) => c.getPost('post_1', { authorId: 'anon_1' }), method: 'GET', url: '/api/v1/posts/post_1?authorId=anon_1' },
   { name: 'vote (token author)', call: (c) => c.vote('post_1'), method: 'POST', url: '/api/v1/posts/post_1', body: { action: 'vote' } },
   {
     name: 'unvote',
@@ -73,6 +89,39 @@ const CASES: Case[] = [
     body: { action: 'unvote', author: { id: 'user_1' } },
   },
 ];
+
+const COMMENT_CASES: Case<FeedbackCommentsClient>[] = [
+  { name: 'listComments', call: (c) => c.listComments('post_1', { limit: 50, cursor: 'c1' }), method: 'GET', url: '/api/v1/posts/post_1/comments?limit=50&cursor=c1' },
+  {
+    name: 'createComment',
+    call: (c) => c.createComment('post_1', { body: 'Me too', parentId: 'cmt_1', author: { id: 'anon_1', anonymous: true } }),
+    method: 'POST',
+    url: '/api/v1/posts/post_1/comments',
+    body: { body: 'Me too', parentId: 'cmt_1', author: { id: 'anon_1', anonymous: true } },
+  },
+  { name: 'editComment', call: (c) => c.editComment('cmt_1', { body: 'Fixed' }), method: 'POST', url: '/api/v1/comments/cmt_1', body: { action: 'edit', body: 'Fixed' } },
+  { name: 'deleteComment', call: (c) => c.deleteComment('cmt_1'), method: 'POST', url: '/api/v1/comments/cmt_1', body: { action: 'delete' } },
+];
+
+describe('FeedbackCommentsClient wire shapes', () => {
+  it.each(COMMENT_CASES)('$name sends $method $url', async ({ call, method, url, body }) => {
+    const stub = stubFetch(ok('answer'));
+    const client = createFeedbackCommentsClient({ publishableKey: KEY, baseUrl: BASE, fetch: stub.fetch });
+    expect(await call(client)).toBe('answer');
+    const [request] = stub.requests;
+    expect(request!.method).toBe(method);
+    expect(request!.url).toBe(BASE + url);
+    expect(request!.body).toEqual(body);
+  });
+
+  it('refuses empty ids before sending', async () => {
+    const stub = stubFetch();
+    const client = createFeedbackCommentsClient({ publishableKey: KEY, baseUrl: BASE, fetch: stub.fetch });
+    await expect(client.listComments('')).rejects.toThrow(/postId/);
+    await expect(client.deleteComment('')).rejects.toThrow(/commentId/);
+    expect(stub.requests).toHaveLength(0);
+  });
+});
 
 describe('FeedbackClient wire shapes', () => {
   it.each(CASES)('$name sends $method $url', async ({ call, method, url, body }) => {

@@ -1,7 +1,8 @@
-import type { BoardConfig, ListPage, Post, PostAuthorInput, PostSort, PublishedConfig, VoteResult } from '@inlay/core';
+import type { BoardConfig, ListPage, Post, PostAuthorInput, PostSort, PostStatus, PublishedConfig, VoteResult } from '@inlay/core';
 import type { ClientOptions } from '../options.js';
 import { segment } from '../path.js';
 import { createTransport, type Transport } from '../transport.js';
+import { authorOf } from './author.js';
 
 /** A page of posts: pass `nextCursor` back as `cursor` for the next one; null on the last page. */
 export type PostPage = ListPage<Post>;
@@ -13,9 +14,13 @@ export interface ListPostsParams {
   q?: string;
   /** `top` (default, votes), `new` (newest first) or `trending` (votes weighted by recency). */
   sort?: PostSort;
+  /** Only posts of these statuses (a roadmap column: one status, with its own cursor). */
+  status?: PostStatus | readonly PostStatus[];
+  /** Only posts of this category of the board's. */
+  categoryId?: string;
   /** Posts per page, 1–100; the server's default is 20. */
   limit?: number;
-  /** `nextCursor` of the previous page, with the same `sort` and `q`. */
+  /** `nextCursor` of the previous page, with the same `sort`, `q`, `status` and `categoryId`. */
   cursor?: string;
   /**
    * The visitor whose votes set each post's `voted`, when there is no author token (e.g. an
@@ -29,11 +34,19 @@ export interface CreatePostParams {
   boardId: string;
   title: string;
   body?: string;
+  /** One of the board's categories. */
+  categoryId?: string;
   /**
    * Who writes, when no author token says so: `{id, name?}` (test mode) or `{id, anonymous:
    * true}` with a client-generated id on boards that allow anonymous authors.
    */
   author?: PostAuthorInput;
+}
+
+/** `GET /api/v1/posts/:id` parameters. */
+export interface GetPostParams {
+  /** The visitor whose vote sets `voted`, when there is no author token. */
+  authorId?: string;
 }
 
 /** Who votes, when no author token says so (same rules as {@link CreatePostParams.author}). */
@@ -50,6 +63,8 @@ export interface FeedbackClient {
   getConfig(boardId: string): Promise<PublishedConfig<'board', BoardConfig>>;
   /** `GET /api/v1/posts`: one page of the board's posts. */
   listPosts(params: ListPostsParams): Promise<PostPage>;
+  /** `GET /api/v1/posts/:id`: one post; a merged post's id answers with the post it went into. */
+  getPost(postId: string, params?: GetPostParams): Promise<Post>;
   /** `POST /api/v1/posts`. Never retried after a failure: a repeat would post twice. */
   createPost(params: CreatePostParams): Promise<Post>;
   /** `POST /api/v1/posts/:id` `{action: "vote"}`. Voting twice counts once. */
@@ -107,6 +122,8 @@ export function feedbackClient(transport: Transport): FeedbackClient {
           boardId: params.boardId,
           q: q || undefined,
           sort: params.sort,
+          status: params.status === undefined ? undefined : [params.status].flat().join(',') || undefined,
+          categoryId: params.categoryId || undefined,
           limit: params.limit === undefined ? undefined : String(params.limit),
           cursor: params.cursor || undefined,
           authorId: params.authorId || undefined,
@@ -114,28 +131,23 @@ export function feedbackClient(transport: Transport): FeedbackClient {
         idempotent: true,
       });
     },
+    getPost: async (postId, params = {}) =>
+      transport.request({
+        method: 'GET',
+        path: `/api/v1/posts/${segment('postId', postId)}`,
+        query: { authorId: params.authorId || undefined },
+        idempotent: true,
+      }),
     createPost: async (params) => {
       segment('boardId', params.boardId);
       return transport.request({
         method: 'POST',
         path: '/api/v1/posts',
-        body: { boardId: params.boardId, title: params.title, body: params.body, author: authorOf(params.author) },
+        body: { boardId: params.boardId, title: params.title, body: params.body, categoryId: params.categoryId, author: authorOf(params.author) },
         idempotent: false,
       });
     },
     vote: async (postId, params) => setVote(postId, 'vote', params),
     unvote: async (postId, params) => setVote(postId, 'unvote', params),
   };
-}
-
-/**
- * Only the fields the server knows, without undefined or null ones: it rejects unknown fields,
- * and callers may pass a wider object (a user record from the host app).
- */
-function authorOf(author: PostAuthorInput | undefined): PostAuthorInput | undefined {
-  if (!author) return undefined;
-  const result: PostAuthorInput = { id: author.id };
-  if (author.name != null) result.name = author.name;
-  if (author.anonymous != null) result.anonymous = author.anonymous;
-  return result;
 }

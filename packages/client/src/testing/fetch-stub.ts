@@ -108,6 +108,8 @@ export function postFixture(overrides: Partial<Post> = {}): Post {
     voteCount: 3,
     voted: false,
     author: { id: 'user_1', name: 'Ada', anonymous: false },
+    categoryId: null,
+    commentCount: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

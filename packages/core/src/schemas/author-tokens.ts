@@ -22,13 +22,15 @@ export const OnboardingAuthorTokenRequestSchema = z.strictObject({
 });
 export type OnboardingAuthorTokenRequest = z.input<typeof OnboardingAuthorTokenRequestSchema>;
 
-/** Feedback (docs/concepts.md#author-tokens): `{authorId, boardId, name?, email?, avatarUrl?, expiresInSec}`. */
+/** Feedback (docs/concepts.md#author-tokens): `{authorId, boardId, name?, email?, avatarUrl?, role?, expiresInSec}`. */
 export const FeedbackAuthorTokenRequestSchema = z.strictObject({
   authorId: AuthorIdSchema,
   boardId: ObjectIdSchema,
   name: z.string().trim().min(1).max(120).optional(),
   email: z.email({ error: 'email must be an email address' }).max(320).optional(),
   avatarUrl: HttpUrlSchema.optional(),
+  /** `team`: the user speaks for the team; their comments are marked `team: true`. */
+  role: z.literal('team', { error: 'role must be "team" or absent' }).optional(),
   expiresInSec: ExpiresInSecSchema,
 });
 export type FeedbackAuthorTokenRequest = z.input<typeof FeedbackAuthorTokenRequestSchema>;
@@ -55,6 +57,7 @@ export const AuthorTokenClaimsSchema = z.object({
   name: z.string().optional(),
   email: z.string().optional(),
   avatarUrl: z.string().optional(),
+  role: z.literal('team').optional(),
   iat: z.number(),
   exp: z.number(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 import { EmptyStateSchema, HttpUrlSchema } from './common.js';
 
 /** Look of a board widget. All optional; the widget's CSS custom properties still win. */
@@ -12,6 +13,31 @@ export const BoardBrandingSchema = z.strictObject({
 });
 export type BoardBranding = z.infer<typeof BoardBrandingSchema>;
 
+/** A category id: lower-case letters, digits, `_` and `-`, 1–40 characters. */
+export const CategoryIdSchema = z
+  .string({ error: 'categoryId must be a string' })
+  .regex(/^[a-z0-9_-]{1,40}$/, { error: 'category ids are 1–40 characters of a-z, 0-9, _ and -' });
+
+/** One of a board's categories (docs/feedback.md): a post may carry one. */
+export const BoardCategorySchema = z.strictObject({
+  id: CategoryIdSchema,
+  name: z.string().trim().min(1, { error: 'name must not be empty' }).max(LIMITS.nameMaxLength),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'color must be a hex colour like #4f46e5' }),
+});
+export type BoardCategory = z.infer<typeof BoardCategorySchema>;
+
+/** A board's categories: at most 50, each id once. */
+export const BoardCategoriesSchema = z
+  .array(BoardCategorySchema)
+  .max(LIMITS.boardCategoriesMax, { error: `a board has at most ${LIMITS.boardCategoriesMax} categories` })
+  .superRefine((categories, ctx) => {
+    const seen = new Set<string>();
+    categories.forEach((category, index) => {
+      if (seen.has(category.id)) ctx.addIssue({ code: 'custom', message: `category id "${category.id}" is used twice`, path: [index, 'id'] });
+      seen.add(category.id);
+    });
+  });
+
 /** A board's config (docs/feedback.md). Absent fields take their defaults. */
 export const BoardConfigSchema = z.strictObject({
   submissionsEnabled: z.boolean().default(true),
@@ -21,6 +47,8 @@ export const BoardConfigSchema = z.strictObject({
   requireAuthorToken: z.boolean().default(false),
   emptyState: EmptyStateSchema.default(''),
   branding: BoardBrandingSchema.optional(),
+  /** Absent: the board has no categories. */
+  categories: BoardCategoriesSchema.optional(),
 });
 export type BoardConfig = z.infer<typeof BoardConfigSchema>;
 export type BoardConfigInput = z.input<typeof BoardConfigSchema>;

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.created',
   'post.status_changed',
   'post.merged',
+  'comment.created',
+  'comment.deleted',
   'vote.created',
   'vote.removed',
   'importer.published',
@@ -53,9 +55,21 @@ export const PostStatusChangedDataSchema = z.strictObject({
   boardId: z.string(),
   previousStatus: PostStatus,
   status: PostStatus,
+  /** How many authors vote for the post: whom a receiver may tell (`GET /api/v1/posts/:postId/voters`). */
+  voterCount: z.number().int().min(0),
   changedAt: when,
 });
-export const PostMergedDataSchema = z.strictObject({ ...scope, postId: z.string(), boardId: z.string(), intoPostId: z.string(), mergedAt: when });
+export const PostMergedDataSchema = z.strictObject({
+  ...scope,
+  postId: z.string(),
+  boardId: z.string(),
+  intoPostId: z.string(),
+  /** The voters of the post merged into, after the merge. */
+  voterCount: z.number().int().min(0),
+  mergedAt: when,
+});
+/** `comment.created`, `comment.deleted`: ids only, never the comment's text. */
+export const CommentEventDataSchema = z.strictObject({ ...scope, boardId: z.string(), postId: z.string(), commentId: z.string() });
 export const VoteDataSchema = z.strictObject({ ...scope, postId: z.string(), boardId: z.string(), voteCount: z.number().int().min(0), at: when });
 export const ImportSessionCompletedDataSchema = z.strictObject({
   ...scope,
@@ -80,6 +94,8 @@ export const WEBHOOK_DATA_SCHEMAS = {
   'post.created': PostCreatedDataSchema,
   'post.status_changed': PostStatusChangedDataSchema,
   'post.merged': PostMergedDataSchema,
+  'comment.created': CommentEventDataSchema,
+  'comment.deleted': CommentEventDataSchema,
   'vote.created': VoteDataSchema,
   'vote.removed': VoteDataSchema,
   'importer.published': ImporterPublishedDataSchema,

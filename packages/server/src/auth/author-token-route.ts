@@ -13,7 +13,7 @@ export interface AuthorTokenRouteOptions<B extends z.ZodType> {
   resourceId: (body: z.output<B>) => string;
   /** The body field naming it, for the 404's `param`. */
   resourceParam: string;
-  claims: (body: z.output<B>) => Partial<Pick<AuthorTokenClaims, 'wsk' | 'name' | 'email' | 'avatarUrl'>>;
+  claims: (body: z.output<B>) => Partial<Pick<AuthorTokenClaims, 'wsk' | 'name' | 'email' | 'avatarUrl' | 'role'>>;
 }
 
 /** `POST /api/v1/author-tokens` (secret key): a short-lived token for one end user and one resource. */

@@ -19,8 +19,8 @@ export interface MintRequest {
   resourceId: string;
   authorId: string;
   expiresInSec: number;
-  /** Extra claims: `wsk` (onboarding), `name`, `email`, `avatarUrl` (feedback). */
-  claims: Partial<Pick<AuthorTokenClaims, 'wsk' | 'name' | 'email' | 'avatarUrl'>>;
+  /** Extra claims: `wsk` (onboarding), `name`, `email`, `avatarUrl`, `role` (feedback). */
+  claims: Partial<Pick<AuthorTokenClaims, 'wsk' | 'name' | 'email' | 'avatarUrl' | 'role'>>;
 }
 
 /** The audience of a token: one service's one resource. */

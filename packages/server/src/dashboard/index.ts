@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
+import { commentRoutes } from './comment-routes.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { keyRoutes } from './key-routes.js';
 import { onboardingRoutes } from './onboarding-routes.js';
@@ -32,6 +33,7 @@ export async function dashboardPlugin(app: FastifyInstance): Promise<void> {
         await signed.register(keyRoutes);
         await signed.register(webhookRoutes);
         await signed.register(inboxRoutes);
+        await signed.register(commentRoutes);
         if (app.inlay.options.services.includes('onboarding')) await signed.register(onboardingRoutes);
       });
     },

@@ -18,6 +18,7 @@ import * as postgresSearch from './migrations/0016-postgres-search.js';
 import * as rateLimitCounts from './migrations/0017-rate-limit-counts.js';
 import * as webhookSuccessOnRow from './migrations/0018-webhook-success-on-row.js';
 import * as optimisticWrites from './migrations/0019-optimistic-writes.js';
+import * as feedbackComments from './migrations/0020-feedback-comments.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-rate-limit-counts': rateLimitCounts,
   '0018-webhook-success-on-row': webhookSuccessOnRow,
   '0019-optimistic-writes': optimisticWrites,
+  '0020-feedback-comments': feedbackComments,
 };
 
 export class BundledMigrations implements MigrationProvider {

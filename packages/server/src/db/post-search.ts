@@ -1,4 +1,5 @@
 import type { KeyMode } from '@inlay/core';
+import { sql, type RawBuilder } from 'kysely';
 import { ApiError } from '../errors.js';
 
 /**
@@ -27,6 +28,8 @@ export interface SearchBudget {
 /** One search of one board. */
 export interface PostSearchQuery {
   scope: { workspaceId: string; mode: KeyMode; boardId: string };
+  /** Only posts of these statuses, of this category (docs/feedback.md, List and search posts). */
+  filter?: { statuses?: readonly string[] | undefined; categoryId?: string | undefined } | undefined;
   /** Folded, deduplicated terms (services/feedback/search-terms.ts): `indexed` of three characters or more, `short` of one or two. */
   terms: { indexed: readonly string[]; short: readonly string[] };
   /** `relevance`: the best `cap` of the ranked candidates; `new`: a page, newest first, after `afterId`. */
@@ -34,6 +37,18 @@ export interface PostSearchQuery {
   /** `all` terms must match, or `any` one. */
   match: 'all' | 'any';
   budget: SearchBudget;
+}
+
+/**
+ * The filter of a search as conditions to append to its board's (` AND …`, nothing without
+ * one), on the columns of the table aliased `table` (or unqualified).
+ */
+export function filterConditions(filter: PostSearchQuery['filter'], table?: string): RawBuilder<unknown> {
+  const column = (name: string) => (table === undefined ? sql.ref(name) : sql.ref(`${table}.${name}`));
+  const parts: RawBuilder<unknown>[] = [];
+  if (filter?.statuses !== undefined) parts.push(sql` AND ${column('status')} IN (${sql.join(filter.statuses.map((status) => sql`${status}`))})`);
+  if (filter?.categoryId !== undefined) parts.push(sql` AND ${column('category_id')} = ${filter.categoryId}`);
+  return sql.join(parts, sql``);
 }
 
 /** The post search of one storage ({@link Storage.postSearch} in storage.ts). */

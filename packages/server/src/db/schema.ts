@@ -17,6 +17,8 @@ export interface Database {
   active_users_daily: ActiveUsersDailyTable;
   posts: PostsTable;
   votes: VotesTable;
+  comments: CommentsTable;
+  post_merges: PostMergesTable;
   import_sessions: ImportSessionsTable;
   accounts: AccountsTable;
   dashboard_sessions: DashboardSessionsTable;
@@ -180,6 +182,10 @@ export interface PostsTable {
   author_id: string;
   author_name: string | null;
   author_anonymous: number;
+  /** One of the board config's categories, or null (migration 0020). */
+  category_id: string | null;
+  /** Live comments: kept by every comment write. */
+  comment_count: number;
   created_at: string;
   updated_at: string;
 }
@@ -188,6 +194,40 @@ export interface VotesTable {
   post_id: string;
   author_key: string;
   created_at: string;
+  /** What the voter's author token carried, if any. */
+  author_name: string | null;
+  author_email: string | null;
+}
+
+export interface CommentsTable {
+  id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  board_id: string;
+  post_id: string;
+  parent_id: string | null;
+  /** The top-level comment's id: its own for a top-level comment, the parent's for a reply. */
+  thread_id: string;
+  body: string;
+  author_key: string;
+  author_id: string;
+  author_name: string | null;
+  author_anonymous: number;
+  team: number;
+  deleted: number;
+  /** Live replies, for a delete to know whether the comment keeps its place. */
+  reply_count: number;
+  created_at: string;
+  edited_at: string | null;
+}
+
+/** A merged (deleted) post's id and the post it went into. */
+export interface PostMergesTable {
+  post_id: string;
+  into_id: string;
+  workspace_id: string;
+  mode: 'test' | 'live';
+  merged_at: string;
 }
 
 export interface ImportSessionsTable {

@@ -28,7 +28,7 @@ export interface McpCaller {
   origin: string;
 }
 
-const NEVER_SENT = ['host context and traits', 'flags', 'progress payloads', 'post titles and bodies', 'import rows'];
+const NEVER_SENT = ['host context and traits', 'flags', 'progress payloads', 'post titles and bodies', 'comment text', 'import rows'];
 
 /**
  * One MCP server per request, its tools bound to the caller's workspace. Every tool calls the

@@ -6,7 +6,7 @@ import type { Plan } from '../repositories/platform/workspaces.js';
  * Live-mode gate (docs/concepts.md): test keys may do everything on any plan; a live key needs one
  * of `plans`. Refusal is 402 `plan_required`, naming the plan needed.
  */
-export function requirePlan(auth: AuthContext, plans: readonly Plan[], what: string): void {
+export function requirePlan(auth: Pick<AuthContext, 'mode' | 'plan'>, plans: readonly Plan[], what: string): void {
   if (auth.mode === 'test' || plans.includes(auth.plan)) return;
   const names = plans.map((plan) => `"${plan}"`).join(' or ');
   throw new ApiError(

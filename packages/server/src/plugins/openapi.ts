@@ -14,14 +14,14 @@ const HEADER_REF = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const PARAMETER_REF = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 
 /** The routes that read `Inlay-Author-Token` (docs/concepts.md#author-tokens): the end-user routes of onboarding and feedback. */
-const AUTHOR_TOKEN_PATHS = ['/api/v1/progress/', '/api/v1/outcomes', '/api/v1/posts'];
+const AUTHOR_TOKEN_PATHS = ['/api/v1/progress/', '/api/v1/outcomes', '/api/v1/posts', '/api/v1/comments'];
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   'Published config': 'The published config of a resource, for widgets (publishable key). Cacheable: ETag and If-None-Match.',
   Usage: 'Usage counts of the workspace and mode of the key (secret key).',
   'Author tokens': 'Short-lived tokens that name one end user to the widget routes (secret key).',
   Progress: "An end user's progress through a flow (publishable key).",
-  Posts: 'Posts and votes on a board (publishable key).',
+  Posts: 'Posts, votes and comments on a board (publishable key); a post’s voters (secret key).',
   'Import sessions': 'Import sessions of an importer (publishable key).',
   'Import rows': "A completed session's uploaded rows, read and acknowledged by the customer's backend (secret key).",
   MCP: 'The Model Context Protocol endpoint (Streamable HTTP, stateless).',

@@ -123,6 +123,8 @@ export function post(id: string, title: string, overrides: Partial<Post> = {}): 
     voteCount: 0,
     voted: false,
     author: { id: 'someone', anonymous: false },
+    categoryId: null,
+    commentCount: 0,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };

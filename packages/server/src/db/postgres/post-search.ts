@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import {
   deduplicated,
+  filterConditions,
   postSearchFrom,
   tooExpensive,
   type Outcome,
@@ -63,7 +64,7 @@ const substring = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
 const prefix = (term: string) => `'${term.replace(/[^\p{L}\p{N}]/gu, '')}':*`;
 
 /** The job of one search (the contract of db/post-search.ts, as sqlite/post-search.ts keeps it). */
-function postgresSearchJob(db: Db, { scope, terms, order, match, budget }: PostSearchQuery): SearchJob | undefined {
+function postgresSearchJob(db: Db, { scope, filter, terms, order, match, budget }: PostSearchQuery): SearchJob | undefined {
   const trigram = terms.indexed.length > 0;
   if (!trigram && terms.short.length === 0) return undefined;
   const glue = match === 'any' ? ' | ' : ' & ';
@@ -102,8 +103,8 @@ function postgresSearchJob(db: Db, { scope, terms, order, match, budget }: PostS
   // `COLLATE "C"` (ids are ASCII, so the order is the same): under a UTF-8 locale the default
   // collation's comparisons cost more than reading the matches (docs/decisions.md).
   const ranked = order.by === 'new' ? [] : [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])];
-  const columns = order.by === 'new' ? sql`id, board_id, mode` : sql`id, board_id, mode, title, body, vote_count`;
-  const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}`;
+  const columns = order.by === 'new' ? sql`id, board_id, mode, status, category_id` : sql`id, board_id, mode, status, category_id, title, body, vote_count`;
+  const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}${filterConditions(filter)}`;
   const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
   const select = (source: RawBuilder<unknown>, sort: RawBuilder<unknown>) => sql`SELECT ${output} FROM (${source}) s WHERE ${board} ${sort} LIMIT ${want}`;
   const walking = (bound: RawBuilder<unknown>) => sql`SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after}${bound} ORDER BY id DESC LIMIT ${budget.maxRows}`;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { postSearchFrom, type PostSearch, type PostSearchLimits, type PostSearchQuery, type SearchJob } from '../post-search.js';
+import { filterConditions, postSearchFrom, type PostSearch, type PostSearchLimits, type PostSearchQuery, type SearchJob } from '../post-search.js';
 import type { Db } from '../storage.js';
 import { inlineSearchReader, workerSearchReader } from './search-pool.js';
 import type { SqliteStorage } from './storage.js';
@@ -18,7 +18,7 @@ const phrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
  * With `match=any`, short terms only count when no longer term exists. PostgreSQL has its own
  * indexes and statements for the same contract (postgres/post-search.ts).
  */
-function sqliteSearchJob(db: Db, { scope, terms, order, match, budget }: PostSearchQuery): SearchJob | undefined {
+function sqliteSearchJob(db: Db, { scope, filter, terms, order, match, budget }: PostSearchQuery): SearchJob | undefined {
   const join = match === 'any' ? ' OR ' : ' AND ';
   const words = (list: readonly string[], glue: string) => list.map((term) => `${phrase(term)}*`).join(glue);
   const trigram = terms.indexed.length > 0;
@@ -34,7 +34,7 @@ function sqliteSearchJob(db: Db, { scope, terms, order, match, budget }: PostSea
   const columns = order.by === 'new' ? sql`p.id` : sql`p.id, p.title, p.body, p.vote_count`;
   // CROSS JOIN keeps the index outermost, so rows come newest first and reading stops at `want`.
   const candidates = sql`SELECT ${columns} FROM (${matches}) m CROSS JOIN posts p ON p.rowid = m.rowid
-    WHERE p.board_id = ${scope.boardId} AND p.mode = ${scope.mode}
+    WHERE p.board_id = ${scope.boardId} AND p.mode = ${scope.mode}${filterConditions(filter, 'p')}
     ${narrow === undefined ? sql`` : sql`AND p.rowid IN (SELECT rowid FROM posts_words WHERE posts_words MATCH ${narrow})`}
     LIMIT ${want}`;
   const job: SearchJob = {

@@ -30,7 +30,8 @@ export interface InboxFilter {
   mode?: KeyMode | undefined;
   boardId?: string | undefined;
   status?: PostStatus | undefined;
-  /** Words the title or body contains (case-insensitive, taken literally). */
+  categoryId?: string | undefined;
+  /** Words the title, body or one of the post's live comments contains (case-insensitive, taken literally). */
   q?: string | undefined;
   /** Only posts with a smaller id (the previous page's last). */
   before?: string | undefined;
@@ -58,6 +59,8 @@ export function listInboxPosts(db: Db, workspaceId: string, filter: InboxFilter)
       'posts.author_id',
       'posts.author_name',
       'posts.author_anonymous',
+      'posts.category_id',
+      'posts.comment_count',
       'posts.created_at',
       'posts.updated_at',
     ])
@@ -65,11 +68,18 @@ export function listInboxPosts(db: Db, workspaceId: string, filter: InboxFilter)
   if (filter.mode !== undefined) select = select.where('posts.mode', '=', filter.mode);
   if (filter.boardId !== undefined) select = select.where('posts.board_id', '=', filter.boardId);
   if (filter.status !== undefined) select = select.where('posts.status', '=', filter.status);
+  if (filter.categoryId !== undefined) select = select.where('posts.category_id', '=', filter.categoryId);
   if (filter.before !== undefined) select = select.where('posts.id', '<', filter.before);
   if (filter.q !== undefined && filter.q.trim() !== '') {
     const pattern = likePattern(filter.q.trim());
     // ESCAPE spelled out: SQLite's LIKE has no escape character by default (PostgreSQL's is the same backslash).
-    select = select.where(sql<boolean>`(lower(posts.title) like ${pattern} escape '\\' or lower(posts.body) like ${pattern} escape '\\')`);
+    const inComments = db.selectFrom('comments').select('comments.post_id')
+      .where('comments.workspace_id', '=', workspaceId)
+      .where('comments.deleted', '=', 0)
+      .where(sql<boolean>`lower(comments.body) like ${pattern} escape '\\'`);
+    select = select.where((eb) =>
+      eb.or([sql<boolean>`(lower(posts.title) like ${pattern} escape '\\' or lower(posts.body) like ${pattern} escape '\\')`, eb('posts.id', 'in', inComments)]),
+    );
   }
   return select.orderBy('posts.id', 'desc').limit(filter.limit).execute();
 }
@@ -80,8 +90,8 @@ export function listInboxPosts(db: Db, workspaceId: string, filter: InboxFilter)
  */
 export async function copyVotes(db: Db, fromId: string, toId: string): Promise<number> {
   const result = await db.insertInto('votes')
-    .columns(['post_id', 'author_key', 'created_at'])
-    .expression((eb) => eb.selectFrom('votes').select([eb.val(toId).as('post_id'), 'author_key', 'created_at']).where('post_id', '=', fromId))
+    .columns(['post_id', 'author_key', 'created_at', 'author_name', 'author_email'])
+    .expression((eb) => eb.selectFrom('votes').select([eb.val(toId).as('post_id'), 'author_key', 'created_at', 'author_name', 'author_email']).where('post_id', '=', fromId))
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -102,6 +112,24 @@ export async function recountVotes(db: Db, post: Pick<PostRow, 'id' | 'created_a
   const score = trendingScore(voteCount, post.created_at);
   await db.updateTable('posts').set({ vote_count: voteCount, trending_score: score, updated_at: nowIso() }).where('id', '=', post.id).execute();
   return { voteCount, trendingScore: score };
+}
+
+/** Moves a post's comments to another post of the same board, with their count. */
+export async function moveComments(db: Db, fromId: string, toId: string): Promise<void> {
+  const moved = await db.updateTable('comments').set({ post_id: toId }).where('post_id', '=', fromId).where('deleted', '=', 0).executeTakeFirst();
+  // Kept deleted comments move with their replies, but are not counted.
+  await db.updateTable('comments').set({ post_id: toId }).where('post_id', '=', fromId).execute();
+  const count = Number(moved.numUpdatedRows);
+  if (count > 0) await db.updateTable('posts').set((eb) => ({ comment_count: eb('comment_count', '+', count) })).where('id', '=', toId).execute();
+}
+
+/**
+ * Remembers that `fromId` went into `toId` (so the id still answers with it), and points the
+ * posts merged into `fromId` before at `toId` as well: a redirect never chains.
+ */
+export async function recordMerge(db: Db, from: Pick<PostRow, 'id' | 'workspace_id' | 'mode'>, toId: string): Promise<void> {
+  await db.updateTable('post_merges').set({ into_id: toId }).where('into_id', '=', from.id).execute();
+  await db.insertInto('post_merges').values({ post_id: from.id, into_id: toId, workspace_id: from.workspace_id, mode: from.mode, merged_at: nowIso() }).execute();
 }
 
 /** Deletes a post; its votes go by the foreign key's cascade and its search entry by trigger (migration 0003). */

@@ -1,14 +1,16 @@
 import type { KeyMode, PostStatus } from '@inlay/core';
-import { type Selectable } from 'kysely';
+import { type Selectable, type SelectQueryBuilder } from 'kysely';
 import { WriteConflict, type Param } from '../../db/statements.js';
 import { perStorage } from '../../db/storage.js';
 import { KeyedQueue, OPTIMISTIC_ATTEMPTS, RecentRows } from '../../db/optimistic.js';
 import type { Storage, Db } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
-import type { PostsTable } from '../../db/schema.js';
+import type { Database, PostsTable } from '../../db/schema.js';
 
 import { PostRowCache } from '../../services/feedback/post-cache.js';
-import { earliestToReach, trendingScore } from '../../services/feedback/trending.js';
+import { trendingScore } from '../../services/feedback/trending.js';
+import { oneRange, rangesInOrder, type RowsQuery } from './filtered-lists.js';
+import { trendingAfter, trendingIds } from './trending-lists.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 export type PostRow = Selectable<PostsTable>;
@@ -31,6 +33,8 @@ export const POST_COLUMNS = [
   'author_id',
   'author_name',
   'author_anonymous',
+  'category_id',
+  'comment_count',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof PostsTable>;
@@ -47,11 +51,40 @@ export interface StoredAuthor {
   id: string;
   name: string | null;
   anonymous: boolean;
+  /** The author token's `email` claim, if any (stored with votes, for the voters list). */
+  email?: string | null;
+  /** Speaks for the team: a dashboard member, or an author token with `role: "team"`. */
+  team?: boolean;
+  /** Named by an author token (its claims are what the voters list shows). */
+  viaToken?: boolean;
+}
+
+/** What a list keeps of a board's posts: some statuses, one category (docs/feedback.md). */
+export interface PostFilter {
+  statuses?: readonly PostStatus[] | undefined;
+  categoryId?: string | undefined;
+}
+
+/** Whether `filter` narrows the list at all. */
+export function isFiltered(filter: PostFilter | undefined): filter is PostFilter {
+  return filter !== undefined && (filter.statuses !== undefined || filter.categoryId !== undefined);
+}
+
+/** `query` narrowed to the posts `filter` keeps (served by the indexes of migration 0020). */
+export function narrowed<O>(query: SelectQueryBuilder<Database, 'posts', O>, filter: PostFilter | undefined): SelectQueryBuilder<Database, 'posts', O> {
+  let narrow = query;
+  if (filter?.categoryId !== undefined) narrow = narrow.where('category_id', '=', filter.categoryId);
+  if (filter?.statuses !== undefined) narrow = narrow.where('status', 'in', [...filter.statuses]);
+  return narrow;
 }
 
 export type RankedSort = 'top' | 'trending';
 
-export async function insertPost(storage: Storage, scope: BoardScope, post: { title: string; body: string; author: StoredAuthor }): Promise<PostRow> {
+export async function insertPost(
+  storage: Storage,
+  scope: BoardScope,
+  post: { title: string; body: string; author: StoredAuthor; categoryId?: string | null | undefined },
+): Promise<PostRow> {
   const now = nowIso();
   const row: PostRow = {
     id: newId('post'),
@@ -67,6 +100,8 @@ export async function insertPost(storage: Storage, scope: BoardScope, post: { ti
     author_id: post.author.id,
     author_name: post.author.name,
     author_anonymous: post.author.anonymous ? 1 : 0,
+    category_id: post.categoryId ?? null,
+    comment_count: 0,
     created_at: now,
     updated_at: now,
   };
@@ -86,9 +121,9 @@ export async function insertPost(storage: Storage, scope: BoardScope, post: { ti
 const voteStatements = perStorage((storage) => ({
   boardOf: storage.compile((p: Param<'id' | 'workspaceId' | 'mode'>) =>
         storage.db.selectFrom('posts').select(VOTE_COLUMNS).where('id', '=', p('id')).where('workspace_id', '=', p('workspaceId')).where('mode', '=', p('mode'))),
-  addVote: storage.compile((p: Param<'postId' | 'authorKey' | 'createdAt'>) =>
+  addVote: storage.compile((p: Param<'postId' | 'authorKey' | 'createdAt' | 'name' | 'email'>) =>
       storage.db.insertInto('votes')
-        .values({ post_id: p('postId'), author_key: p('authorKey'), created_at: p('createdAt') })
+        .values({ post_id: p('postId'), author_key: p('authorKey'), created_at: p('createdAt'), author_name: p('name'), author_email: p('email') })
         .onConflict((oc) => oc.doNothing())),
   removeVote: storage.compile((p: Param<'postId' | 'authorKey'>) =>
       storage.db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey'))),
@@ -161,28 +196,21 @@ export async function postsByIds(storage: Storage, scope: BoardScope, ids: reado
 }
 
 /** Newest first, by keyset on the time-ordered id: stable under inserts. */
-export async function newestPosts(storage: Storage, scope: BoardScope, page: { afterId?: string | undefined; limit: number }): Promise<PostRow[]> {
-  let query = storage.db.selectFrom('posts')
-    .select(POST_COLUMNS)
-    .where('board_id', '=', scope.boardId)
-    .where('mode', '=', scope.mode)
-    .orderBy('id', 'desc')
-    .limit(page.limit);
-  if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
-  return query.execute();
+export async function newestPosts(storage: Storage, scope: BoardScope, page: { afterId?: string | undefined; limit: number }, filter?: PostFilter): Promise<PostRow[]> {
+  const one = (status: PostStatus | undefined) => {
+    let query = oneRange(boardPosts(storage, scope).select(POST_COLUMNS), filter, status).orderBy('id', 'desc').limit(page.limit);
+    if (page.afterId !== undefined) query = query.where('id', '<', page.afterId);
+    return query;
+  };
+  return rangesInOrder(storage.db, filter, one, ['id'], page.limit).execute();
 }
 
 /** The first `cap` ids in rank order: `top` by an index-only scan, `trending` from a window of recent posts. */
-export async function rankedIds(storage: Storage, scope: BoardScope, sort: RankedSort, cap: number): Promise<{ id: string; value: number }[]> {
-  if (sort === 'trending') return trendingIds(storage, scope, cap);
-  const rows = await storage.db.selectFrom('posts')
-    .select(['id', 'vote_count as value'])
-    .where('board_id', '=', scope.boardId)
-    .where('mode', '=', scope.mode)
-    .orderBy('vote_count', 'desc')
-    .orderBy('id', 'desc')
-    .limit(cap)
-    .execute();
+export async function rankedIds(storage: Storage, scope: BoardScope, sort: RankedSort, cap: number, filter?: PostFilter): Promise<{ id: string; value: number }[]> {
+  if (sort === 'trending') return trendingIds(storage, scope, cap, filter);
+  const one = (status: PostStatus | undefined) =>
+    oneRange(boardPosts(storage, scope).select(['id', 'vote_count as value']), filter, status).orderBy('vote_count', 'desc').orderBy('id', 'desc').limit(cap);
+  const rows = await rangesInOrder(storage.db, filter, one, ['value', 'id'], cap).execute();
   return rows.map((row) => ({ id: row.id, value: Number(row.value) }));
 }
 
@@ -193,108 +221,31 @@ export interface RankedCursor {
 }
 
 /** Keyset continuation of a ranked list after `(value, id)`, ignoring posts newer than `asOf`. */
-export async function rankedAfter(storage: Storage, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number): Promise<PostRow[]> {
+export async function rankedAfter(storage: Storage, scope: BoardScope, sort: RankedSort, after: RankedCursor, limit: number, filter?: PostFilter): Promise<PostRow[]> {
   // No post comes after a value that is not a number: SQLite binds NaN as NULL, which no row
   // passes, where PostgreSQL orders NaN above every number and would answer the whole board.
   if (Number.isNaN(after.value)) return [];
-  if (sort === 'trending') return trendingAfter(storage, scope, after, limit);
-  return topAfterQuery(storage, scope, after, limit).execute();
+  if (sort === 'trending') return trendingAfter(storage, scope, after, limit, filter);
+  return topAfterQuery(storage, scope, after, limit, filter).execute();
 }
 
 /** The `top` continuation, apart so that its query plan is tested. */
-export function topAfterQuery(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number) {
-  return (
-    storage.db.selectFrom('posts')
-      .select(POST_COLUMNS)
-      .where('board_id', '=', scope.boardId)
-      .where('mode', '=', scope.mode)
+export function topAfterQuery(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number, filter?: PostFilter): RowsQuery<PostRow> {
+  const one = (status: PostStatus | undefined) =>
+    oneRange(boardPosts(storage, scope).select(POST_COLUMNS), filter, status)
       .where('created_at', '<=', after.asOf)
       // A row value, not an OR of comparisons: SQLite seeks in `posts_top` to (value, id), where
       // the OR had it read every post since `asOf` by `posts_created` and sort them.
       .where((eb) => eb(eb.refTuple('vote_count', 'id'), '<', eb.tuple(after.value, after.id)))
       .orderBy('vote_count', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-  );
+      .limit(limit);
+  return rangesInOrder(storage.db, filter, one, ['vote_count', 'id'], limit);
 }
 
-/**
- * Trending lists have no index on the score: it would move an entry on every vote (see
- * migration 0008). They read the posts created since a bound instead, found by the
- * `posts_created` index: a post scores at most what the board's most-voted count would give it
- * at its age (`earliestToReach`), so one older than the bound cannot make the page. Each list
- * runs its statements in one synchronous read, so no vote lands between the bound and the page.
- */
-const trendingStatements = perStorage((storage) => {
-  const board = (p: Param<'boardId' | 'mode'>) => storage.db.selectFrom('posts').where('board_id', '=', p('boardId')).where('mode', '=', p('mode'));
-  return {
-    mostVotes: storage.compile((p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('vote_count').orderBy('vote_count', 'desc').limit(p('one'))),
-    oldest: storage.compile((p: Param<'boardId' | 'mode' | 'one'>) => board(p).select('created_at').orderBy('created_at', 'asc').limit(p('one'))),
-    newest: storage.compile((p: Param<'boardId' | 'mode' | 'limit' | 'offset'>) => board(p).select('created_at').orderBy('created_at', 'desc').limit(p('limit')).offset(p('offset'))),
-    firstIds: storage.compile((p: Param<'boardId' | 'mode' | 'from' | 'limit'>) =>
-          board(p)
-            .select(['id', 'trending_score as value'])
-            .where('created_at', '>=', p('from'))
-            .orderBy('trending_score', 'desc')
-            .orderBy('id', 'desc')
-            .limit(p('limit'))),
-    after: storage.compile((p: Param<'boardId' | 'mode' | 'from' | 'asOf' | 'value' | 'id' | 'limit'>) =>
-          board(p)
-            .select(POST_COLUMNS)
-            .where('created_at', '>=', p('from'))
-            .where('created_at', '<=', p('asOf'))
-            .where((eb) => eb(eb.refTuple('trending_score', 'id'), '<', eb.tuple(p('value'), p('id'))))
-            .orderBy('trending_score', 'desc')
-            .orderBy('id', 'desc')
-            .limit(p('limit'))),
-  };
-});
-
-/** Before every post: a window from here holds the whole board. */
-const ALL_TIME = '0000';
-
-/**
- * The first `cap` by trending score. The `cap` newest posts each score at least what the oldest
- * of them would with no votes, so the page's last scores that much or more, and no post too old
- * to reach it with the board's most votes can be on the page.
- */
-function trendingIds(storage: Storage, scope: BoardScope, cap: number): Promise<{ id: string; value: number }[]> {
-  const { mostVotes, newest, firstIds } = trendingStatements(storage);
-  const board = { boardId: scope.boardId, mode: scope.mode, one: 1 };
-  return storage.read(async (tx) => {
-      const nth = await newest.get(tx, { ...board, limit: 1, offset: cap - 1 });
-      const from = nth === undefined ? ALL_TIME : earliestToReach(trendingScore(0, nth.created_at), (await mostVotes.get(tx, board))?.vote_count ?? 0);
-      return (await firstIds.all(tx, { ...board, from, limit: cap })).map((row) => ({ id: row.id, value: Number(row.value) }));
-    });
-}
-
-/**
- * The `limit` posts after `(value, id)` by trending score. Reads a window of recent posts, four
- * times wider each time it holds fewer than a page (until it holds the whole board); once it
- * holds a page, the true page's last scores at least as much as this one's, which bounds how
- * old a post on it can be: if that reaches past the window, one more read with that bound.
- */
-function trendingAfter(storage: Storage, scope: BoardScope, after: RankedCursor, limit: number): Promise<PostRow[]> {
-  const statements = trendingStatements(storage);
-  const board = { boardId: scope.boardId, mode: scope.mode, one: 1 };
-  return storage.read(async (tx) => {
-      const maxVotes = (await statements.mostVotes.get(tx, board))?.vote_count ?? 0;
-      const oldest = (await statements.oldest.get(tx, board))?.created_at;
-      if (oldest === undefined) return [];
-      const page = (from: string) => statements.after.all(tx, { ...board, from, asOf: after.asOf, value: after.value, id: after.id, limit });
-      // 4^12 twelve-and-a-half-hour spans pass any real board's age; a forged value ends there too.
-      for (let span = 1; span <= 4 ** 12; span *= 4) {
-        const from = earliestToReach(after.value - span, maxVotes);
-        const rows = await page(from);
-        const last = rows[rows.length - 1];
-        if (rows.length === limit && last !== undefined) {
-          const needed = earliestToReach(last.trending_score, maxVotes);
-          return needed < from ? page(needed) : rows;
-        }
-        if (from <= oldest) return rows;
-      }
-      return page(ALL_TIME);
-    });
+/** A board's posts in one mode. */
+function boardPosts(storage: Storage, scope: BoardScope) {
+  return storage.db.selectFrom('posts').where('board_id', '=', scope.boardId).where('mode', '=', scope.mode);
 }
 
 /** Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once). */
@@ -304,6 +255,13 @@ export function votedPostIds(storage: Storage, authorKeys: readonly string[], po
   const params = { authorKeys: JSON.stringify(authorKeys), postIds: JSON.stringify(postIds) };
   return storage.read(async (tx) => new Set((await voted.all(tx, params)).map((row) => row.post_id)));
 }
+
+/** The name and email a voter's author token carried (null without a token or a claim). */
+export interface VoterContact {
+  name: string | null;
+  email: string | null;
+}
+const NO_CONTACT: VoterContact = { name: null, email: null };
 
 /** After this many conflicts in a row, a vote reads its post under the post's lock. */
 const LOCKED_AFTER = 2;
@@ -329,7 +287,14 @@ const voting = perStorage(() => ({ posts: new RecentRows<string, VotedPost>(10_0
  * rolls back, and the vote is made again from the post read under its lock. This process's votes
  * on one post wait for each other, so they do not conflict among themselves.
  */
-export function setVote(storage: Storage, post: Pick<PostRow, 'id'> | VotedPost, authorKey: string, vote: boolean): Promise<{ voteCount: number; changed: boolean } | null> {
+export function setVote(
+  storage: Storage,
+  post: Pick<PostRow, 'id'> | VotedPost,
+  authorKey: string,
+  vote: boolean,
+  /** What the voter's author token carried, kept with a new vote for the voters list. */
+  voter: VoterContact = NO_CONTACT,
+): Promise<{ voteCount: number; changed: boolean } | null> {
   const { addVote, removeVote, counts, setCounts } = voteStatements(storage);
   const postId = post.id;
   const cache = postRows(storage);
@@ -343,7 +308,7 @@ export function setVote(storage: Storage, post: Pick<PostRow, 'id'> | VotedPost,
       cache.delete(postId);
       // The count first: a post that is gone or has moved on stops the transaction before the vote row is written.
       await setCounts.expect(tx, { postId, previous: seen.vote_count, voteCount, trendingScore: trendingScore(voteCount, seen.created_at) });
-      if (vote) await addVote.expect(tx, { postId, authorKey, createdAt: nowIso() });
+      if (vote) await addVote.expect(tx, { postId, authorKey, createdAt: nowIso(), ...voter });
       else await removeVote.expect(tx, { postId, authorKey });
       await recordEvent(storage, tx, {
         type: vote ? 'vote.created' : 'vote.removed',
@@ -363,7 +328,7 @@ export function setVote(storage: Storage, post: Pick<PostRow, 'id'> | VotedPost,
       await tx.lock(JSON.stringify(['post', postId]));
       const current = await counts.get(tx, { postId });
       if (current === undefined) return null;
-      const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso() }) : await removeVote.run(tx, { postId, authorKey })) === 1;
+      const changed = (vote ? await addVote.run(tx, { postId, authorKey, createdAt: nowIso(), ...voter }) : await removeVote.run(tx, { postId, authorKey })) === 1;
       if (!changed) return { voteCount: current.vote_count, changed, row: { ...current, id: postId } };
       const voteCount = Math.max(0, current.vote_count + (vote ? 1 : -1));
       // Over the count read: an optimistic vote of another process may not take the lock.
@@ -410,3 +375,8 @@ export async function setPostStatus(db: Db, id: string, status: PostStatus): Pro
   await db.updateTable('posts').set({ status, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
+
+/** Sets a post's category (null: none); the caller announces the change once it committed ({@link forgetPost}). */
+export async function setPostCategory(db: Db, id: string, categoryId: string | null): Promise<void> {
+  await db.updateTable('posts').set({ category_id: categoryId, updated_at: nowIso() }).where('id', '=', id).execute();
+}

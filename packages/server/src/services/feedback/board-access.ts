@@ -1,26 +1,54 @@
 import type { BoardConfig, PostAuthorInput } from '@inlay/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAuthorToken } from '../../auth/author-tokens.js';
-import { authOf, type AuthContext } from '../../context.js';
+import { authOf, type AuthContext, type InlayContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import type { StoredAuthor } from '../../repositories/feedback/posts.js';
+import { findPostBoard, type StoredAuthor, type VotedPost } from '../../repositories/feedback/posts.js';
+
+/** Who acts on a board: a key's workspace, mode and plan, or a dashboard member's. */
+export type BoardActor = Pick<AuthContext, 'workspaceId' | 'mode' | 'plan'>;
 
 /** A published board the caller may use on the hosted post routes. */
 export interface BoardAccess {
-  auth: AuthContext;
+  auth: BoardActor;
   boardId: string;
   config: BoardConfig;
 }
 
 /** Published, in the key's workspace, and the `hosted` plan for live keys (docs/concepts.md). */
-export async function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
-  const auth = authOf(request);
-  const found = await app.inlay.published.get('board', boardId);
-  if (!found || found.workspaceId !== auth.workspaceId) throw notFound('board', boardId, param);
-  if ('unpublished' in found) throw new ApiError('not_published', `The board ${boardId} has not been published yet.`, { param });
+export function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
+  return openBoardAs(app.inlay, authOf(request), boardId, param);
+}
+
+/** {@link openHostedBoard} for any actor (the dashboard acts for its member's workspace). */
+export async function openBoardAs(context: Pick<InlayContext, 'published'>, auth: BoardActor, boardId: string, param = 'boardId'): Promise<BoardAccess> {
+  const config = await publishedBoardConfig(context, auth.workspaceId, boardId, param);
   requirePlan(auth, ['hosted'], 'Hosted posts and votes');
-  return { auth, boardId, config: found.config as BoardConfig };
+  return { auth, boardId, config };
+}
+
+/** The published config of a board of the workspace; 404 on `param` otherwise. */
+export async function publishedBoardConfig(context: Pick<InlayContext, 'published'>, workspaceId: string, boardId: string, param = 'boardId'): Promise<BoardConfig> {
+  const found = await context.published.get('board', boardId);
+  if (!found || found.workspaceId !== workspaceId) throw notFound('board', boardId, param);
+  if ('unpublished' in found) throw new ApiError('not_published', `The board ${boardId} has not been published yet.`, { param });
+  return found.config as BoardConfig;
+}
+
+/** A post of the key's workspace and mode, and its board opened as {@link openHostedBoard} does; 404 on `param` otherwise. */
+export async function openPost(app: FastifyInstance, request: FastifyRequest, postId: string, param = 'postId'): Promise<{ post: VotedPost; access: BoardAccess }> {
+  const post = await findPostBoard(app.inlay.storage, authOf(request), postId);
+  if (!post) throw notFound('post', postId, param);
+  return { post, access: await openHostedBoard(app, request, post.board_id, param) };
+}
+
+/** A category of the board's config, or a 400 on `param` (docs/feedback.md, Categories). */
+export function checkCategory(config: BoardConfig, categoryId: string, param = 'categoryId'): string {
+  if (!(config.categories ?? []).some((category) => category.id === categoryId)) {
+    throw new ApiError('parameter_invalid', `${param}: the board has no category "${categoryId}".`, { param });
+  }
+  return categoryId;
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -54,7 +82,7 @@ export async function resolveAuthor(
     if (input !== undefined && input.anonymous !== true && input.id !== claims.sub) {
       throw new ApiError('identity_mismatch', 'author differs from the author token’s user.', { param: 'author.id' });
     }
-    return { key: `u:${claims.sub}`, id: claims.sub, name: claims.name ?? null, anonymous: false };
+    return { key: `u:${claims.sub}`, id: claims.sub, name: claims.name ?? null, anonymous: false, email: claims.email ?? null, team: claims.role === 'team', viaToken: true };
   }
   if (access.config.requireAuthorToken) {
     throw new ApiError('author_token_required', 'This board requires an author token: send Inlay-Author-Token.');

@@ -2,8 +2,8 @@ import type { KeyMode, PostStatus } from '@inlay/core';
 
 import type { Storage, Db } from '../../db/connect.js';
 import { ApiError, notFound } from '../../errors.js';
-import { copyVotes, countVotes, deletePostRow, listInboxPosts, lockPost, recountVotes } from '../../repositories/feedback/post-inbox.js';
-import { forgetPost, setPostStatus, type PostRow } from '../../repositories/feedback/posts.js';
+import { copyVotes, countVotes, deletePostRow, listInboxPosts, lockPost, moveComments, recordMerge, recountVotes } from '../../repositories/feedback/post-inbox.js';
+import { forgetPost, setPostCategory, setPostStatus, type PostRow } from '../../repositories/feedback/posts.js';
 import { recordEvent } from '../../webhooks/events.js';
 
 
@@ -56,7 +56,16 @@ export async function changePostStatus(storage: Storage, postId: string, status:
         await recordEvent(storage, tx, {
           type: 'post.status_changed',
           objectKey: `post:${post.id}`,
-          data: { workspaceId: post.workspaceId, mode: post.mode, postId: post.id, boardId: post.boardId, previousStatus: done.from, status: done.to, changedAt: new Date().toISOString() },
+          data: {
+            workspaceId: post.workspaceId,
+            mode: post.mode,
+            postId: post.id,
+            boardId: post.boardId,
+            previousStatus: done.from,
+            status: done.to,
+            voterCount: await countVotes(tx.db, post.id),
+            changedAt: new Date().toISOString(),
+          },
         });
       }
       return done;
@@ -72,6 +81,19 @@ export async function changePostStatusIn(trx: Db, postId: string, status: PostSt
   if (before === undefined) throw notFound('post', postId);
   if (before.status !== status) await setPostStatus(trx, postId, status);
   return { post: placeOf(before), from: before.status, to: status, changed: before.status !== status };
+}
+
+/** Sets the post's category (checked against its board's by the caller), or none with null. */
+export async function changePostCategory(storage: Storage, postId: string, categoryId: string | null): Promise<{ post: PostPlace; categoryId: string | null }> {
+  const post = await storage.transaction(async (tx) => {
+    const before = await lockPost(tx.db, postId);
+    if (before === undefined) throw notFound('post', postId);
+    await setPostCategory(tx.db, postId, categoryId);
+    return placeOf(before);
+  });
+  forgetPost(storage, postId);
+  forgetLists(storage);
+  return { post, categoryId };
 }
 
 export interface MergeResult {
@@ -91,7 +113,7 @@ export async function mergePosts(storage: Storage, postId: string, intoId: strin
       await recordEvent(storage, tx, {
         type: 'post.merged',
         objectKey: `post:${from.id}`,
-        data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, mergedAt: new Date().toISOString() },
+        data: { workspaceId: from.workspaceId, mode: from.mode, postId: from.id, boardId: from.boardId, intoPostId: into.id, voterCount: into.voteCount, mergedAt: new Date().toISOString() },
       });
       return merged;
     });
@@ -103,9 +125,9 @@ export async function mergePosts(storage: Storage, postId: string, intoId: strin
 
 /**
  * Merges post `postId` into `intoId` in `trx`: the duplicate's voters vote for the target (each
- * author once), the target's `vote_count` and `trending_score` are computed again from its
- * votes, and the duplicate is deleted with its votes and search entry (docs/feedback.md says
- * why it is not kept). Both posts must be of one board, mode and workspace.
+ * author once), its comments move to the target, the target's `vote_count` and `trending_score`
+ * are computed again from its votes, and the duplicate is deleted with its votes and search
+ * entry; its id still answers with the target (`post_merges`, docs/feedback.md). Both posts must be of one board, mode and workspace.
  */
 export async function mergePostsIn(trx: Db, postId: string, intoId: string): Promise<MergeResult> {
   if (postId === intoId) throw new ApiError('parameter_invalid', 'A post cannot be merged into itself.', { param: 'into' });
@@ -119,6 +141,8 @@ export async function mergePostsIn(trx: Db, postId: string, intoId: string): Pro
   }
   const sourceVotes = await countVotes(trx, source.id);
   const votesMoved = await copyVotes(trx, source.id, target.id);
+  await moveComments(trx, source.id, target.id);
+  await recordMerge(trx, source, target.id);
   await deletePostRow(trx, source.id);
   const counted = await recountVotes(trx, target);
   return {
@@ -153,6 +177,8 @@ export interface InboxQuery {
   mode?: KeyMode | undefined;
   boardId?: string | undefined;
   status?: PostStatus | undefined;
+  categoryId?: string | undefined;
+  /** Title, body or comment text (docs/dashboard-api.md#feedback-inbox). */
   q?: string | undefined;
   limit: number;
   /** The previous page's last post id. */
@@ -174,6 +200,8 @@ export async function inboxPage(storage: Storage, workspaceId: string, query: In
       body: row.body,
       status: row.status,
       voteCount: row.vote_count,
+      categoryId: row.category_id,
+      commentCount: row.comment_count,
       author: { id: row.author_id, name: row.author_name, anonymous: row.author_anonymous === 1 },
       createdAt: row.created_at,
       updatedAt: row.updated_at,

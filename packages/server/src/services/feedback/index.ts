@@ -8,7 +8,9 @@ import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../usage/usage-route.js';
+import { registerCommentRoutes } from './comment-routes.js';
 import { registerPostRoutes } from './posts-routes.js';
+import { registerVoterRoutes } from './voters.js';
 import { postSearchOf } from './post-service.js';
 
 /** Usage metrics of feedback (docs/feedback.md). */
@@ -28,15 +30,18 @@ export async function feedbackService(app: FastifyInstance): Promise<void> {
     body: FeedbackAuthorTokenRequestSchema,
     resourceId: (body) => body.boardId,
     resourceParam: 'boardId',
-    claims: ({ name, email, avatarUrl }) => ({
+    claims: ({ name, email, avatarUrl, role }) => ({
       ...(name !== undefined ? { name } : {}),
       ...(email !== undefined ? { email } : {}),
       ...(avatarUrl !== undefined ? { avatarUrl } : {}),
+      ...(role !== undefined ? { role } : {}),
     }),
   });
   await publishableRoutes(app, (scope) => {
     registerConfigRoute(scope, service);
     registerPostRoutes(scope);
+    registerCommentRoutes(scope);
   });
+  registerVoterRoutes(app);
   registerMcpRoute(app, resources, { revisions: false, installSnippet: false });
 }

@@ -17,6 +17,8 @@ const row = (id: string, voteCount = 0): Selectable<PostsTable> => ({
   author_id: '1',
   author_name: null,
   author_anonymous: 0,
+  category_id: null,
+  comment_count: 0,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../../errors.js';
+import { decodeJsonCursor, encodeJsonCursor } from '../../platform/json-cursor.js';
 
 /**
  * Cursors of the post list, opaque to clients (base64url JSON):
@@ -19,18 +19,16 @@ const CursorSchema = z.discriminatedUnion('k', [
     q: z.string().max(200).optional(),
     sort: z.enum(['top', 'new', 'trending']),
     m: z.enum(['all', 'any']).optional(),
+    /** The list's filter (`status`, `categoryId`), when it has one. */
+    f: z.string().max(200).optional(),
   }),
 ]);
 export type PostCursor = z.infer<typeof CursorSchema>;
 
 export function encodePostCursor(cursor: PostCursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+  return encodeJsonCursor(cursor);
 }
 
 export function decodePostCursor(value: string): PostCursor {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-  } catch {
-    throw new ApiError('parameter_invalid', 'cursor is not a cursor this list returned.', { param: 'cursor' });
-  }
+  return decodeJsonCursor(CursorSchema, value);
 }

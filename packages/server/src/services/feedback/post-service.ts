@@ -1,15 +1,19 @@
 import type { ListPage, Post, PostListQuery } from '@inlay/core';
 import { ApiError } from '../../errors.js';
 import {
+  insertPost,
+  isFiltered,
   newestPosts,
   postsByIds,
   rankedAfter,
   rankedIds,
   votedPostIds,
   type BoardScope,
+  type PostFilter,
   type PostRow,
+  type StoredAuthor,
 } from '../../repositories/feedback/posts.js';
-import type { BoardAccess } from './board-access.js';
+import { checkCategory, type BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
 import { listSnapshots } from './list-snapshots.js';
 import { searchTerms } from './search-terms.js';
@@ -41,8 +45,33 @@ export function toPost(row: PostRow, access: BoardAccess, voted: boolean): Post 
       ...(row.author_name !== null ? { name: row.author_name } : {}),
       anonymous: row.author_anonymous === 1,
     },
+    categoryId: row.category_id,
+    commentCount: row.comment_count,
     createdAt: row.created_at,
   };
+}
+
+/** The list's filter, and its key in snapshots and cursors ('' when the list has none). */
+function filterOf(query: PostListQuery): { filter: PostFilter; key: string } {
+  const statuses = query.status === undefined ? undefined : [...query.status].sort();
+  const filter: PostFilter = { statuses, categoryId: query.categoryId };
+  return { filter, key: isFiltered(filter) ? `${statuses?.join(',') ?? ''}|${query.categoryId ?? ''}` : '' };
+}
+
+/**
+ * Stores a new post on an opened board (its category checked against the board's), and has every
+ * instance rank the board's lists again so it shows at once. For the post route and the dashboard.
+ */
+export async function createPost(
+  context: Pick<InlayContext, 'storage'>,
+  access: BoardAccess,
+  post: { title: string; body: string; author: StoredAuthor; categoryId?: string | undefined },
+): Promise<PostRow> {
+  const categoryId = post.categoryId === undefined ? null : checkCategory(access.config, post.categoryId);
+  const boardScope = scopeOf(access);
+  const row = await insertPost(context.storage, boardScope, { title: post.title, body: post.body, author: post.author, categoryId });
+  context.storage.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
+  return row;
 }
 
 /** The key prefix of a board's shared list snapshots, per mode. */
@@ -74,8 +103,9 @@ export async function listPosts(
   const scope = scopeOf(access);
   const cursor = query.cursor === undefined ? undefined : decodePostCursor(query.cursor);
   const q = query.q === undefined || query.q === '' ? undefined : query.q;
-  if (cursor?.k === 's' && (cursor.sort !== query.sort || cursor.q !== q || (cursor.m ?? 'all') !== query.match)) {
-    throw new ApiError('parameter_invalid', 'cursor belongs to a list with another sort or q; start again without a cursor.', { param: 'cursor' });
+  const { filter, key: filterKey } = filterOf(query);
+  if (cursor?.k === 's' && (cursor.sort !== query.sort || cursor.q !== q || (cursor.m ?? 'all') !== query.match || (cursor.f ?? '') !== filterKey)) {
+    throw new ApiError('parameter_invalid', 'cursor belongs to a list with another sort, q, status or categoryId; start again without a cursor.', { param: 'cursor' });
   }
 
   // Terms first: a search too expensive by construction is refused before anything runs.
@@ -83,7 +113,7 @@ export async function listPosts(
   const budget = { maxRows: options.searchMaxRows, candidates: Math.max(options.searchCandidates, SNAPSHOT_SIZE) };
   const search = (order: PostSearchQuery['order']) => {
     if (terms === undefined) throw new Error('search without terms');
-    return postSearchOf(context).find({ scope, terms, order, match: query.match, budget });
+    return postSearchOf(context).find({ scope, filter, terms, order, match: query.match, budget });
   };
 
   let rows: PostRow[];
@@ -93,7 +123,7 @@ export async function listPosts(
     const afterId = cursor?.id;
     const page =
       q === undefined
-        ? await newestPosts(storage, scope, { afterId, limit: query.limit + 1 })
+        ? await newestPosts(storage, scope, { afterId, limit: query.limit + 1 }, filter)
         : await postsByIds(storage, scope, await search({ by: 'new', afterId, limit: query.limit + 1 }));
     rows = page.slice(0, query.limit);
     const last = rows[rows.length - 1];
@@ -107,9 +137,9 @@ export async function listPosts(
     let asOf: string;
     if (cursor === undefined) {
       const sort = query.sort;
-      const list = `${listPrefix(scope)}${sort}|${query.match}|${q ?? ''}`;
+      const list = `${listPrefix(scope)}${sort}|${query.match}|${filterKey}|${q ?? ''}`;
       const shared = await snapshots.shared(list, SNAPSHOT_FRESH_MS, async () =>
-        q === undefined ? (await rankedIds(storage, scope, sort, SNAPSHOT_SIZE)).map((r) => r.id) : search({ by: 'relevance', cap: SNAPSHOT_SIZE }),
+        q === undefined ? (await rankedIds(storage, scope, sort, SNAPSHOT_SIZE, filter)).map((r) => r.id) : search({ by: 'relevance', cap: SNAPSHOT_SIZE }),
       );
       ({ ids, asOf } = shared);
       snapshotId = shared.id;
@@ -141,14 +171,15 @@ export async function listPosts(
           sort: query.sort,
           ...(q !== undefined ? { q } : {}),
           ...(query.match === 'any' ? { m: 'any' as const } : {}),
+          ...(filterKey !== '' ? { f: filterKey } : {}),
         };
       }
     } else if (q === undefined && cursor !== undefined) {
-      const page = await rankedAfter(storage, scope, query.sort, { value: cursor.v, id: cursor.id, asOf }, query.limit + 1);
+      const page = await rankedAfter(storage, scope, query.sort, { value: cursor.v, id: cursor.id, asOf }, query.limit + 1, filter);
       rows = page.slice(0, query.limit);
       const last = rows[rows.length - 1];
       if (page.length > query.limit && last) {
-        next = { k: 's', s: '', o: 0, v: sortValue(last, query.sort), id: last.id, t: asOf, sort: query.sort };
+        next = { k: 's', s: '', o: 0, v: sortValue(last, query.sort), id: last.id, t: asOf, sort: query.sort, ...(filterKey !== '' ? { f: filterKey } : {}) };
       }
     } else {
       // A search snapshot that expired cannot be resumed exactly; start the search again.

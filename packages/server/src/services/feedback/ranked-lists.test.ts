@@ -68,6 +68,8 @@ async function seed(posts: { ageHours: number; votes: number }[], otherMode = 0)
       author_id: '1',
       author_name: null,
       author_anonymous: 0,
+      category_id: null,
+      comment_count: 0,
       created_at: createdAt,
       updated_at: createdAt,
     };
