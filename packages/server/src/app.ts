@@ -13,6 +13,8 @@ import { PublishedCache } from './publishing/published-cache.js';
 import { dashboardPlugin } from './dashboard/index.js';
 import { pruneDashboardSessions } from './repositories/dashboard/sessions.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { openEmailSender } from './email/open.js';
+import { unsubscribeRoutes } from './email/unsubscribe.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
 import { crossOriginRoutes } from './plugins/cors.js';
@@ -114,6 +116,11 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     }
     return { data: { status: 'ready' } };
   });
+  // Unsubscribe links keep working even after email is turned off (docs/feedback.md#email).
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', pageHeaders);
+    await unsubscribeRoutes(scope, storage);
+  });
   await app.register(async (scope) => {
     scope.addHook('onRequest', pageHeaders);
     await crossOriginRoutes(scope, OAUTH_CORS, (inner) => inner.register(oauthRoutes, { services: options.services }), isOAuthCrossOrigin);
@@ -187,9 +194,14 @@ const contextPlugin = fp(
     });
     // Webhook delivery runs in the server process, from the outbox (docs/webhooks.md).
     const webhookSender = new WebhookSender(storage, options.webhooks, app.log);
-    app.addHook('onReady', async () => webhookSender.start());
+    const emailSender = openEmailSender(storage, options, app.log);
+    app.addHook('onReady', async () => {
+      webhookSender.start();
+      emailSender?.start();
+    });
     app.addHook('onClose', async () => {
       webhookSender.stop();
+      await emailSender?.stop();
       clearInterval(pruneTimer);
       await watcher.stop();
       context.keys.close();

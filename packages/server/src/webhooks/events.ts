@@ -100,7 +100,19 @@ export interface RecordedEvent<T extends WebhookEventType> {
 export async function recordEvent<T extends WebhookEventType>(storage: Storage, tx: Tx, event: RecordedEvent<T>): Promise<number> {
   const { workspaceId, mode } = event.data as { workspaceId: string; mode: KeyMode };
   const subscribers = await indexes(storage).subscribers(storage, tx, workspaceId, mode, event.type);
+  for (const consumer of consumers(storage)) await consumer(tx, event as RecordedEvent<WebhookEventType>);
   return writeDeliveries(storage, tx, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, subscribers.map((s) => s.id));
+}
+
+/** Writes what an event means to another outbox (built-in email), in the event's transaction. */
+export type EventConsumer = (tx: Tx, event: RecordedEvent<WebhookEventType>) => Promise<void>;
+const consumers = perStorage((): Set<EventConsumer> => new Set());
+
+/** Adds a consumer of every recorded event of this storage, until the returned function is called. */
+export function consumeEvents(storage: Storage, consumer: EventConsumer): () => void {
+  const set = consumers(storage);
+  set.add(consumer);
+  return () => set.delete(consumer);
 }
 
 /**
