@@ -14,6 +14,7 @@ import { dashboardPlugin } from './dashboard/index.js';
 import { pruneDashboardSessions } from './repositories/dashboard/sessions.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { openEmailSender } from './email/open.js';
+import { pruneEmailOutbox } from './repositories/email/outbox.js';
 import { unsubscribeRoutes } from './email/unsubscribe.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
@@ -164,6 +165,9 @@ function requestIds(): () => string {
   return () => `${prefix}${(counter++).toString(36).padStart(6, '0')}`;
 }
 
+/** How long an email outbox row is kept after it ended (sent, failed or skipped). */
+const EMAIL_LOG_RETENTION_MS = 30 * 86_400_000;
+
 const contextPlugin = fp(
   async (app: FastifyInstance, { storage, options, ownsDb }: { storage: Storage; options: ServerOptions; ownsDb: boolean }) => {
     // Each cache listens on the change bus for what makes its entries stale (db/changes.ts).
@@ -182,6 +186,7 @@ const contextPlugin = fp(
       await pruneOAuthClients(storage, new Date(), options.oauth);
       await pruneWebhookLog(storage, new Date(), options.webhooks.logRetentionMs);
       await pruneDashboardSessions(storage, new Date());
+      await pruneEmailOutbox(storage, new Date(Date.now() - EMAIL_LOG_RETENTION_MS));
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);

@@ -116,15 +116,20 @@ describe('email to voters and commenters', () => {
   });
 });
 
-describe('email off', async () => {
-  const off = await harness({ rateLimits: { postsPerClient: 1000 } });
-  it('queues nothing without email.smtpUrl', async () => {
-    const boardId = await createResource(off.app, off.ws.keys.testSecret, 'feedback', 'boards');
-    dataOf(await call(off.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: off.ws.keys.testSecret, body: { action: 'publish' } }));
-    const postId = dataOf<{ id: string }>(await call(off.app, 'POST', '/feedback/api/v1/posts', { key: off.ws.keys.testPublishable, body: { boardId, title: 'Quiet', author: { id: 'user_1' } } })).id;
-    const change = await changePostStatus(off.storage, postId, 'planned');
-    expect(change.changed).toBe(true);
-    expect(await emailDb(off.storage.db).selectFrom('email_outbox').select('id').execute()).toEqual([]);
+describe('what email does not send', () => {
+  it('never sends a change queued more than a day ago (while email was off): it is skipped', async () => {
+    const { boardId, postId } = await discussedPost('Stale news');
+    const old = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await emailDb(h.storage.db)
+      .insertInto('email_outbox')
+      .values({ id: 'eml_stale', workspace_id: h.ws.id, mode: 'test', board_id: boardId, post_id: postId, kind: 'status_changed', data: JSON.stringify({ from: 'open', to: 'planned' }), status: 'pending', attempts: 0, next_attempt_at: 0, lease_until: 0, error: null, created_at: old, updated_at: old })
+      .execute();
+    const row = await waitFor(async () => {
+      const found = await emailDb(h.storage.db).selectFrom('email_outbox').select(['status', 'error']).where('id', '=', 'eml_stale').executeTakeFirst();
+      return found?.status !== 'pending' && found;
+    }, 'the stale row ended');
+    expect(row).toEqual({ status: 'skipped', error: 'queued more than a day before it could be sent' });
+    expect(messagesAbout('Stale news')).toEqual([]);
   });
 
   it('refuses email without publicUrl: the unsubscribe links need it', async () => {

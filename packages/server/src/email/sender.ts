@@ -6,16 +6,15 @@ import type { Storage } from '../db/connect.js';
 import type { EmailOptions } from '../options.js';
 import { findComment } from '../repositories/feedback/comments.js';
 import { findPost } from '../repositories/feedback/post-reads.js';
-import { claimDue, extendLease, finishRow, queueEmail, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
-import { consumeEvents, type RecordedEvent } from '../webhooks/events.js';
-import type { WebhookEventType } from '@inlay/core';
+import { claimDue, extendLease, finishRow, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
+import { onEmailQueued } from './events.js';
 import { statusMessage, teamCommentMessage, type Message } from './messages.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 /**
  * Built-in email (docs/feedback.md, "Email"). A post's new status and a team comment are written
- * to the email outbox in the transaction that records their webhook event (webhooks/events.ts),
- * so an email is queued exactly when the change commits. This sender claims due rows under a
+ * to the email outbox in the transaction that records their webhook event (email/events.ts), so
+ * an email is queued exactly when the change commits. This sender claims due rows under a
  * lease, finds the post's voters and commenters whose author token carried an email, and sends
  * each one message, noting each message the mail server accepted (`email_sends`): a restart or a
  * `kill -9` mid-send leaves the row leased until its lease ends, and the retry sends only to the
@@ -27,6 +26,11 @@ import { unsubscribeToken } from './unsubscribe.js';
 const CLAIM = 10;
 /** Recipients one claim of a row sends to; the row's next claim goes on with the rest. */
 const RECIPIENTS_PER_CLAIM = 50;
+/**
+ * A change older than this is not told: it was queued while email was off (every process queues),
+ * and a server turning email on must not send a backlog of stale news.
+ */
+const MAX_AGE_MS = 86_400_000;
 /** A queued change wakes the sender this long after, once its transaction has committed. */
 const WAKE_MS = 20;
 
@@ -42,7 +46,7 @@ export class EmailSender {
   readonly #transport: Transporter;
   #timer: NodeJS.Timeout | undefined;
   #wake: NodeJS.Timeout | undefined;
-  #stopConsuming: (() => void) | undefined;
+  #stopListening: (() => void) | undefined;
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
@@ -65,7 +69,7 @@ export class EmailSender {
   }
 
   start(): void {
-    this.#stopConsuming = consumeEvents(this.#storage, (tx, event) => this.#queue(tx, event));
+    this.#stopListening = onEmailQueued(this.#storage, () => this.#soon());
     this.#timer = setInterval(() => this.wake(), this.#options.pollIntervalMs);
     this.#timer.unref();
     this.wake();
@@ -76,7 +80,7 @@ export class EmailSender {
     this.#stopped = true;
     clearInterval(this.#timer);
     clearTimeout(this.#wake);
-    this.#stopConsuming?.();
+    this.#stopListening?.();
     await this.#running;
     this.#transport.close();
   }
@@ -97,19 +101,7 @@ export class EmailSender {
     });
   }
 
-  /** The rows an event means, in its transaction: a new status, or a comment by the team. */
-  async #queue(tx: Parameters<Parameters<typeof consumeEvents>[1]>[0], event: RecordedEvent<WebhookEventType>): Promise<void> {
-    const data = event.data as Record<string, unknown> & { workspaceId: string; mode: 'test' | 'live'; boardId: string; postId: string };
-    const place = { workspaceId: data.workspaceId, mode: data.mode, boardId: data.boardId, postId: data.postId };
-    if (event.type === 'post.status_changed') {
-      await queueEmail(tx, { ...place, kind: 'status_changed', data: { from: data.previousStatus, to: data.status } });
-    } else if (event.type === 'comment.created') {
-      const comment = await tx.db.selectFrom('comments').select('team').where('id', '=', data.commentId as string).executeTakeFirst();
-      if (comment?.team !== 1) return;
-      await queueEmail(tx, { ...place, kind: 'team_comment', data: { commentId: data.commentId } });
-    } else {
-      return;
-    }
+  #soon(): void {
     clearTimeout(this.#wake);
     this.#wake = setTimeout(() => this.wake(), WAKE_MS);
     this.#wake.unref();
@@ -133,6 +125,7 @@ export class EmailSender {
 
   /** Sends one row's messages; the row ends, waits for its retry, or goes on at its next claim. */
   async #send(row: OutboxRow): Promise<void> {
+    if (Date.now() - Date.parse(row.created_at) > MAX_AGE_MS) return finishRow(this.#storage, row.id, 'skipped', 'queued more than a day before it could be sent');
     const what = await this.#describe(row);
     if (what === undefined) return finishRow(this.#storage, row.id, 'sent', null);
     const recipients = await recipientsOf(this.#storage, row, what.exceptKey);

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.js';
 
 /** Kysely types of migration 0024's tables, kept beside the code that uses them. */
 export type EmailKind = 'status_changed' | 'team_comment';
-export type EmailStatus = 'pending' | 'sent' | 'failed';
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface EmailOutboxTable {
   id: string;

@@ -48,7 +48,7 @@ export async function queueEmail(tx: Tx, change: EmailChange): Promise<void> {
     .execute();
 }
 
-export type OutboxRow = Pick<EmailOutboxTable, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts'>;
+export type OutboxRow = Pick<EmailOutboxTable, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at'>;
 
 /**
  * Leases up to `limit` due rows until `leaseUntil`, oldest first. The conditions are checked
@@ -64,7 +64,7 @@ export async function claimDue(storage: Storage, now: number, leaseUntil: number
       .where('status', '=', PENDING)
       .where('lease_until', '<=', now)
       .where('id', 'in', db.selectFrom('email_outbox').select('id').where('status', '=', PENDING).where('next_attempt_at', '<=', now).where('lease_until', '<=', now).orderBy('next_attempt_at').orderBy('id').limit(limit))
-      .returning(['id', 'workspace_id', 'mode', 'board_id', 'post_id', 'kind', 'data', 'attempts'])
+      .returning(['id', 'workspace_id', 'mode', 'board_id', 'post_id', 'kind', 'data', 'attempts', 'created_at'])
       .execute(),
   );
 }
@@ -116,14 +116,19 @@ export async function recordSend(storage: Storage, outboxId: string, email: stri
   await emailDb(storage.db).insertInto('email_sends').values({ outbox_id: outboxId, email, sent_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
 }
 
-/** Ends a row: every message sent (or nothing to send), or failed for good. */
-export async function finishRow(storage: Storage, id: string, status: 'sent' | 'failed', error: string | null): Promise<void> {
+/** Ends a row: every message sent (or nothing to send), failed for good, or too old to send. */
+export async function finishRow(storage: Storage, id: string, status: Exclude<EmailStatus, 'pending'>, error: string | null): Promise<void> {
   await emailDb(storage.db).updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
 /** Lets a row be claimed again at `at` (a failed attempt's retry). */
 export async function retryRow(storage: Storage, id: string, at: number, error: string): Promise<void> {
   await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Drops ended rows (and what they sent) a while after they ended; pending rows stay. */
+export async function pruneEmailOutbox(storage: Storage, before: Date): Promise<void> {
+  await emailDb(storage.db).deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', before.toISOString()).execute();
 }
 
 export async function unsubscribe(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, email: string): Promise<void> {
