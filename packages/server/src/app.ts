@@ -12,6 +12,9 @@ import { PublishedCache } from './publishing/published-cache.js';
 import { dashboardPlugin } from './dashboard/index.js';
 import { pruneDashboardSessions } from './repositories/dashboard/sessions.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { openEmailSender } from './email/open.js';
+import { pruneEmailOutbox } from './repositories/email/outbox.js';
+import { unsubscribeRoutes } from './email/unsubscribe.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
 import { authPlugin } from './plugins/auth.js';
 import { crossOriginRoutes } from './plugins/cors.js';
@@ -113,6 +116,11 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     }
     return { data: { status: 'ready' } };
   });
+  // Unsubscribe links keep working even after email is turned off (docs/feedback.md#email).
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', pageHeaders);
+    await unsubscribeRoutes(scope, storage);
+  });
   await app.register(async (scope) => {
     scope.addHook('onRequest', pageHeaders);
     await crossOriginRoutes(scope, OAUTH_CORS, (inner) => inner.register(oauthRoutes, { services: options.services }), isOAuthCrossOrigin);
@@ -156,6 +164,9 @@ function requestIds(): () => string {
   return () => `${prefix}${(counter++).toString(36).padStart(6, '0')}`;
 }
 
+/** How long an email outbox row is kept after it ended (sent, failed or skipped). */
+const EMAIL_LOG_RETENTION_MS = 30 * 86_400_000;
+
 const contextPlugin = fp(
   async (app: FastifyInstance, { storage, options, ownsDb }: { storage: Storage; options: ServerOptions; ownsDb: boolean }) => {
     // Each cache listens on the change bus for what makes its entries stale (db/changes.ts).
@@ -174,6 +185,7 @@ const contextPlugin = fp(
       await pruneOAuthClients(storage, new Date(), options.oauth);
       await pruneWebhookLog(storage, new Date(), options.webhooks.logRetentionMs);
       await pruneDashboardSessions(storage, new Date());
+      await pruneEmailOutbox(storage, new Date(Date.now() - EMAIL_LOG_RETENTION_MS));
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);
@@ -186,9 +198,14 @@ const contextPlugin = fp(
     });
     // Webhook delivery runs in the server process, from the outbox (docs/webhooks.md).
     const webhookSender = new WebhookSender(storage, options.webhooks, app.log);
-    app.addHook('onReady', async () => webhookSender.start());
+    const emailSender = openEmailSender(storage, options, app.log);
+    app.addHook('onReady', async () => {
+      webhookSender.start();
+      emailSender?.start();
+    });
     app.addHook('onClose', async () => {
       webhookSender.stop();
+      await emailSender?.stop();
       clearInterval(pruneTimer);
       await watcher.stop();
       context.keys.close();

@@ -112,6 +112,23 @@ export interface WebhookOptions {
   deliveryThread: 'worker' | 'main';
 }
 
+/** Built-in email to voters and commenters (docs/feedback.md, "Email"); off without `smtpUrl`. */
+export interface EmailOptions {
+  /** The SMTP server, e.g. `smtp://user:password@mail.example.com:587` or `smtps://…`; unset: no email. */
+  smtpUrl?: string | undefined;
+  /** The `From` of every message. */
+  from: string;
+  /** Seconds to wait before each retry of a message the mail server did not take; past the last, it has failed. */
+  retrySchedule: readonly number[];
+  /** How often the sender looks for changes to tell of (new ones in this process wake it at once). */
+  pollIntervalMs: number;
+  /**
+   * How long a change being told is held by the process sending it, renewed before each message;
+   * one that dies holds it this long, then another (or it, restarted) sends what was not sent.
+   */
+  leaseMs: number;
+}
+
 export interface ServerOptions {
   /** SQLite file path (created if missing), or `:memory:`. */
   db: string;
@@ -196,6 +213,7 @@ export interface ServerOptions {
   /** How many of a board's newest matches a relevance search ranks. */
   searchCandidates: number;
   webhooks: WebhookOptions;
+  email: EmailOptions;
   /** Serve the operator dashboard (`/dashboard`) and its session-only JSON routes (`/dashboard/api`). */
   dashboard: boolean;
   /** Folder of the built dashboard app; default: the installed `@inlay/dashboard` package's `dist`. */
@@ -264,6 +282,12 @@ export const DEFAULT_OPTIONS: Omit<ServerOptions, 'db'> = {
     logRetentionMs: 30 * 86_400_000,
     pollIntervalMs: 1_000,
     deliveryThread: 'worker',
+  },
+  email: {
+    from: 'Inlay <no-reply@localhost>',
+    retrySchedule: [60, 300, 1_800, 7_200, 21_600],
+    pollIntervalMs: 1_000,
+    leaseMs: 120_000,
   },
   dashboard: true,
   dashboardAuth: {

@@ -105,6 +105,29 @@ const WebhooksSchema = z
   })
   .prefault({});
 
+const mail = DEFAULT_OPTIONS.email;
+const EmailSchema = z
+  .strictObject({
+    smtpUrl: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional()
+      .describe('The SMTP server that sends email to voters and commenters (smtp://user:password@host:587); unset: no email. Needs publicUrl for the unsubscribe links.'),
+    from: z.string().min(3).default(mail.from).describe('The From header of every email.'),
+    retrySchedule: z
+      .array(z.number().min(0).max(604_800))
+      .max(20)
+      .default([...mail.retrySchedule])
+      .describe('Seconds before each retry of an email the mail server did not take, comma-separated.'),
+    pollIntervalMs: count('How often the email sender looks for changes to tell of (ms).', mail.pollIntervalMs),
+    leaseMs: z
+      .number()
+      .int()
+      .min(60_000)
+      .default(mail.leaseMs)
+      .describe('How long (ms) a change being emailed is held by the process sending it, renewed before each message (at least 60000: above a message\'s time-outs).'),
+  })
+  .prefault({});
+
 /** Proxy addresses as `proxy-addr` takes them: IPs, CIDRs and its names for address ranges. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const ProxyAddressesSchema = z.string().refine(
@@ -186,6 +209,7 @@ export const OperatorConfigSchema = z.strictObject({
   ),
   dbPoolSize: count('PostgreSQL: connections each server process keeps in its pool (plus one that listens for changes).', DEFAULT_OPTIONS.dbPoolSize),
   webhooks: WebhooksSchema.describe('Webhook delivery (docs/webhooks.md).'),
+  email: EmailSchema.describe('Email to voters and commenters (docs/feedback.md#email).'),
   dashboard: z.boolean().default(DEFAULT_OPTIONS.dashboard).describe('Serve the operator dashboard at /dashboard (docs/dashboard.md).'),
   dashboardDir: z.string().min(1).optional().describe("Folder of the built dashboard app; default: the installed @inlay/dashboard package's dist."),
   dashboardAuth: DashboardAuthSchema,

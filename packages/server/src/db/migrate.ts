@@ -19,6 +19,7 @@ import * as rateLimitCounts from './migrations/0017-rate-limit-counts.js';
 import * as webhookSuccessOnRow from './migrations/0018-webhook-success-on-row.js';
 import * as optimisticWrites from './migrations/0019-optimistic-writes.js';
 import * as feedbackComments from './migrations/0020-feedback-comments.js';
+import * as emailOutbox from './migrations/0024-email-outbox.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-webhook-success-on-row': webhookSuccessOnRow,
   '0019-optimistic-writes': optimisticWrites,
   '0020-feedback-comments': feedbackComments,
+  '0024-email-outbox': emailOutbox,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -219,6 +219,7 @@ export interface CommentsTable {
   reply_count: number;
   created_at: string;
   edited_at: string | null;
+  author_email: string | null;
 }
 
 /** A merged (deleted) post's id and the post it went into. */

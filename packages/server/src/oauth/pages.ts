@@ -1,25 +1,4 @@
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Inlay</title>
-<link rel="stylesheet" href="/oauth/style.css">
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+import { escapeHtml, page } from '../platform/html-page.js';
 
 function hidden(fields: Record<string, string>): string {
   return Object.entries(fields)

@@ -5,12 +5,14 @@ import type { Tx } from '../db/statements.js';
 import { eventStatements } from '../repositories/webhooks/outbox.js';
 import { perStorage } from '../db/storage.js';
 import { newId, nowIso } from '../db/ids.js';
+import { queueEmailOf } from '../email/events.js';
 
 /**
  * The transactional outbox (docs/webhooks.md). `recordEvent` writes one delivery row per enabled
  * endpoint of the workspace and mode that subscribes to the event's type, through the caller's
  * `Tx`, so it joins the caller's transaction (`transaction()` in db/statements.ts). A rollback
- * takes the rows with it.
+ * takes the rows with it. The same events that tell of a new status or a team comment also
+ * queue their email (email/events.ts), in the same transaction.
  *
  * Which endpoints subscribe is kept in memory, so a vote with no endpoint subscribed costs a map
  * lookup (and, on SQLite, one `PRAGMA data_version`). The index is rebuilt when this process
@@ -100,8 +102,10 @@ export interface RecordedEvent<T extends WebhookEventType> {
 export async function recordEvent<T extends WebhookEventType>(storage: Storage, tx: Tx, event: RecordedEvent<T>): Promise<number> {
   const { workspaceId, mode } = event.data as { workspaceId: string; mode: KeyMode };
   const subscribers = await indexes(storage).subscribers(storage, tx, workspaceId, mode, event.type);
+  await queueEmailOf(storage, tx, event as RecordedEvent<WebhookEventType>);
   return writeDeliveries(storage, tx, { workspaceId, mode, type: event.type, objectKey: event.objectKey, data: event.data }, subscribers.map((s) => s.id));
 }
+
 
 /**
  * Flows, boards and importers are shared by both modes: their events are recorded once per mode,

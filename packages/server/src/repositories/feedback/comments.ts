@@ -53,6 +53,7 @@ export async function insertComment(
     author_key: comment.author.key,
     author_id: comment.author.id,
     author_name: comment.author.name,
+    author_email: comment.author.email ?? null,
     author_anonymous: comment.author.anonymous ? 1 : 0,
     team: comment.team ? 1 : 0,
     deleted: 0,

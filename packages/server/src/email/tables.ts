@@ -1,0 +1,57 @@
+import type { KeyMode } from '@inlay/core';
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+
+/** Kysely types of migration 0024's tables, kept beside the code that uses them. */
+export type EmailKind = 'status_changed' | 'team_comment';
+export type EmailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+export interface EmailOutboxTable {
+  id: string;
+  workspace_id: string;
+  mode: KeyMode;
+  board_id: string;
+  post_id: string;
+  kind: EmailKind;
+  /** JSON: `{from, to}` statuses, or `{commentId}`. */
+  data: string;
+  status: EmailStatus;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailSendsTable {
+  outbox_id: string;
+  email: string;
+  sent_at: string;
+}
+
+export interface EmailUnsubscribesTable {
+  workspace_id: string;
+  mode: KeyMode;
+  email: string;
+  created_at: string;
+}
+
+export interface EmailKeysTable {
+  id: string;
+  secret: string;
+  created_at: string;
+}
+
+export type EmailTables = {
+  email_outbox: EmailOutboxTable;
+  email_sends: EmailSendsTable;
+  email_unsubscribes: EmailUnsubscribesTable;
+  email_keys: EmailKeysTable;
+};
+
+/** The database with the email tables typed (they are not in db/schema.ts's `Database`). */
+export function emailDb(db: Db): Kysely<Database & EmailTables> {
+  return db.withTables<EmailTables>();
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { KeyMode } from '@inlay/core';
+import type { Storage } from '../../db/connect.js';
+import { newId, nowIso } from '../../db/ids.js';
+import type { Tx } from '../../db/statements.js';
+import { emailDb, type EmailKind, type EmailOutboxTable, type EmailStatus } from '../../email/tables.js';
+
+/**
+ * The email outbox's SQL (docs/feedback.md, "Email"): rows written in the transaction of the
+ * change they tell of, claimed under a lease by the sender (email/sender.ts), one `email_sends`
+ * row per message the mail server accepted. `'pending'` is written into the statements, not
+ * bound, so the partial index of pending rows serves them (docs/decisions.md, "Webhook delivery
+ * cost (measured)").
+ */
+
+const PENDING = sql.lit<EmailStatus>('pending');
+
+export interface EmailChange {
+  workspaceId: string;
+  mode: KeyMode;
+  boardId: string;
+  postId: string;
+  kind: EmailKind;
+  data: Record<string, unknown>;
+}
+
+/** Writes one change to tell of, in the caller's transaction. */
+export async function queueEmail(tx: Tx, change: EmailChange): Promise<void> {
+  const now = Date.now();
+  await emailDb(tx.db)
+    .insertInto('email_outbox')
+    .values({
+      id: newId('eml'),
+      workspace_id: change.workspaceId,
+      mode: change.mode,
+      board_id: change.boardId,
+      post_id: change.postId,
+      kind: change.kind,
+      data: JSON.stringify(change.data),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: 0,
+      created_at: new Date(now).toISOString(),
+      updated_at: new Date(now).toISOString(),
+    })
+    .execute();
+}
+
+export type OutboxRow = Pick<EmailOutboxTable, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at'>;
+
+/**
+ * Leases up to `limit` due rows until `leaseUntil`, oldest first. The conditions are checked
+ * again on each row as it is locked, so on PostgreSQL a row another instance leased meanwhile is
+ * left out, not leased twice.
+ */
+export async function claimDue(storage: Storage, now: number, leaseUntil: number, limit: number): Promise<OutboxRow[]> {
+  const db = emailDb(storage.db);
+  return storage.transaction(async (tx) =>
+    emailDb(tx.db)
+      .updateTable('email_outbox')
+      .set((eb) => ({ lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('status', '=', PENDING)
+      .where('lease_until', '<=', now)
+      .where('id', 'in', db.selectFrom('email_outbox').select('id').where('status', '=', PENDING).where('next_attempt_at', '<=', now).where('lease_until', '<=', now).orderBy('next_attempt_at').orderBy('id').limit(limit))
+      .returning(['id', 'workspace_id', 'mode', 'board_id', 'post_id', 'kind', 'data', 'attempts', 'created_at'])
+      .execute(),
+  );
+}
+
+export interface Recipient {
+  email: string;
+  name: string | null;
+}
+
+/**
+ * Who hears of a post: its voters and commenters whose author token carried an email, once each,
+ * but not `exceptKey` (who made the change) and not the addresses that unsubscribed from the
+ * workspace's mode, nor those this outbox row already sent to. Addresses compare in lower case,
+ * as they are stored in `email_unsubscribes` and `email_sends`.
+ */
+export async function recipientsOf(storage: Storage, row: OutboxRow, exceptKey: string | null): Promise<Recipient[]> {
+  const db = emailDb(storage.db);
+  const voters = db.selectFrom('votes').select(['author_email as email', 'author_name as name', 'author_key as key']).where('post_id', '=', row.post_id).where('author_email', 'is not', null);
+  const commenters = db
+    .selectFrom('comments')
+    .select(['author_email as email', 'author_name as name', 'author_key as key'])
+    .where('post_id', '=', row.post_id)
+    .where('workspace_id', '=', row.workspace_id)
+    .where('author_email', 'is not', null);
+  const rows = await db
+    .selectFrom(voters.unionAll(commenters).as('r'))
+    .select(['r.email', 'r.name', 'r.key'])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('email_unsubscribes as u').select('u.email').where('u.email', '=', sql<string>`lower(r.email)`).where('u.workspace_id', '=', row.workspace_id).where('u.mode', '=', row.mode))),
+    )
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('email_sends as s').select('s.email').where('s.email', '=', sql<string>`lower(r.email)`).where('s.outbox_id', '=', row.id))))
+    .execute();
+  const seen = new Map<string, Recipient>();
+  for (const recipient of rows) {
+    if (recipient.email === null || recipient.key === exceptKey) continue;
+    const email = recipient.email.toLowerCase();
+    if (!seen.has(email) || seen.get(email)?.name === null) seen.set(email, { email, name: recipient.name });
+  }
+  return [...seen.values()].sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** Holds a row being sent a while longer (before each of its messages). */
+export async function extendLease(storage: Storage, id: string, leaseUntil: number): Promise<void> {
+  await emailDb(storage.db).updateTable('email_outbox').set({ lease_until: leaseUntil }).where('id', '=', id).where('status', '=', PENDING).execute();
+}
+
+/** Notes a message the mail server accepted, so that a retry of the row skips its recipient. */
+export async function recordSend(storage: Storage, outboxId: string, email: string): Promise<void> {
+  await emailDb(storage.db).insertInto('email_sends').values({ outbox_id: outboxId, email, sent_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** Ends a row: every message sent (or nothing to send), failed for good, or too old to send. */
+export async function finishRow(storage: Storage, id: string, status: Exclude<EmailStatus, 'pending'>, error: string | null): Promise<void> {
+  await emailDb(storage.db).updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Lets a row be claimed again at `at` (a failed attempt's retry). */
+export async function retryRow(storage: Storage, id: string, at: number, error: string): Promise<void> {
+  await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Drops ended rows (and what they sent) a while after they ended; pending rows stay. */
+export async function pruneEmailOutbox(storage: Storage, before: Date): Promise<void> {
+  await emailDb(storage.db).deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', before.toISOString()).execute();
+}
+
+export async function unsubscribe(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, email: string): Promise<void> {
+  await emailDb(storage.db)
+    .insertInto('email_unsubscribes')
+    .values({ workspace_id: scope.workspaceId, mode: scope.mode, email: email.toLowerCase(), created_at: nowIso() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The key that signs unsubscribe links: made once, by whichever process asks first. */
+export async function unsubscribeKey(storage: Storage): Promise<Buffer> {
+  const db = emailDb(storage.db);
+  await db.insertInto('email_keys').values({ id: 'unsubscribe', secret: randomBytes(32).toString('base64url'), created_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
+  const row = await db.selectFrom('email_keys').select('secret').where('id', '=', 'unsubscribe').executeTakeFirstOrThrow();
+  return Buffer.from(row.secret, 'base64url');
+}

@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the receiver accepted: its envelope recipients and the parsed message. */
+export interface Accepted {
+  to: string[];
+  mail: ParsedMail;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps what it accepts. `hold`
+ * makes it keep the next message's DATA unanswered (a mail server mid-accept), until released.
+ */
+export class SmtpReceiver {
+  readonly accepted: Accepted[] = [];
+  /** Messages whose DATA arrived, accepted or not. */
+  started = 0;
+  hold: (() => boolean) | undefined;
+  readonly #server: SMTPServer;
+  port = 0;
+
+  constructor() {
+    this.#server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        this.started += 1;
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        void simpleParser(stream).then((mail) => {
+          if (this.hold?.() === true) return; // never answered: the sender sees no 250
+          this.accepted.push({ to, mail });
+          callback();
+        }, callback);
+      },
+    });
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.#server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** The recipients of every accepted message, sorted. */
+  recipients(): string[] {
+    return this.accepted.flatMap((message) => message.to).sort();
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+}
