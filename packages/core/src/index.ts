@@ -240,7 +240,8 @@ export type { RememberedMapping } from './importer/remembered-mapping.js';
 export { compileSafePattern, patternProblem, UnsafePatternError } from './importer/safe-pattern.js';
 export type { SafePattern } from './importer/safe-pattern.js';
 export { headerSynonyms } from './importer/synonyms.js';
-export { formulaFieldKeys, formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords, neutralizesFormulas } from './importer/formulas.js';
+export { cellWarnings, formulaFieldKeys, formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords, neutralizesFormulas } from './importer/formulas.js';
+export { IMPRECISE, markUnreadable, NESTED, readerRefusal, shownText, UNREADABLE } from './importer/reader-marks.js';
 export { applyHookChanges, applyHookMessages, HOOK_BATCH_SIZE, hookValueText, runRowHooks, validatorHookTarget } from './importer/hooks.js';
 export type { HookCellMessage, HookRow, HookRowChange, HookTarget, RowHooks, TransformRowHook, ValidateRowHook } from './importer/hooks.js';
 export {

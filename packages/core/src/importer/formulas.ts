@@ -48,11 +48,12 @@ export function formulaFieldKeys(config: TableConfig): string[] {
 }
 
 /**
- * The `formula` warnings of a validation, by row then field order: one per text cell a
- * spreadsheet would run. Warnings are not errors: they do not count in `errorCount` or
- * `invalidRowCount`, and the rows are imported.
+ * The warnings of a validation, by row then field order: `formula`, one per text cell a
+ * spreadsheet would run, and `replacement_character`, one per text cell holding U+FFFD written in
+ * the file (delivered as written: docs/importer.md, "Files the importer reads"). Warnings are not
+ * errors: they do not count in `errorCount` or `invalidRowCount`, and the rows are imported.
  */
-export function formulaWarnings(config: TableConfig, validation: TableValidation): CellError[] {
+export function cellWarnings(config: TableConfig, validation: TableValidation): CellError[] {
   const keys = new Set(formulaFieldKeys(config));
   const columns: [string, readonly ImportValue[]][] = [];
   validation.fieldKeys.forEach((key, i) => {
@@ -65,10 +66,20 @@ export function formulaWarnings(config: TableConfig, validation: TableValidation
     if (excluded.has(row)) continue;
     for (const [field, values] of columns) {
       const value = values[row];
-      if (typeof value === 'string' && isFormulaText(value)) warnings.push({ row, field, code: 'formula', message: FORMULA_MESSAGE });
+      if (typeof value !== 'string') continue;
+      if (isFormulaText(value)) warnings.push({ row, field, code: 'formula', message: FORMULA_MESSAGE });
+      if (value.includes('\ufffd')) warnings.push({ row, field, code: 'replacement_character', message: REPLACEMENT_MESSAGE });
     }
   }
   return warnings;
+}
+
+/** The message of a `replacement_character` warning. */
+export const REPLACEMENT_MESSAGE = 'Holds the character \ufffd as the file writes it; it will be imported as it is';
+
+/** The `formula` warnings of {@link cellWarnings}. */
+export function formulaWarnings(config: TableConfig, validation: TableValidation): CellError[] {
+  return cellWarnings(config, validation).filter((warning) => warning.code === 'formula');
 }
 
 /**

@@ -127,7 +127,7 @@ export interface ImporterStrings {
   /**
    * Why a file was refused and what to upload instead, by `code`: `pdf`, `image`, `old_excel`
    * (.xls, .xlsb), `gzip`, `zip_archive`, `word_document`, `presentation`, `opendocument`,
-   * `damaged_zip` or `binary` (docs/importer.md, "Files the importer reads").
+   * `damaged_zip`, `binary`, `invalid_json` or `not_json` (docs/importer.md, "Files the importer reads").
    */
   refusedFile: (code: string) => string;
   /** Undo and redo buttons; `kind` is what the next undo or redo changes, null when nothing. */
@@ -212,7 +212,9 @@ const REFUSED: Record<string, string> = {
   presentation: `This is a PowerPoint presentation, not an Excel workbook. Copy its table into a spreadsheet, ${SAVE_AS}.`,
   opendocument: `This is an OpenDocument file (LibreOffice, OpenOffice). Open it there, ${SAVE_AS}.`,
   damaged_zip: `This workbook is damaged or was not copied completely. Open it in your spreadsheet program, ${SAVE_AS}.`,
-  binary: 'This file is not text or an Excel workbook. Upload a CSV, TSV or Excel (.xlsx) file.',
+  binary: 'This file is not text or an Excel workbook. Upload a CSV, TSV, JSON or Excel (.xlsx) file.',
+  invalid_json: 'This file starts like JSON but cannot be read as JSON: a bracket, quote or comma is missing or extra, or it is not a list of objects. Export it again, or upload it as CSV or Excel (.xlsx).',
+  not_json: 'This file is named as JSON but holds no JSON. Upload the JSON export itself, or the data as CSV or Excel (.xlsx).',
 };
 
 /** The default (English) strings. */

@@ -27,7 +27,7 @@ export interface OpenParams {
 }
 
 export interface OpenResult {
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'json';
   /** The encoding read with, and the one detected (CSV files; null for pasted text and workbooks). */
   encoding: string | null;
   detectedEncoding: string | null;

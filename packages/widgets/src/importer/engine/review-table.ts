@@ -1,4 +1,4 @@
-import { type ByteRecords, type CellError, type ImportValue, type RowOptions, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
+import { type ByteRecords, type CellError, type ImportValue, type RowOptions, shownText, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
 import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
 import { isQuery, queryView } from './views.js';
 
@@ -82,7 +82,7 @@ export class ReviewTable {
   /** What a cell shows: the user's text where it could not be read, else its value as text. */
   textOf(row: number, field: string): string {
     const raw = this.#raw.get(this.#key(row, field));
-    return raw ?? valueText(this.validator.valueAt(row, field));
+    return raw === undefined ? valueText(this.validator.valueAt(row, field)) : shownText(raw);
   }
 
   /**
@@ -214,7 +214,10 @@ export class ReviewTable {
     return {
       row,
       values: this.fieldKeys.map((key) => this.validator.valueAt(row, key)),
-      raw: this.fieldKeys.map((key) => this.#raw.get(this.#key(row, key)) ?? null),
+      raw: this.fieldKeys.map((key) => {
+        const raw = this.#raw.get(this.#key(row, key));
+        return raw === undefined ? null : shownText(raw);
+      }),
       issues,
     };
   }
