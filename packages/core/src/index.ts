@@ -53,8 +53,10 @@ export {
   FieldTypeSchema,
   ImporterConfigSchema,
   ImportDeliverySchema,
+  UnmappedColumnsSchema,
 } from './schemas/importer.js';
-export type { FieldDefinition, FieldType, ImportDelivery, ImporterConfig, ImporterConfigInput } from './schemas/importer.js';
+export type { FieldDefinition, FieldType, ImportDelivery, ImporterConfig, ImporterConfigInput, UnmappedColumns } from './schemas/importer.js';
+export { EXTRA_KEY, type ExtraColumn, extraColumns } from './importer/extra-columns.js';
 export {
   CreateResourceBodySchema,
   draftSchema,
@@ -178,6 +180,8 @@ export {
   SessionRowsQuerySchema,
   SessionRowSchema,
   SessionRowsPageSchema,
+  RowExtraSchema,
+  isExtraObject,
   RowsAcknowledgementSchema,
 } from './schemas/sessions.js';
 export type {
@@ -192,6 +196,7 @@ export type {
   SessionRowsQuery,
   SessionRow,
   SessionRowsPage,
+  RowExtra,
   RowsAcknowledgement,
 } from './schemas/sessions.js';
 export {
@@ -226,7 +231,7 @@ export type { ColumnFormats, DateColumnOrder, NumberColumnFormat } from './impor
 export { validateRow } from './importer/validate-row.js';
 export type { RowValidation } from './importer/validate-row.js';
 export { TableValidator } from './importer/table-validator.js';
-export { recordsCells } from './importer/byte-records.js';
+export { cellText, recordsCells } from './importer/byte-records.js';
 export type { CellChange, DuplicateStrategy, TableConfig, TableReview, TableValidation } from './importer/table-validator.js';
 export type { ColumnReader } from './importer/value-columns.js';
 export { detectTableFormats, toRecords, validateTable } from './importer/validate-table.js';

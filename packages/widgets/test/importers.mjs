@@ -68,6 +68,28 @@ export const importers = {
       ],
     },
   },
+  /** Unmapped columns kept under each row's `extra`, to the page and through server delivery. */
+  keptPage: {
+    name: 'Issues, every column kept',
+    config: {
+      fields: [
+        { key: 'number', label: 'Number', type: 'number', required: true },
+        { key: 'title', label: 'Title', type: 'string', required: true },
+      ],
+      unmappedColumns: 'keep',
+    },
+  },
+  keptServer: {
+    name: 'Contacts to the server, every column kept',
+    config: {
+      fields: [
+        { key: 'email', label: 'Email', type: 'email', required: true },
+        { key: 'name', label: 'Name', type: 'string' },
+      ],
+      delivery: 'server',
+      unmappedColumns: 'keep',
+    },
+  },
   /** Rows go to the customer's server (docs/importer.md#server-delivery). */
   server: {
     name: 'Server delivery',

@@ -6,6 +6,7 @@
  * "this is text".
  */
 import type { FieldDefinition } from '../schemas/importer.js';
+import { EXTRA_KEY } from './extra-columns.js';
 import type { TableConfig, TableValidation } from './table-validator.js';
 import type { CellError, ImportValue } from './types.js';
 
@@ -93,10 +94,11 @@ export function neutralizesFormulas(config: { neutralizeFormulas?: boolean | und
 /**
  * Records as delivered: with the config's `neutralizeFormulas` (unset: on for `delivery: "server"`), text cells a spreadsheet would
  * run get a leading `'` (the records are changed in place and returned); without it they are
- * returned as they are.
+ * returned as they are. The unmapped cells kept under `extra` (`unmappedColumns: "keep"`) are text
+ * of any column, and are neutralized alike.
  */
-export function neutralizeRecords<R extends Record<string, ImportValue>>(
-  config: TableConfig & { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined },
+export function neutralizeRecords<R extends Record<string, unknown>>(
+  config: TableConfig & { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined; unmappedColumns?: 'drop' | 'keep' | undefined },
   records: R[],
 ): R[] {
   if (!neutralizesFormulas(config)) return records;
@@ -106,6 +108,10 @@ export function neutralizeRecords<R extends Record<string, ImportValue>>(
       if (!Object.hasOwn(record, key)) continue;
       const value = record[key] as ImportValue;
       if (typeof value === 'string' && isFormulaText(value)) (record as Record<string, ImportValue>)[key] = `'${value}`;
+    }
+    const extra = config.unmappedColumns === 'keep' ? record[EXTRA_KEY] : undefined;
+    if (typeof extra === 'object' && extra !== null) {
+      for (const [header, text] of Object.entries(extra as Record<string, string>)) if (isFormulaText(text)) (extra as Record<string, string>)[header] = `'${text}`;
     }
   }
   return records;

@@ -122,6 +122,9 @@ export interface ImporterStrings {
   announceFormats: string;
   /** Shown while files are read on the main thread because the worker could not start (docs/widgets.md). */
   engineFallback: string;
+  /** A kept unmapped column's header in review (`unmappedColumns: "keep"`), and its hint: delivered as it is, not edited. */
+  extraColumnName: (header: string) => string;
+  extraColumnHint: string;
   /** Above the message of a file that was refused (`name` is the file's name). */
   refusedTitle: (name: string) => string;
   /**
@@ -329,6 +332,8 @@ export const defaultImporterStrings: ImporterStrings = {
   announceFormats: 'Rows checked again with the chosen formats.',
   engineFallback: 'Files are being read without a background worker here, so the page may respond more slowly while a large file loads.',
   refusedTitle: (name) => `“${name}” can’t be imported`,
+  extraColumnName: (header) => `${header} (not matched, imported as written)`,
+  extraColumnHint: 'No field matches this column: its text goes with each row as it is, and cannot be edited here.',
   refusedFile: (code) => REFUSED[code] ?? REFUSED['binary'] ?? '',
   undo: (kind) => (kind === null ? 'Undo' : `Undo ${defaultImporterStrings.editKinds[kind]}`),
   redo: (kind) => (kind === null ? 'Redo' : `Redo ${defaultImporterStrings.editKinds[kind]}`),

@@ -8,7 +8,7 @@ import '../importer/define.js';
 export interface ImporterEnv {
   baseUrl: string;
   publishableKey: string;
-  importers: Record<'contacts' | 'simple' | 'server' | 'issues' | 'logs' | 'unpublished', string>;
+  importers: Record<'contacts' | 'simple' | 'server' | 'issues' | 'logs' | 'keptPage' | 'keptServer' | 'unpublished', string>;
 }
 
 let cached: ImporterEnv | undefined;

@@ -176,12 +176,12 @@ export async function* fileText(blob: Blob, encoding: string, pieceBytes: number
  * (docs/importer.md, "Files the importer reads"). In other encodings every U+FFFD is unreadable.
  */
 export class MarkingDecoder {
-  readonly #decoder: TextDecoder;
+  readonly #decoder: InstanceType<typeof TextDecoder>;
   readonly #utf8: boolean;
   /** The last two bytes decoded, copied (pieces are views of a reused buffer). */
   #before = new Uint8Array(0);
 
-  constructor(encoding: string, options?: TextDecoderOptions) {
+  constructor(encoding: string, options?: { ignoreBOM?: boolean }) {
     this.#decoder = new TextDecoder(encoding, options);
     this.#utf8 = this.#decoder.encoding === 'utf-8';
   }

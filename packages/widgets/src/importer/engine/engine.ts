@@ -173,7 +173,7 @@ export class ImportEngine {
     /** Creates the table once the first rows are in, with the rows the whole source likely holds. */
     const start = async (expectedRows: number): Promise<ReviewTable> => {
       formats = optionsNow();
-      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows });
+      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows, extraColumns: params.extraColumns });
       const rows = waiting;
       waiting = [];
       for (let i = 0; i < rows.length; i += 512) {

@@ -60,6 +60,8 @@ export interface StepContext {
     name: string;
     /** The fields in review order (unmapped last), as the engine and the grid index them. */
     fields: readonly FieldDefinition[];
+    /** Headers of the unmapped columns kept (`unmappedColumns: "keep"`), shown read-only after the fields. */
+    extraHeaders: readonly string[];
     /** The fields in the importer's own order, as the mapping step lists them. */
     configFields: readonly FieldDefinition[];
     duplicateKey: string | undefined;

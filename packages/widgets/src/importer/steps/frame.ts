@@ -93,6 +93,7 @@ export function initialState(): StepContext['state'] {
     enumColumns: [],
     valueChoices: new Map(),
     completionError: null,
+    extraHeaders: [],
     formulaCells: null,
     neutralizeFormulas: false,
   };
