@@ -249,6 +249,7 @@ export { cellWarnings, formulaFieldKeys, formulaWarnings, isFormulaText, neutral
 export { IMPRECISE, markUnreadable, NESTED, readerRefusal, shownText, UNREADABLE } from './importer/reader-marks.js';
 export { applyHookChanges, applyHookMessages, HOOK_BATCH_SIZE, hookValueText, runRowHooks, validatorHookTarget } from './importer/hooks.js';
 export type { HookCellMessage, HookRow, HookRowChange, HookTarget, RowHooks, TransformRowHook, ValidateRowHook } from './importer/hooks.js';
+export type { SuggestedMapping, SuggestMappingHook, SuggestMappingInput } from './importer/mapping-hook.js';
 export {
   errorFromResponse,
   InlayApiError,

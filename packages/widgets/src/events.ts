@@ -193,7 +193,7 @@ export class InlayImportCancelEvent extends CustomEvent<InlayImportCancelDetail>
 }
 
 /** An importer's step that failed: opening or completing its session, or reading the file. */
-export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' | 'upload-rows' };
+export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' | 'upload-rows' | 'suggest-mapping' };
 
 /** `detail` of {@link InlayErrorEvent}. */
 export interface InlayErrorDetail {

@@ -57,6 +57,13 @@ export interface ImporterStrings {
   required: string;
   missingRequired: (labels: string[]) => string;
   rememberedNotice: string;
+  /** Mapping suggestions of the page's `suggestMapping` hook: while it is asked, the badge, its Keep button (and name), what Continue waits for, and what is announced when they arrive (column header, field label). */
+  suggesting: string;
+  suggestedBadge: string;
+  keep: string;
+  keepSuggestion: (header: string, field: string) => string;
+  confirmSuggestions: (count: number) => string;
+  announceSuggestions: (pairs: [string, string][]) => string;
   validating: (rows: number, percent: number | null) => string;
   stop: string;
 
@@ -269,6 +276,13 @@ export const defaultImporterStrings: ImporterStrings = {
   required: 'required',
   missingRequired: (labels) => `Choose a column for ${labels.map((label) => `“${label}”`).join(', ')} (required).`,
   rememberedNotice: 'Columns are matched as you confirmed them last time.',
+  suggesting: 'Looking for more matches…',
+  suggestedBadge: 'Suggested: confirm or change',
+  keep: 'Keep',
+  keepSuggestion: (header, field) => `Keep the suggested field ${field} for column ${header}`,
+  confirmSuggestions: (count) => (count === 1 ? 'Keep or change the suggested field before you continue.' : `Keep or change the ${count} suggested fields before you continue.`),
+  announceSuggestions: (pairs) =>
+    `${pairs.length === 1 ? 'A field is' : `${pairs.length} fields are`} suggested: ${pairs.map(([header, field]) => `${header} to ${field}`).join(', ')}. Keep or change each one.`,
   validating: (rows, percent) => `Checking ${plural(rows, 'row', 'rows')}${percent === null ? '' : ` (${percent}%)`}…`,
   stop: 'Stop',
 

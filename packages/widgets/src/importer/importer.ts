@@ -1,6 +1,6 @@
 // The order of these imports is the order of the script-tag bundle's code, which moves its size
 // by hundreds of bytes: keep it (docs/decisions.md, "The importer element split by concept").
-import type { ImporterConfig, PublishedConfig, TransformRowHook, ValidateRowHook } from '@inlay/core';
+import type { ImporterConfig, PublishedConfig, SuggestMappingHook, TransformRowHook, ValidateRowHook } from '@inlay/core';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCompleteEvent } from '../events.js';
@@ -28,6 +28,7 @@ import { commitEdit } from './review-changes.js';
 import { createActions } from './step-actions.js';
 import { loadPublished } from './published-config.js';
 import { ImportCompletion } from './completion.js';
+import { DEFAULT_SUGGEST_TIMEOUT } from './mapping-suggestions.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -169,6 +170,8 @@ export class InlayImporter extends InlayElement {
     strings: { attribute: false },
     transformRow: { attribute: false },
     validateRow: { attribute: false },
+    suggestMapping: { attribute: false },
+    suggestMappingTimeout: { attribute: 'suggest-mapping-timeout', type: Number },
     uploadChunkRows: { attribute: false },
     phase: { state: true },
     state: { state: true },
@@ -212,6 +215,15 @@ export class InlayImporter extends InlayElement {
    * (sync or async). See docs/importer.md, "Hooks".
    */
   validateRow?: ValidateRowHook;
+  /**
+   * Proposes fields for the columns Inlay's matcher left unmatched, from the host's own model:
+   * called with `{headers, sampleRows, fields}` once the mapping step opens, answers header → field
+   * key (sync or async). Suggestions are marked and the user confirms each. See docs/importer.md,
+   * "Mapping suggestions from your app".
+   */
+  suggestMapping?: SuggestMappingHook;
+  /** Milliseconds `suggestMapping` has to answer before Inlay's own matching stands. Attribute `suggest-mapping-timeout`. Default 5000. */
+  suggestMappingTimeout = DEFAULT_SUGGEST_TIMEOUT;
   /** With `delivery: "server"`: most rows per uploaded chunk (1–5,000; default 5,000, also capped at 6 MiB). */
   uploadChunkRows?: number;
 

@@ -2,7 +2,7 @@ import { type ExtraColumn, extraColumns, mappingFromMatches } from '@inlay/core'
 import type { ViewFilter } from './engine/protocol.js';
 import { runEngine } from './engine-bridge.js';
 import { defineOwn, fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
-import { type ColumnChoice, missingRequired, reviewOrder } from './mapping.js';
+import { type ColumnChoice, missingRequired, reviewOrder, unconfirmed } from './mapping.js';
 import { saveMapping } from './remembered-mappings.js';
 import { refreshFormulaCells, runHooks } from './review-changes.js';
 import type { Phase } from './steps/context.js';
@@ -20,7 +20,7 @@ export async function loadRows(core: ImporterCore, busy: Phase = 'validating'): 
   const { host } = core;
   const published = core.published;
   const { columns } = host.state;
-  if (!published || missingRequired(columns, published.config.fields).length > 0) return;
+  if (!published || missingRequired(columns, published.config.fields).length > 0 || unconfirmed(columns).length > 0) return;
   saveMapping(host.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
   const generation = core.generation;
   host.phase = busy;

@@ -15,6 +15,8 @@ export interface Actions {
   reopen(options: { encoding?: string | undefined; delimiter?: string | undefined; sheet?: number | undefined }): void;
   setHeaderRow(row: number): void;
   toMapping(): void;
+  /** Keeps the field the page's `suggestMapping` proposed for `column`. */
+  confirmSuggestion(column: number): void;
   back(): void;
   chooseField(column: number, fieldKey: string | null): void;
   validate(): void;
@@ -73,6 +75,8 @@ export interface StepContext {
     openOptions: { encoding?: string | undefined; delimiter?: string | undefined; sheet?: number | undefined };
     headerRow: number;
     columns: ColumnChoice[];
+    /** The page's `suggestMapping` is being asked about unmatched columns. */
+    suggesting: boolean;
     remembered: boolean;
     progress: { rows: number; percent: number | null };
     stats: Stats | undefined;

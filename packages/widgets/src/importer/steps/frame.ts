@@ -94,6 +94,7 @@ export function initialState(): StepContext['state'] {
     valueChoices: new Map(),
     completionError: null,
     extraHeaders: [],
+    suggesting: false,
     formulaCells: null,
     neutralizeFormulas: false,
   };
