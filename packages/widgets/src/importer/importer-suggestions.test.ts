@@ -23,7 +23,7 @@ describe('<inlay-importer> suggestMapping', () => {
   it('asks an async hook about the unmatched columns only, marks its suggestions, announces them, and waits for the user to keep each', async () => {
     const el = await mountImporter();
     const asked: SuggestMappingInput[] = [];
-    let answer = () => undefined as void;
+    let answer: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (answer = resolve));
     el.suggestMapping = async (input) => {
       asked.push(input);
