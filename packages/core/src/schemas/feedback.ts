@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmptyStateSchema, HttpUrlSchema } from './common.js';
+import { AllowedOriginsSchema, EmptyStateSchema, HttpUrlSchema } from './common.js';
 
 /** Look of a board widget. All optional; the widget's CSS custom properties still win. */
 export const BoardBrandingSchema = z.strictObject({
@@ -21,6 +21,8 @@ export const BoardConfigSchema = z.strictObject({
   requireAuthorToken: z.boolean().default(false),
   emptyState: EmptyStateSchema.default(''),
   branding: BoardBrandingSchema.optional(),
+  /** Sites the board may be used from; absent or empty: every site (docs/security.md). */
+  allowedOrigins: AllowedOriginsSchema.optional(),
 });
 export type BoardConfig = z.infer<typeof BoardConfigSchema>;
 export type BoardConfigInput = z.input<typeof BoardConfigSchema>;

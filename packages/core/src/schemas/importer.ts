@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXTRA_KEY } from '../importer/extra-columns.js';
 import { LIMITS } from '../limits.js';
+import { AllowedOriginsSchema } from './common.js';
 import { FieldRuleProps, fieldRuleIssues } from './field-rules.js';
 
 /** The seven value types of an importer field (docs/importer.md). */
@@ -83,6 +84,8 @@ export const ImporterConfigSchema = z
        * (default) leaves them out; `keep` delivers them in each row's `extra`, header to text.
        */
       unmappedColumns: UnmappedColumnsSchema.optional(),
+      /** Sites the importer may be used from; absent or empty: every site (docs/security.md). */
+      allowedOrigins: AllowedOriginsSchema.optional(),
     },
     {
       error: (issue) =>

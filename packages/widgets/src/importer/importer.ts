@@ -76,7 +76,9 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as c
  * @csspart notice - A notice above the grid (duplicates, unreadable characters, removed rows).
  * @csspart engine-fallback - With `notice`: files are read on the main thread, not in a worker.
  * @csspart grid - The review grid (`role="grid"`).
- * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
+ * @csspart cell - A cell of the grid; `cell invalid` when it has a problem, `cell extra` in a kept unmapped column (read-only).
+ * @csspart extra - With `cell`: a cell of a column no field is matched to, kept with `unmappedColumns: "keep"`.
+ * @csspart extra-column-header - The header of such a column, after the fields.
  * @csspart cell-input - The input of the cell being edited.
  * @csspart inspector - The bar below the grid with the active cell's problem and fixes.
  * @csspart editing-toolbar - Undo, redo, remove rows, sort and filter, and the download of rows with problems, below the grid.
@@ -87,7 +89,11 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as c
  * @csspart footer - The row of buttons at the bottom of a step.
  * @csspart button - Every button; `button primary` for the main one.
  * @csspart error - The error state.
- * @csspart file-error - Why the chosen file was refused (not CSV, TSV or an Excel workbook), above the dropzone.
+ * @csspart file-error - Why the chosen file was refused (not CSV, TSV, JSON or an Excel workbook), above the dropzone.
+ * @csspart suggestion - On the mapping step: the badge of a field the page's `suggestMapping` suggested, until the user keeps or changes it.
+ * @csspart confirm-suggestion - With `button`: its "Keep".
+ * @csspart unconfirmed - Why Continue waits: suggested fields not yet kept or changed.
+ * @csspart suggesting - With `notice`: `suggestMapping` is being asked.
  * @csspart done - The completed state.
  * @csspart saving - "Saving…" while the import completes and the page saves the rows.
  * @csspart completion-error - Why the import did not complete, above the review's buttons.

@@ -4,6 +4,7 @@ import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
+import { enforceAllowedOrigins } from '../../publishing/allowed-origins.js';
 import type { StoredAuthor } from '../../repositories/feedback/posts.js';
 
 /** A published board the caller may use on the hosted post routes. */
@@ -13,13 +14,14 @@ export interface BoardAccess {
   config: BoardConfig;
 }
 
-/** Published, in the key's workspace, and the `hosted` plan for live keys (docs/concepts.md). */
+/** Published, in the key's workspace, the `hosted` plan for live keys (docs/concepts.md), and the board's `allowedOrigins`. */
 export async function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
   const auth = authOf(request);
   const found = await app.inlay.published.get('board', boardId);
   if (!found || found.workspaceId !== auth.workspaceId) throw notFound('board', boardId, param);
   if ('unpublished' in found) throw new ApiError('not_published', `The board ${boardId} has not been published yet.`, { param });
   requirePlan(auth, ['hosted'], 'Hosted posts and votes');
+  enforceAllowedOrigins(request, auth, found.config, 'board');
   return { auth, boardId, config: found.config as BoardConfig };
 }
 
