@@ -53,8 +53,10 @@ export {
   FieldTypeSchema,
   ImporterConfigSchema,
   ImportDeliverySchema,
+  UnmappedColumnsSchema,
 } from './schemas/importer.js';
-export type { FieldDefinition, FieldType, ImportDelivery, ImporterConfig, ImporterConfigInput } from './schemas/importer.js';
+export type { FieldDefinition, FieldType, ImportDelivery, ImporterConfig, ImporterConfigInput, UnmappedColumns } from './schemas/importer.js';
+export { EXTRA_KEY, type ExtraColumn, extraColumns } from './importer/extra-columns.js';
 export {
   CreateResourceBodySchema,
   draftSchema,
@@ -192,6 +194,8 @@ export {
   SessionRowsQuerySchema,
   SessionRowSchema,
   SessionRowsPageSchema,
+  RowExtraSchema,
+  isExtraObject,
   RowsAcknowledgementSchema,
 } from './schemas/sessions.js';
 export type {
@@ -206,6 +210,7 @@ export type {
   SessionRowsQuery,
   SessionRow,
   SessionRowsPage,
+  RowExtra,
   RowsAcknowledgement,
 } from './schemas/sessions.js';
 export {
@@ -240,7 +245,7 @@ export type { ColumnFormats, DateColumnOrder, NumberColumnFormat } from './impor
 export { validateRow } from './importer/validate-row.js';
 export type { RowValidation } from './importer/validate-row.js';
 export { TableValidator } from './importer/table-validator.js';
-export { recordsCells } from './importer/byte-records.js';
+export { cellText, recordsCells } from './importer/byte-records.js';
 export type { CellChange, DuplicateStrategy, TableConfig, TableReview, TableValidation } from './importer/table-validator.js';
 export type { ColumnReader } from './importer/value-columns.js';
 export { detectTableFormats, toRecords, validateTable } from './importer/validate-table.js';
@@ -254,9 +259,11 @@ export type { RememberedMapping } from './importer/remembered-mapping.js';
 export { compileSafePattern, patternProblem, UnsafePatternError } from './importer/safe-pattern.js';
 export type { SafePattern } from './importer/safe-pattern.js';
 export { headerSynonyms } from './importer/synonyms.js';
-export { formulaFieldKeys, formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords, neutralizesFormulas } from './importer/formulas.js';
+export { cellWarnings, formulaFieldKeys, formulaWarnings, isFormulaText, neutralizeFormula, neutralizeRecords, neutralizesFormulas } from './importer/formulas.js';
+export { IMPRECISE, markUnreadable, NESTED, readerRefusal, shownText, UNREADABLE } from './importer/reader-marks.js';
 export { applyHookChanges, applyHookMessages, HOOK_BATCH_SIZE, hookValueText, runRowHooks, validatorHookTarget } from './importer/hooks.js';
 export type { HookCellMessage, HookRow, HookRowChange, HookTarget, RowHooks, TransformRowHook, ValidateRowHook } from './importer/hooks.js';
+export type { SuggestedMapping, SuggestMappingHook, SuggestMappingInput } from './importer/mapping-hook.js';
 export {
   errorFromResponse,
   InlayApiError,

@@ -177,13 +177,14 @@ describe('boards', () => {
     await page.getByLabel('Allow anonymous posts and votes').check();
     await page.getByLabel('Title', { exact: true }).fill('Shape our roadmap');
     await page.getByLabel('Accent colour (#rrggbb)').fill('#0f766e');
+    await page.getByLabel(/Allowed origins/).fill('https://app.example.com\nhttps://*.example.net\n');
     await expect.poll(() => page.locator('inlay-feedback-board').getByText('Shape our roadmap').count()).toBe(1);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
     await expect
       .poll(async () => (await server.publicApi(pub(), 'GET', `/feedback/api/v1/config/${seeded.boardId}`)).body.data.config)
-      .toMatchObject({ allowAnonymous: true, branding: { title: 'Shape our roadmap', accentColor: '#0f766e' } });
+      .toMatchObject({ allowAnonymous: true, branding: { title: 'Shape our roadmap', accentColor: '#0f766e' }, allowedOrigins: ['https://app.example.com', 'https://*.example.net'] });
   });
 });
 
@@ -198,6 +199,8 @@ describe('importers', () => {
     await field.getByLabel('Type').selectOption('number');
     await field.getByLabel('Minimum').fill('1');
     await field.getByLabel(/Aliases/).fill('Users, Licences');
+    await page.getByLabel(/Allowed origins/).fill('https://app.example.com');
+    await page.getByLabel(/Keep columns no field is matched to/).check();
     // The real importer reads pasted rows against the draft's fields, once it shows the last edit.
     await page.locator('.preview-frame[aria-busy="false"]').waitFor();
     await page.locator('inlay-importer').getByLabel(/paste/i).fill('Email,Users\nann@example.com,3\n');
@@ -210,6 +213,7 @@ describe('importers', () => {
     const config = await server.publicApi(pub(), 'GET', `/importer/api/v1/config/${seeded.importerId}`);
     console.log('DBGCFG', JSON.stringify(config.body));
     expect(config.body.data.config.fields[3]).toEqual({ key: 'seats', label: 'Seats', type: 'number', min: 1, aliases: ['Users', 'Licences'] });
+    expect(config.body.data.config).toMatchObject({ allowedOrigins: ['https://app.example.com'], unmappedColumns: 'keep' });
   });
 });
 

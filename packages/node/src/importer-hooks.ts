@@ -1,4 +1,4 @@
-import { detectTableFormats, formulaWarnings, runRowHooks, type RowHooks, type RowOptions, type TableConfig, TableValidator, validatorHookTarget } from '@inlay/core';
+import { detectTableFormats, cellWarnings, runRowHooks, type RowHooks, type RowOptions, type TableConfig, TableValidator, validatorHookTarget } from '@inlay/core';
 import { type ImportRow, prepareRows, type ValidatedRows } from './importer.js';
 
 /**
@@ -31,5 +31,5 @@ export async function validateRowsWithHooks(config: TableConfig, rows: readonly 
   const keys = config.fields.map((field) => field.key);
   await runRowHooks(validatorHookTarget(validator, keys, resolved.numberFormat ?? 'dot'), hooks, keys);
   const result = validator.finish();
-  return { ...result, warnings: formulaWarnings(config, result) };
+  return { ...result, warnings: cellWarnings(config, result) };
 }

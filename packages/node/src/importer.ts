@@ -3,7 +3,7 @@
  * runs in its worker, so a backend receiving rows from the browser can check them again instead
  * of trusting them. Pure and local: no request is sent.
  */
-import { type CellError, formulaWarnings, type ImportValue, type RowCells, type RowOptions, type TableConfig, type TableValidation, toRecords, validateTable } from '@inlay/core';
+import { type CellError, cellWarnings, type ImportValue, type RowCells, type RowOptions, type TableConfig, type TableValidation, toRecords, validateTable } from '@inlay/core';
 
 /**
  * One row: an object keyed by field key (what the widget's `inlay-import-complete` event hands
@@ -34,7 +34,7 @@ export type ImportRow = RowCells | Readonly<Record<string, ImportValue | undefin
 export function validateRows(config: TableConfig, rows: readonly ImportRow[], options: RowOptions = {}): ValidatedRows {
   const prepared = prepareRows(config, rows, options);
   const result = validateTable(config, prepared.cells, prepared.options);
-  return { ...result, warnings: formulaWarnings(config, result) };
+  return { ...result, warnings: cellWarnings(config, result) };
 }
 
 /**

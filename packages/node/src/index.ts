@@ -30,6 +30,7 @@ export type { InlayErrorInit, WebhookVerificationErrorCode } from './errors.js';
 export { DEFAULT_WEBHOOK_TOLERANCE_SEC, signWebhook, verifyWebhook, webhooks } from './webhooks.js';
 export type { SignedWebhookHeaders, SignWebhookOptions, VerifyWebhookOptions, WebhookHeaders, Webhooks } from './webhooks.js';
 export { toRecords, validateRows } from './importer.js';
+export { isExtraObject } from '@inlay/core';
 export type { ImportRow, ValidatedRows } from './importer.js';
 export { validateRowsWithHooks } from './importer-hooks.js';
 // The wire types the methods take and answer, so callers need not depend on @inlay/core.
@@ -64,6 +65,7 @@ export type {
   SaveDraftResult,
   SessionRow,
   SessionRowsPage,
+  RowExtra,
   TableConfig,
   TableValidation,
   TransformRowHook,

@@ -3,7 +3,7 @@
  * uploaded with the publishable key, read back across pages and acknowledged with the secret key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Inlay, InlayConflictError, InlayNotFoundError } from '../src/index.js';
+import { Inlay, InlayConflictError, InlayNotFoundError, isExtraObject, type RowExtra, type SessionRow } from '../src/index.js';
 import { startInlayServer, type InlayServer } from './server.js';
 
 let server: InlayServer;
@@ -46,6 +46,21 @@ async function uploadedSession(chunks: number, size: number): Promise<string> {
 }
 
 describe('inlay.importer.sessions', () => {
+  it('reads the unmapped cells of an importer that keeps them as each row’s extra, typed header to text', async () => {
+    const created = await inlay.importer.importers.create({ name: 'Contacts kept' });
+    const fields = [{ key: 'email', label: 'Email', type: 'email' as const, required: true }];
+    await inlay.importer.importers.updateDraft(created.importerId, { name: 'Contacts kept', config: { fields, delivery: 'server', unmappedColumns: 'keep' } });
+    await inlay.importer.importers.publish(created.importerId);
+    const id = (await browser('/api/v1/sessions', { importerId: created.importerId }))['id'] as string;
+    await browser(`/api/v1/sessions/${id}/rows`, { chunk: 0, rows: [{ email: 'ann@example.com', extra: { 'address.city': 'Cork', Notes: '' } }] });
+    await browser(`/api/v1/sessions/${id}/complete`, { mapping: { email: 'Email' }, rowCount: 1, errorCount: 0 });
+    const rows: SessionRow[] = [];
+    for await (const row of inlay.importer.sessions.rows(id)) rows.push(row);
+    const extra: RowExtra | undefined = isExtraObject(rows[0]?.extra) ? rows[0]?.extra : undefined;
+    expect(extra).toEqual({ 'address.city': 'Cork', Notes: '' });
+    expect(rows).toEqual([{ email: 'ann@example.com', extra: { 'address.city': 'Cork', Notes: '' } }]);
+  });
+
   it('iterates every row across pages in file order, whatever the page size', async () => {
     const id = await uploadedSession(4, 7);
     for (const limit of [3, 7, 10, undefined]) {

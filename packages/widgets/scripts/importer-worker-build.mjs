@@ -34,7 +34,7 @@ export function importerWorkerConfig({ entry, plugins }) {
   return cdnModuleConfig({
     entry: { 'inlay-importer.worker': entry },
     plugins,
-    chunkFileNames: (chunk) => (chunk.name === 'xlsx-reader' ? 'inlay-importer.xlsx.js' : 'inlay-importer.[name].js'),
+    chunkFileNames: (chunk) => (chunk.name === 'xlsx-reader' ? 'inlay-importer.xlsx.js' : chunk.name === 'json-reader' ? 'inlay-importer.json.js' : 'inlay-importer.[name].js'),
   });
 }
 

@@ -109,6 +109,9 @@ export class InlayVoteEvent extends CustomEvent<InlayVoteDetail> {
 export type BoardOperation = { type: 'vote'; postId: string; voted: boolean } | { type: 'create'; title: string; body: string };
 
 /** `detail` of {@link InlayImportCompleteEvent}. */
+/** A row as the importer delivers it: field key to value, and `extra` (header to text) when unmapped columns are kept. */
+export type ImportedRow = Record<string, ImportValue | Record<string, string>>;
+
 export interface InlayImportCompleteDetail {
   importerId: string;
   /** The completed session (`sess_…`), which records the mapping and counts, never rows. */
@@ -118,9 +121,11 @@ export interface InlayImportCompleteDetail {
   /**
    * The imported rows, as objects keyed by field key with validated values: strings (dates as
    * ISO), numbers, booleans, or `null` for empty cells — and for cells still invalid when the
-   * user chose to import rows with problems.
+   * user chose to import rows with problems. With the importer's `unmappedColumns: "keep"`, each
+   * row also has `extra`: the cells of the file columns no field is mapped to, header to text
+   * (docs/importer.md, "Columns nobody mapped").
    */
-  rows: Record<string, ImportValue>[];
+  rows: ImportedRow[];
   rowCount: number;
   /** Rows of `rows` that still have at least one problem (0 when rows with problems were left out). */
   errorCount: number;
@@ -188,7 +193,7 @@ export class InlayImportCancelEvent extends CustomEvent<InlayImportCancelDetail>
 }
 
 /** An importer's step that failed: opening or completing its session, or reading the file. */
-export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' | 'upload-rows' };
+export type ImporterOperation = { type: 'open-session' | 'complete-session' | 'read' | 'upload-rows' | 'suggest-mapping' };
 
 /** `detail` of {@link InlayErrorEvent}. */
 export interface InlayErrorDetail {

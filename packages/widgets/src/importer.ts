@@ -28,4 +28,4 @@ export { InlayImporter } from './importer/importer.js';
 export { defaultImporterStrings } from './importer/importer.strings.js';
 export type { ImporterStrings } from './importer/importer.strings.js';
 export { InlayErrorEvent, InlayImportCancelEvent, InlayImportCompleteEvent } from './events.js';
-export type { ImporterOperation, InlayErrorDetail, InlayImportCancelDetail, InlayImportCompleteDetail, InlayImportCompleteListener } from './events.js';
+export type { ImportedRow, ImporterOperation, InlayErrorDetail, InlayImportCancelDetail, InlayImportCompleteDetail, InlayImportCompleteListener } from './events.js';

@@ -39,6 +39,7 @@ export type {
   InlayErrorDetail,
   InlayFlowCompleteDetail,
   InlayImportCancelDetail,
+  ImportedRow,
   InlayImportCompleteDetail,
   InlayImportCompleteListener,
   InlayItemCompleteDetail,

@@ -66,7 +66,7 @@ describe('refusing files that are not text or workbooks, by their bytes', () => 
     const pdf = concat(encode('%PDF-1.7\n%'), [0xe2, 0xe3, 0xcf, 0xd3], encode('\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n'));
     const refused = await refusal(pdf, 'contacts.csv');
     expect(refused).toMatchObject({ name: 'FileRefusedError', code: 'pdf' });
-    expect(refused.message).toMatch(/PDF document.*Upload a CSV, TSV or Excel \(\.xlsx\) file/);
+    expect(refused.message).toMatch(/PDF document.*Upload a CSV, TSV, JSON or Excel \(\.xlsx\) file/);
   });
 
   it('refuses images, an old .xls (OLE2) and a gzip file by their magic numbers', async () => {
@@ -164,14 +164,36 @@ describe('telling the encoding over the whole file, never importing U+FFFD silen
     expect([loaded.stats.unreadable, loaded.stats.errorCount, loaded.stats.fieldErrors['name']]).toEqual([1, 1, 1]);
   });
 
-  it('flags U+FFFD written into the file itself (a file already broken), on the byte path and in pasted text', async () => {
-    const { rows } = await load(encode('id,name,amount\n1,M\ufffdller,2\n2,Ann,3\n'), 64 * 1024);
-    expect(rows.map((row) => row.issues[1]?.code ?? null)).toEqual(['invalid_character', null]);
+  it('delivers U+FFFD written into the file as valid UTF-8 as written, on the byte path, the text path and in pasted text', async () => {
+    // csv-spectrum's location_coordinates.csv holds such a character.
+    const written = 'id,name,amount\n1,M\ufffdller,2\n2,Ann,3\n';
+    // A delimiter beyond ASCII takes the text path.
+    for (const [content, delimiter] of [[written, undefined], [written.replaceAll(',', '\u00a6'), '\u00a6']] as const) {
+      for (const chunkBytes of [64 * 1024, 5]) {
+        const { rows, loaded } = await load(encode(content), chunkBytes, delimiter);
+        expect(rows.map((row) => row.values)).toEqual([['1', 'M\ufffdller', 2], ['2', 'Ann', 3]]);
+        expect(rows.map((row) => row.issues.filter((issue) => issue !== null))).toEqual([[], []]);
+        expect([loaded.stats.unreadable, loaded.stats.errorCount]).toEqual([0, 0]);
+      }
+    }
     const e = engine();
     await e.call('open', { source: { kind: 'text', text: 'id\tname\tamount\n1\tM\ufffdller\t2\n' } });
     await e.call('load', { headerRow: 0, mapping: MAPPING, config: CONFIG });
     const pasted = await e.call('rows', { start: 0, count: 1 });
-    expect(pasted[0]?.issues[1]?.code).toBe('invalid_character');
+    expect(pasted[0]?.values[1]).toBe('M\ufffdller');
+  });
+
+  it('still refuses bytes that are not UTF-8 beside a U+FFFD written in the same file, in another cell', async () => {
+    // Past the first 256 KB, so that the file is UTF-8 (good UTF-8 first) with one broken byte.
+    const content = bigCsv(6000, concat(encode('1,M\ufffdller,2\n'), encode('2,Caf'), [0xe9], encode(',3\n')));
+    for (const chunkBytes of [64 * 1024, 4093]) {
+      const { rows: all, loaded } = await load(content, chunkBytes);
+      const rows = all.slice(-2);
+      expect(rows.map((row) => row.issues[1]?.code ?? null)).toEqual([null, 'invalid_character']);
+      expect([rows[0]?.values[1], rows[1]?.raw[1]]).toEqual(['M\ufffdller', 'Caf\ufffd']);
+      // The hint above the grid counts by piece of the file: a piece with both counts both.
+      expect(loaded.stats.unreadable).toBeGreaterThanOrEqual(1);
+    }
   });
 });
 

@@ -43,6 +43,53 @@ export const importers = {
       neutralizeFormulas: true,
     },
   },
+  /** GitHub's issues as its API exports them (src/importer/importer-json.test.ts). */
+  issues: {
+    name: 'Import issues',
+    config: {
+      fields: [
+        { key: 'number', label: 'Number', type: 'number', required: true },
+        { key: 'title', label: 'Title', type: 'string', required: true },
+        { key: 'state', label: 'State', type: 'enum', enumValues: ['open', 'closed'] },
+        { key: 'author', label: 'Author', type: 'string', aliases: ['user.login'] },
+        { key: 'labels', label: 'Labels', type: 'string' },
+      ],
+    },
+  },
+  /** A server's JSON log lines (NDJSON). */
+  logs: {
+    name: 'Import log lines',
+    config: {
+      fields: [
+        { key: 'time', label: 'Time', type: 'string', required: true },
+        { key: 'level', label: 'Level', type: 'enum', enumValues: ['debug', 'info', 'warn', 'error'] },
+        { key: 'message', label: 'Message', type: 'string', aliases: ['msg'] },
+        { key: 'status', label: 'Status', type: 'number', aliases: ['res.statusCode'] },
+      ],
+    },
+  },
+  /** Unmapped columns kept under each row's `extra`, to the page and through server delivery. */
+  keptPage: {
+    name: 'Issues, every column kept',
+    config: {
+      fields: [
+        { key: 'number', label: 'Number', type: 'number', required: true },
+        { key: 'title', label: 'Title', type: 'string', required: true },
+      ],
+      unmappedColumns: 'keep',
+    },
+  },
+  keptServer: {
+    name: 'Contacts to the server, every column kept',
+    config: {
+      fields: [
+        { key: 'email', label: 'Email', type: 'email', required: true },
+        { key: 'name', label: 'Name', type: 'string' },
+      ],
+      delivery: 'server',
+      unmappedColumns: 'keep',
+    },
+  },
   /** Rows go to the customer's server (docs/importer.md#server-delivery). */
   server: {
     name: 'Server delivery',

@@ -3,6 +3,7 @@
 // `readCell`. Whatever a function accepts must be what `readCell` makes of the text; where the
 // cell is one of the forms the function exists for, it must accept it (so declining everything
 // fails too).
+import { markUnreadable, UNREADABLE } from './reader-marks.js';
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../schemas/importer.js';
 import {
@@ -70,7 +71,8 @@ function place(seed: number, list: readonly Uint8Array[]): Placed[] {
     const start = 1 + Math.floor(random() * 6);
     const bytes = Uint8Array.from({ length: start + cell.length + 1 + Math.floor(random() * 6) }, () => FILLER[Math.floor(random() * FILLER.length)] as number);
     bytes.set(cell, start);
-    const text = decoder.decode(cell);
+    // As the string path reads it: bytes that are not UTF-8 marked (reader-marks.ts).
+    const text = markUnreadable(decoder.decode(cell), cell);
     const again = encoder.encode(text);
     const utf8 = again.length === cell.length && again.every((byte, i) => byte === cell[i]);
     return { bytes, start, end: start + cell.length, text, utf8, printable: cell.every((byte) => byte > 0x20 && byte < 0x7f) };
@@ -296,9 +298,9 @@ describe('EnumBytes', () => {
       const string = read(cell.text);
       if (code !== 0) {
         accepted += 1;
-        // readCell refuses U+FFFD (invalid_character); such a cell never reaches the fast checks,
-        // as addByteRecords reads its record as strings (byte-records.ts `hasUnreadable`).
-        agree(cell, string.valid, !cell.text.includes('\ufffd'));
+        // readCell refuses bytes that are not UTF-8 (invalid_character); such a cell never reaches
+        // the fast checks, as addByteRecords reads its record as strings (byte-records.ts `hasUnreadable`).
+        agree(cell, string.valid, !cell.text.includes(UNREADABLE));
         agree(cell, values[code - 1], cell.text);
         agree(cell, code, values.indexOf(cell.text) + 1);
       } else if (cell.utf8 && trimmed(cell)) {
@@ -398,8 +400,8 @@ describe('isPlainUrlBytes', () => {
       if (!plain) continue;
       accepted += 1;
       const string = read(cell.text);
-      // As for enums: U+FFFD is refused, and its record read as strings, not by this check.
-      const readable = !cell.text.includes('\ufffd');
+      // As for enums: unreadable bytes are refused, and their record read as strings, not by this check.
+      const readable = !cell.text.includes(UNREADABLE);
       agree(cell, string.valid, readable);
       agree(cell, string.value, readable ? cell.text : undefined);
     }
@@ -432,8 +434,8 @@ describe('isTrimmedBytes', () => {
       if (!kept) continue;
       accepted += 1;
       const string = read(cell.text);
-      // As for enums: U+FFFD is refused, and its record read as strings, not by this check.
-      const readable = !cell.text.includes('\ufffd');
+      // As for enums: unreadable bytes are refused, and their record read as strings, not by this check.
+      const readable = !cell.text.includes(UNREADABLE);
       agree(cell, string.valid, readable);
       agree(cell, string.value, readable ? cell.text : undefined);
     }

@@ -1,3 +1,4 @@
+import { markUnreadable } from './reader-marks.js';
 import type { ByteRecords } from './types.js';
 
 /*
@@ -13,7 +14,8 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 export function cellText(records: ByteRecords, record: number, column: number): string | undefined {
   const c = (records.first[record] as number) + column;
   if (c >= (records.first[record + 1] as number)) return undefined;
-  const text = utf8.decode(records.bytes.subarray(records.starts[c] as number, records.ends[c] as number));
+  const bytes = records.bytes.subarray(records.starts[c] as number, records.ends[c] as number);
+  const text = markUnreadable(utf8.decode(bytes), bytes);
   return records.escaped[c] === 1 ? text.replaceAll('""', '"') : text;
 }
 

@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldType } from '../schemas/importer.js';
-import type { CellError, ColumnIndexMapping, RowCells, RowOptions } from './types.js';
+import { readerRefusal } from './reader-marks.js';
+import type { CellError, ColumnIndexMapping, ImportErrorCode, RowCells, RowOptions } from './types.js';
 import { isSpreadsheetError, spreadsheetErrorMessage } from './spreadsheet-errors.js';
 import { type CellParser, type CellReading, compileParser, requiredMessage } from './values.js';
 
@@ -68,20 +69,18 @@ export function readCell(field: CompiledField, raw: string | undefined, out: Cel
   const last = raw.charCodeAt(raw.length - 1);
   const text = first > 32 && first < 127 && last > 32 && last < 127 ? raw : raw.trim();
   if (text === '') return empty(field, out);
-  // U+FFFD is what a decoder writes for bytes it could not read: never imported silently
-  // (docs/importer.md, "Files the importer reads"). In a Latin-1 string V8 answers at once.
-  if (text.includes('\ufffd')) return unreadableCell(out);
+  // Bytes the decoder could not read, and JSON a cell cannot hold, are marked by the reader:
+  // never imported silently (docs/importer.md, "Files the importer reads").
+  const refusal = readerRefusal(text);
+  if (refusal !== undefined) return readerRefused(refusal, out);
   if (text.charCodeAt(0) === 35 /* # */ && isSpreadsheetError(text)) return spreadsheetError(text, out);
   return field.parse(text, out) ? CELL_VALID : CELL_INVALID;
 }
 
-/** The message of a cell holding U+FFFD. @internal */
-export const UNREADABLE_MESSAGE = 'Some characters could not be read (shown as \ufffd): retype them, or upload the file again saved as UTF-8';
-
-function unreadableCell(out: CellReading): number {
+function readerRefused(refusal: { code: ImportErrorCode; message: string }, out: CellReading): number {
   out.value = null;
-  out.code = 'invalid_character';
-  out.message = UNREADABLE_MESSAGE;
+  out.code = refusal.code;
+  out.message = refusal.message;
   out.suggestion = undefined;
   return CELL_INVALID;
 }

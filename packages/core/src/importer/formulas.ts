@@ -6,6 +6,7 @@
  * "this is text".
  */
 import type { FieldDefinition } from '../schemas/importer.js';
+import { EXTRA_KEY } from './extra-columns.js';
 import type { TableConfig, TableValidation } from './table-validator.js';
 import type { CellError, ImportValue } from './types.js';
 
@@ -48,11 +49,12 @@ export function formulaFieldKeys(config: TableConfig): string[] {
 }
 
 /**
- * The `formula` warnings of a validation, by row then field order: one per text cell a
- * spreadsheet would run. Warnings are not errors: they do not count in `errorCount` or
- * `invalidRowCount`, and the rows are imported.
+ * The warnings of a validation, by row then field order: `formula`, one per text cell a
+ * spreadsheet would run, and `replacement_character`, one per text cell holding U+FFFD written in
+ * the file (delivered as written: docs/importer.md, "Files the importer reads"). Warnings are not
+ * errors: they do not count in `errorCount` or `invalidRowCount`, and the rows are imported.
  */
-export function formulaWarnings(config: TableConfig, validation: TableValidation): CellError[] {
+export function cellWarnings(config: TableConfig, validation: TableValidation): CellError[] {
   const keys = new Set(formulaFieldKeys(config));
   const columns: [string, readonly ImportValue[]][] = [];
   validation.fieldKeys.forEach((key, i) => {
@@ -65,10 +67,20 @@ export function formulaWarnings(config: TableConfig, validation: TableValidation
     if (excluded.has(row)) continue;
     for (const [field, values] of columns) {
       const value = values[row];
-      if (typeof value === 'string' && isFormulaText(value)) warnings.push({ row, field, code: 'formula', message: FORMULA_MESSAGE });
+      if (typeof value !== 'string') continue;
+      if (isFormulaText(value)) warnings.push({ row, field, code: 'formula', message: FORMULA_MESSAGE });
+      if (value.includes('\ufffd')) warnings.push({ row, field, code: 'replacement_character', message: REPLACEMENT_MESSAGE });
     }
   }
   return warnings;
+}
+
+/** The message of a `replacement_character` warning. */
+export const REPLACEMENT_MESSAGE = 'Holds the character \ufffd as the file writes it; it will be imported as it is';
+
+/** The `formula` warnings of {@link cellWarnings}. */
+export function formulaWarnings(config: TableConfig, validation: TableValidation): CellError[] {
+  return cellWarnings(config, validation).filter((warning) => warning.code === 'formula');
 }
 
 /**
@@ -82,10 +94,11 @@ export function neutralizesFormulas(config: { neutralizeFormulas?: boolean | und
 /**
  * Records as delivered: with the config's `neutralizeFormulas` (unset: on for `delivery: "server"`), text cells a spreadsheet would
  * run get a leading `'` (the records are changed in place and returned); without it they are
- * returned as they are.
+ * returned as they are. The unmapped cells kept under `extra` (`unmappedColumns: "keep"`) are text
+ * of any column, and are neutralized alike.
  */
-export function neutralizeRecords<R extends Record<string, ImportValue>>(
-  config: TableConfig & { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined },
+export function neutralizeRecords<R extends Record<string, unknown>>(
+  config: TableConfig & { neutralizeFormulas?: boolean | undefined; delivery?: 'page' | 'server' | undefined; unmappedColumns?: 'drop' | 'keep' | undefined },
   records: R[],
 ): R[] {
   if (!neutralizesFormulas(config)) return records;
@@ -95,6 +108,10 @@ export function neutralizeRecords<R extends Record<string, ImportValue>>(
       if (!Object.hasOwn(record, key)) continue;
       const value = record[key] as ImportValue;
       if (typeof value === 'string' && isFormulaText(value)) (record as Record<string, ImportValue>)[key] = `'${value}`;
+    }
+    const extra = config.unmappedColumns === 'keep' ? record[EXTRA_KEY] : undefined;
+    if (typeof extra === 'object' && extra !== null) {
+      for (const [header, text] of Object.entries(extra as Record<string, string>)) if (isFormulaText(text)) (extra as Record<string, string>)[header] = `'${text}`;
     }
   }
   return records;

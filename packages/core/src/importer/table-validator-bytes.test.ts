@@ -2,6 +2,7 @@
 // the same generated tables: values, errors, suggestions, repeats, duplicate groups, the rows
 // reported invalid with their cells, and edits afterwards must all be the same — any difference
 // fails. The tables are built to reach every fast check's edges and every slow-path fallback.
+import { UNREADABLE } from './reader-marks.js';
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../schemas/importer.js';
 import { type TableConfig, TableValidator } from './table-validator.js';
@@ -256,10 +257,10 @@ describe('TableValidator.addByteRecords', () => {
   });
 
   it('refuses a cell holding bytes that are not UTF-8 as invalid_character, on the byte path as on the string path', () => {
-    // `a`, a lone continuation byte, `b`: both paths read it as `a\ufffdb`, which is never imported silently.
+    // `a`, a lone continuation byte, `b`: both paths read it as `a`, an unreadable character, `b`, which is never imported silently.
     const config: TableConfig = { fields: [{ key: 'code', label: 'Code', type: 'string', unique: true }, { key: 'n', label: 'N', type: 'number' }] };
     const validator = new TableValidator(config);
-    validator.addRows([['a\ufffdb', '1']]);
+    validator.addRows([[`a${UNREADABLE}b`, '1']]);
     const bytes = Uint8Array.from([0x61, 0x80, 0x62, 0x2c, 0x32, 0x0a, 0x6f, 0x6b, 0x2c, 0x33]);
     const invalid: [number, string | undefined][] = [];
     validator.addByteRecords(
@@ -268,7 +269,7 @@ describe('TableValidator.addByteRecords', () => {
     );
     expect([0, 1].map((row) => validator.errorsOf(row).map((error) => [error.field, error.code]))).toEqual([[['code', 'invalid_character']], [['code', 'invalid_character']]]);
     expect([validator.valueAt(1, 'code'), validator.valueAt(1, 'n'), validator.valueAt(2, 'code'), validator.valueAt(2, 'n')]).toEqual([null, 2, 'ok', 3]);
-    expect(invalid).toEqual([[1, 'a\ufffdb']]);
+    expect(invalid).toEqual([[1, `a${UNREADABLE}b`]]);
   });
 
   it('checks validation rules as the string path does (such fields are read as strings)', () => {

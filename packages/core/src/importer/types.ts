@@ -32,8 +32,13 @@ export type ImportErrorCode =
   | 'formula'
   // A message of the host's `validateRow` hook (docs/importer.md, "Hooks").
   | 'custom'
-  // A character the file's encoding could not read (U+FFFD).
-  | 'invalid_character';
+  // A character the file's encoding could not read (reader-marks.ts).
+  | 'invalid_character'
+  // JSON files: a list of objects or lists in one cell, a number too long to read exactly.
+  | 'nested_value'
+  | 'imprecise_number'
+  // U+FFFD written in the file as text: a warning, delivered as written.
+  | 'replacement_character';
 
 /**
  * One refused cell. `row` is the 0-based index of the row in the order it was validated (the

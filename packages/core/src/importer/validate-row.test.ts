@@ -1,3 +1,4 @@
+import { UNREADABLE } from './reader-marks.js';
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../schemas/importer.js';
 import { validateRow } from './validate-row.js';
@@ -23,9 +24,10 @@ describe('validateRow', () => {
     });
   });
 
-  it('refuses a cell holding U+FFFD (bytes a decoder could not read) as invalid_character, whatever the field type', () => {
-    const { values, errors } = validateRow(fields, ['ann@example.com', '3\ufffd', 'Caf\ufffd'], 0);
+  it('refuses a cell a reader marked unreadable as invalid_character, whatever the field type, and reads a written U+FFFD as text', () => {
+    const { values, errors } = validateRow(fields, ['ann@example.com', `3${UNREADABLE}`, `Caf${UNREADABLE}`], 0);
     expect(values).toEqual(['ann@example.com', null, null]);
+    expect(validateRow(fields, ['ann@example.com', '3', 'Caf\ufffd'], 0)).toEqual({ values: ['ann@example.com', 3, 'Caf\ufffd'], errors: [] });
     expect(errors.map((error) => [error.field, error.code])).toEqual([
       ['age', 'invalid_character'],
       ['id', 'invalid_character'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { originPatternProblem } from '../logic/origins.js';
 
 /** `http://` or `https://` (any case, as URL parsing allows), then no whitespace. */
 const HTTP_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/;
@@ -83,3 +84,16 @@ export const LinkHrefSchema = z
     pattern: LINK_HREF_PATTERN.source,
     description: 'An absolute http or https URL, or a path on the host site starting with /.',
   });
+
+/** An origin pattern of `allowedOrigins`: `scheme://host[:port]` or `https://*.example.com` (docs/security.md). */
+export const OriginPatternSchema = z.string().superRefine((value, ctx) => {
+  const problem = originPatternProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)}: ${problem}` });
+});
+
+/**
+ * The sites a flow, board or importer may be used from (docs/security.md, "CORS and
+ * `allowedOrigins`"): a browser on another origin is refused with 403 `origin_not_allowed`. Empty
+ * allows every origin.
+ */
+export const AllowedOriginsSchema = z.array(OriginPatternSchema).max(50);

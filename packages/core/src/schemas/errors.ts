@@ -44,7 +44,7 @@ export const ERROR_CODES = {
   plan_required: { type: 'plan', description: "The workspace's plan does not cover this live-mode operation; the message names the plan needed." },
   wrong_key_kind: { type: 'permission', description: 'A publishable key was sent to a secret-key route, or the other way round.' },
   csrf_token_invalid: { type: 'permission', description: 'A dashboard write without the session\'s token in `x-csrf-token`, or with another one (docs/dashboard-api.md).' },
-  origin_not_allowed: { type: 'permission', description: "The request's `Origin` is not in the flow's `allowedOrigins`." },
+  origin_not_allowed: { type: 'permission', description: "The request's `Origin` is not in the flow's, board's or importer's `allowedOrigins`." },
   live_key_not_allowed: { type: 'permission', description: 'MCP takes a test secret key as Bearer (or an OAuth access token); live keys are refused.' },
   author_token_required: { type: 'permission', description: 'The operation needs an `Inlay-Author-Token` header.' },
   author_token_invalid: { type: 'permission', description: 'The author token is not valid for this workspace, mode, service or resource.' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { EmptyStateSchema, HttpUrlSchema } from './common.js';
+import { AllowedOriginsSchema, EmptyStateSchema, HttpUrlSchema } from './common.js';
 
 /** Look of a board widget. All optional; the widget's CSS custom properties still win. */
 export const BoardBrandingSchema = z.strictObject({
@@ -49,6 +49,8 @@ export const BoardConfigSchema = z.strictObject({
   branding: BoardBrandingSchema.optional(),
   /** Absent: the board has no categories. */
   categories: BoardCategoriesSchema.optional(),
+  /** Sites the board may be used from; absent or empty: every site (docs/security.md). */
+  allowedOrigins: AllowedOriginsSchema.optional(),
 });
 export type BoardConfig = z.infer<typeof BoardConfigSchema>;
 export type BoardConfigInput = z.input<typeof BoardConfigSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { EXTRA_KEY } from '../importer/extra-columns.js';
 import { LIMITS } from '../limits.js';
+import { AllowedOriginsSchema } from './common.js';
 import { FieldRuleProps, fieldRuleIssues } from './field-rules.js';
 
 /** The seven value types of an importer field (docs/importer.md). */
@@ -51,6 +53,10 @@ export type FieldDefinition = z.infer<typeof FieldDefinitionSchema>;
 export const ImportDeliverySchema = z.enum(['page', 'server']);
 export type ImportDelivery = z.infer<typeof ImportDeliverySchema>;
 
+/** What happens to file columns no field is mapped to: left out (default), or delivered under each row's `extra`. */
+export const UnmappedColumnsSchema = z.enum(['drop', 'keep']);
+export type UnmappedColumns = z.infer<typeof UnmappedColumnsSchema>;
+
 /**
  * An importer's config (docs/importer.md). Branding is not part of it: the seed's PATCH schema refuses
  * it, and it is set on the dashboard.
@@ -73,6 +79,13 @@ export const ImporterConfigSchema = z
        * customer's backend to read with the secret key.
        */
       delivery: ImportDeliverySchema.optional(),
+      /**
+       * File columns no field is mapped to (docs/importer.md, "Columns nobody mapped"): `drop`
+       * (default) leaves them out; `keep` delivers them in each row's `extra`, header to text.
+       */
+      unmappedColumns: UnmappedColumnsSchema.optional(),
+      /** Sites the importer may be used from; absent or empty: every site (docs/security.md). */
+      allowedOrigins: AllowedOriginsSchema.optional(),
     },
     {
       error: (issue) =>
@@ -90,6 +103,10 @@ export const ImporterConfigSchema = z
       seen.add(field.key);
       for (const [property, message] of fieldRuleIssues(field)) ctx.addIssue({ code: 'custom', path: ['fields', i, property], message });
     });
+    if (config.unmappedColumns === 'keep' && seen.has(EXTRA_KEY)) {
+      const index = config.fields.findIndex((field) => field.key === EXTRA_KEY);
+      ctx.addIssue({ code: 'custom', path: ['fields', index, 'key'], message: `field key "${EXTRA_KEY}" is taken by the unmapped columns of each row with unmappedColumns: "keep"` });
+    }
     if (config.duplicateKey !== undefined && !seen.has(config.duplicateKey)) {
       ctx.addIssue({ code: 'custom', path: ['duplicateKey'], message: `duplicateKey must name a field key; no field has key ${JSON.stringify(config.duplicateKey)}` });
     }

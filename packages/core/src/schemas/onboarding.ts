@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { originPatternProblem } from '../logic/origins.js';
-import { EmptyStateSchema, LinkHrefSchema } from './common.js';
+import { AllowedOriginsSchema, EmptyStateSchema, LinkHrefSchema } from './common.js';
 
 /** Item ids are chosen by the author and survive republishing (progress is kept per item id). */
 export const ChecklistItemIdSchema = z
@@ -58,10 +57,7 @@ export const ChecklistTogglesSchema = z.strictObject({
 });
 export type ChecklistToggles = z.infer<typeof ChecklistTogglesSchema>;
 
-export const OriginPatternSchema = z.string().superRefine((value, ctx) => {
-  const problem = originPatternProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)}: ${problem}` });
-});
+export { OriginPatternSchema } from './common.js';
 
 /**
  * A flow's config (docs/onboarding.md). Absent fields take their defaults, so a stored
@@ -71,7 +67,7 @@ export const FlowConfigSchema = z
   .strictObject({
     requireAuthorToken: z.boolean().default(false),
     emptyState: EmptyStateSchema.default(''),
-    allowedOrigins: z.array(OriginPatternSchema).max(50).default([]),
+    allowedOrigins: AllowedOriginsSchema.default([]),
     snoozeDays: z
       .array(z.number().int().min(1).max(365))
       .max(10)

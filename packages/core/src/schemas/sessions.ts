@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_CHUNKS_MAX, UPLOAD_ROWS_PER_CHUNK } from '../session-limits.js';
+import { UPLOAD_CHUNKS_MAX, UPLOAD_EXTRA_COLUMNS_MAX, UPLOAD_EXTRA_HEADER_MAX, UPLOAD_ROWS_PER_CHUNK } from '../session-limits.js';
 import { FieldKeySchema } from './importer.js';
 
 /** Free-form key-value pairs the host attaches to a session (Stripe-style metadata). */
@@ -54,10 +54,39 @@ export { SESSION_TTL_MS, UPLOAD_CHUNKS_MAX, UPLOAD_ROWS_PER_CHUNK } from '../ses
  * delivery by webhook. Chunks are numbered from 0; sending a chunk number again replaces it,
  * so retries are safe. Cells are sent as the user fixed them; the server validates them again.
  */
+/** A value of a field, as the user fixed it. */
+const RowValueSchema = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
+
+/**
+ * The unmapped cells of a row (docs/importer.md, "Columns nobody mapped"): file header to the
+ * cell's text, sent with the importer's `unmappedColumns: "keep"`.
+ */
+export const RowExtraSchema = z.record(z.string().max(UPLOAD_EXTRA_HEADER_MAX), z.string().max(10_000)).meta({ maxProperties: UPLOAD_EXTRA_COLUMNS_MAX });
+
+export type RowExtra = z.infer<typeof RowExtraSchema>;
+
+/**
+ * One row: field key to value, and with `unmappedColumns: "keep"` its unmapped cells under
+ * `extra` (a field keyed `extra` is refused in such an importer's config).
+ */
+const UploadRowSchema = z
+  .object({ extra: z.union([RowExtraSchema, RowValueSchema]).optional() })
+  .catchall(RowValueSchema)
+  .refine((row) => Object.keys(row).every((key) => key.length <= 64), { error: 'row keys are field keys, at most 64 characters' })
+  .refine((row) => !isExtraObject(row.extra) || Object.keys(row.extra).length <= UPLOAD_EXTRA_COLUMNS_MAX, {
+    error: `extra holds at most ${UPLOAD_EXTRA_COLUMNS_MAX} columns`,
+    path: ['extra'],
+  });
+
+/** Whether a row's `extra` holds unmapped cells rather than the value of a field keyed `extra`. */
+export function isExtraObject(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null;
+}
+
 export const UploadRowsBodySchema = z.strictObject({
   chunk: z.number().int().min(0).max(UPLOAD_CHUNKS_MAX - 1),
   rows: z
-    .array(z.record(z.string().max(64), z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])))
+    .array(UploadRowSchema)
     .min(1)
     .max(UPLOAD_ROWS_PER_CHUNK, { error: `a chunk has at most ${UPLOAD_ROWS_PER_CHUNK} rows` }),
 });

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { BoardConfig } from '@inlay/core';
-import { checkbox, optional, textInput } from './fields.js';
+import { checkbox, optional, originsInput, textInput } from './fields.js';
 
 type Update = (config: BoardConfig) => void;
 
@@ -25,6 +25,7 @@ export function boardForm(config: BoardConfig, update: Update): TemplateResult {
       <div class="stack">
         ${TOGGLES.map(([key, label]) => html`<div>${checkbox(label, config[key], (on) => update({ ...config, [key]: on }))}</div>`)}
         ${textInput('Text when the board is empty', config.emptyState, (emptyState) => update({ ...config, emptyState }))}
+        ${originsInput(config.allowedOrigins, (allowedOrigins) => update({ ...config, allowedOrigins }))}
       </div>
     </fieldset>
     <fieldset>

@@ -56,3 +56,16 @@ export function traitValue(text: string): string | number | boolean {
   if (trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed);
   return text;
 }
+
+/**
+ * A flow's, board's or importer's `allowedOrigins` (docs/security.md), one origin per line; an
+ * empty list is left out of an optional config (`undefined`) rather than sent empty.
+ */
+export function originsInput(origins: readonly string[] | undefined, onChange: (origins: string[] | undefined) => void, options: { keepEmpty?: boolean } = {}): TemplateResult {
+  return html`<label>Allowed origins (one per line; empty: every site)
+    <textarea name="allowedOrigins" .value=${(origins ?? []).join('\n')} placeholder="https://app.example.com" @input=${(event: Event) => {
+      const list = listOf(valueOf(event), /\n/);
+      onChange(list.length === 0 && options.keepEmpty !== true ? undefined : list);
+    }}></textarea>
+  </label>`;
+}

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChecklistItem, EligibilityRule, FlowConfig } from '@inlay/core';
-import { checkbox, listOf, moved, optional, replaced, select, textInput, traitValue, valueOf, without } from './fields.js';
+import { checkbox, listOf, moved, optional, originsInput, replaced, select, textInput, traitValue, valueOf, without } from './fields.js';
 
 type Update = (config: FlowConfig) => void;
 
@@ -143,9 +143,7 @@ export function flowForm(config: FlowConfig, update: Update): TemplateResult {
         <div>${checkbox('Require an author token', config.requireAuthorToken, (on) => update({ ...config, requireAuthorToken: on }))}</div>
         ${textInput('Snooze choices (days, comma-separated)', config.snoozeDays.join(', '), (text) => update({ ...config, snoozeDays: listOf(text, /,/).map(Number).filter((days) => Number.isInteger(days)) }))}
         ${textInput('Text when every item is done', config.emptyState, (emptyState) => update({ ...config, emptyState }))}
-        <label>Allowed origins (one per line)
-          <textarea .value=${config.allowedOrigins.join('\n')} @input=${(event: Event) => update({ ...config, allowedOrigins: listOf(valueOf(event), /\n/) })}></textarea>
-        </label>
+        ${originsInput(config.allowedOrigins, (allowedOrigins) => update({ ...config, allowedOrigins: allowedOrigins ?? [] }), { keepEmpty: true })}
       </div>
     </fieldset>
   `;

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FieldDefinition, FieldType, ImporterConfig } from '@inlay/core';
-import { checkbox, listOf, moved, optional, replaced, select, textInput, valueOf, without } from './fields.js';
+import { checkbox, listOf, moved, optional, originsInput, replaced, select, textInput, valueOf, without } from './fields.js';
 
 type Update = (config: ImporterConfig) => void;
 
@@ -86,6 +86,8 @@ export function importerForm(config: ImporterConfig, update: Update): TemplateRe
         )}
       </div>
       ${checkbox('Neutralise cells that look like spreadsheet formulas', config.neutralizeFormulas, (on) => update({ ...config, neutralizeFormulas: on || undefined }))}
+      ${checkbox('Keep columns no field is matched to (delivered under each row’s extra)', config.unmappedColumns === 'keep', (on) => update({ ...config, unmappedColumns: on ? 'keep' : undefined }))}
+      ${originsInput(config.allowedOrigins, (allowedOrigins) => update({ ...config, allowedOrigins }))}
     </fieldset>
   `;
 }

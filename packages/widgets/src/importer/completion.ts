@@ -1,10 +1,10 @@
-import type { ImportSession, ImportValue } from '@inlay/core';
+import type { ImportSession } from '@inlay/core';
 import { isInlayError } from '@inlay/client';
-import type { InlayImportCompleteDetail, InlayImportCompleteEvent } from '../events.js';
+import type { ImportedRow, InlayImportCompleteDetail, InlayImportCompleteEvent } from '../events.js';
 
 /** The rows for the host page and their counts. @internal */
 export interface Gathered {
-  rows: Record<string, ImportValue>[];
+  rows: ImportedRow[];
   rowCount: number;
   /** Rows (not cells) that still have a problem: the session's `errorCount`. */
   errorCount: number;
@@ -22,7 +22,7 @@ export interface CompletionSteps {
    * Uploads the rows to the session before it completes (`delivery: "server"`,
    * server-delivery.ts); answers whether it did, so the page then gets no rows.
    */
-  deliver?(sessionId: string, rows: Record<string, ImportValue>[]): Promise<boolean>;
+  deliver?(sessionId: string, rows: ImportedRow[]): Promise<boolean>;
   /** Dispatches `inlay-import-complete` (the element adds its `importerId`) and answers the event. */
   dispatch(detail: Omit<InlayImportCompleteDetail, 'importerId'>): InlayImportCompleteEvent;
 }

@@ -1,6 +1,6 @@
 import { createImporterClient, type ImporterClient } from '@inlay/client';
-import { type ImportSession, type ImportValue, neutralizeRecords } from '@inlay/core';
-import { InlayImportCompleteEvent } from '../events.js';
+import { type ImportSession, neutralizeRecords } from '@inlay/core';
+import { type ImportedRow, InlayImportCompleteEvent } from '../events.js';
 import { CompletionFailure, failureMessage, sessionIsGone } from './completion.js';
 import { closeEngine, runEngine } from './engine-bridge.js';
 import { defineOwn, type ImporterCore, setState } from './importer-core.js';
@@ -30,7 +30,7 @@ export async function completeImport(core: ImporterCore): Promise<void> {
   try {
     const { rowCount } = await core.completion.run({
       gather: async () => {
-        const rows: Record<string, ImportValue>[] = [];
+        const rows: ImportedRow[] = [];
         const counts = await runEngine(core, 'records', { onlyValid }, (progress) => {
           if (progress.records) for (const record of progress.records) rows.push(record);
         });
@@ -89,7 +89,7 @@ function sessionMapping(core: ImporterCore): Record<string, string> {
  * With `delivery: "server"`, uploads the rows before the session completes (server-delivery.ts);
  * true when it did, so the page gets no rows. A lost connection waits for Try again.
  */
-async function deliverToServer(core: ImporterCore, sessionId: string, rows: Record<string, ImportValue>[], generation: number): Promise<boolean> {
+async function deliverToServer(core: ImporterCore, sessionId: string, rows: ImportedRow[], generation: number): Promise<boolean> {
   const host = core.host;
   if (core.published?.config.delivery !== 'server' || rows.length === 0) return false;
   // Its own client, without retries: ServerDelivery asks which chunks are stored before resending.

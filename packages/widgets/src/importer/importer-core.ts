@@ -33,6 +33,8 @@ export interface ImporterHost extends Pick<
   | 'previewConfig'
   | 'transformRow'
   | 'validateRow'
+  | 'suggestMapping'
+  | 'suggestMappingTimeout'
   | 'uploadChunkRows'
   | 'updateComplete'
   | 'renderRoot'

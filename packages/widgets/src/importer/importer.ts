@@ -1,6 +1,6 @@
 // The order of these imports is the order of the script-tag bundle's code, which moves its size
 // by hundreds of bytes: keep it (docs/decisions.md, "The importer element split by concept").
-import type { ImporterConfig, PublishedConfig, TransformRowHook, ValidateRowHook } from '@inlay/core';
+import type { ImporterConfig, PublishedConfig, SuggestMappingHook, TransformRowHook, ValidateRowHook } from '@inlay/core';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';
 import { InlayImportCompleteEvent } from '../events.js';
@@ -28,6 +28,7 @@ import { commitEdit } from './review-changes.js';
 import { createActions } from './step-actions.js';
 import { loadPublished } from './published-config.js';
 import { ImportCompletion } from './completion.js';
+import { DEFAULT_SUGGEST_TIMEOUT } from './mapping-suggestions.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -75,7 +76,9 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as c
  * @csspart notice - A notice above the grid (duplicates, unreadable characters, removed rows).
  * @csspart engine-fallback - With `notice`: files are read on the main thread, not in a worker.
  * @csspart grid - The review grid (`role="grid"`).
- * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
+ * @csspart cell - A cell of the grid; `cell invalid` when it has a problem, `cell extra` in a kept unmapped column (read-only).
+ * @csspart extra - With `cell`: a cell of a column no field is matched to, kept with `unmappedColumns: "keep"`.
+ * @csspart extra-column-header - The header of such a column, after the fields.
  * @csspart cell-input - The input of the cell being edited.
  * @csspart inspector - The bar below the grid with the active cell's problem and fixes.
  * @csspart editing-toolbar - Undo, redo, remove rows, sort and filter, and the download of rows with problems, below the grid.
@@ -86,7 +89,11 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as c
  * @csspart footer - The row of buttons at the bottom of a step.
  * @csspart button - Every button; `button primary` for the main one.
  * @csspart error - The error state.
- * @csspart file-error - Why the chosen file was refused (not CSV, TSV or an Excel workbook), above the dropzone.
+ * @csspart file-error - Why the chosen file was refused (not CSV, TSV, JSON or an Excel workbook), above the dropzone.
+ * @csspart suggestion - On the mapping step: the badge of a field the page's `suggestMapping` suggested, until the user keeps or changes it.
+ * @csspart confirm-suggestion - With `button`: its "Keep".
+ * @csspart unconfirmed - Why Continue waits: suggested fields not yet kept or changed.
+ * @csspart suggesting - With `notice`: `suggestMapping` is being asked.
  * @csspart done - The completed state.
  * @csspart saving - "Saving…" while the import completes and the page saves the rows.
  * @csspart completion-error - Why the import did not complete, above the review's buttons.
@@ -169,6 +176,8 @@ export class InlayImporter extends InlayElement {
     strings: { attribute: false },
     transformRow: { attribute: false },
     validateRow: { attribute: false },
+    suggestMapping: { attribute: false },
+    suggestMappingTimeout: { attribute: 'suggest-mapping-timeout', type: Number },
     uploadChunkRows: { attribute: false },
     phase: { state: true },
     state: { state: true },
@@ -212,6 +221,15 @@ export class InlayImporter extends InlayElement {
    * (sync or async). See docs/importer.md, "Hooks".
    */
   validateRow?: ValidateRowHook;
+  /**
+   * Proposes fields for the columns Inlay's matcher left unmatched, from the host's own model:
+   * called with `{headers, sampleRows, fields}` once the mapping step opens, answers header → field
+   * key (sync or async). Suggestions are marked and the user confirms each. See docs/importer.md,
+   * "Mapping suggestions from your app".
+   */
+  suggestMapping?: SuggestMappingHook;
+  /** Milliseconds `suggestMapping` has to answer before Inlay's own matching stands. Attribute `suggest-mapping-timeout`. Default 5000. */
+  suggestMappingTimeout = DEFAULT_SUGGEST_TIMEOUT;
   /** With `delivery: "server"`: most rows per uploaded chunk (1–5,000; default 5,000, also capped at 6 MiB). */
   uploadChunkRows?: number;
 

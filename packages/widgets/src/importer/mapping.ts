@@ -5,6 +5,8 @@ export interface ColumnChoice extends ColumnMatch {
   samples: string[];
   /** The user picked the field (no confidence to show). */
   chosen?: boolean;
+  /** The page's `suggestMapping` proposed the field, and the user has not confirmed it yet. */
+  suggested?: boolean;
 }
 
 /** The header texts of a file: the header row's cells, or none when the file has no header row. @internal */
@@ -39,10 +41,15 @@ export function proposeColumns(
  */
 export function chooseField(columns: readonly ColumnChoice[], column: number, fieldKey: string | null): ColumnChoice[] {
   return columns.map((choice) => {
-    if (choice.column === column) return { ...choice, fieldKey, chosen: true };
-    if (fieldKey !== null && choice.fieldKey === fieldKey) return { ...choice, fieldKey: null, chosen: true };
+    if (choice.column === column) return { ...choice, fieldKey, chosen: true, suggested: false };
+    if (fieldKey !== null && choice.fieldKey === fieldKey) return { ...choice, fieldKey: null, chosen: true, suggested: false };
     return choice;
   });
+}
+
+/** Columns whose suggested field the user has yet to confirm or change: the import waits for them. @internal */
+export function unconfirmed(columns: readonly ColumnChoice[]): ColumnChoice[] {
+  return columns.filter((choice) => choice.suggested === true);
 }
 
 /** Required fields no column fills. @internal */

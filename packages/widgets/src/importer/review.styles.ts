@@ -109,6 +109,14 @@ export const reviewStyles = css`
     overflow: visible;
   }
 
+  /* Kept unmapped columns: read-only, delivered as written. */
+  .cell.extra,
+  .colhead.extra {
+    color: var(--_muted);
+    font-style: italic;
+    cursor: default;
+  }
+
   .cell .text {
     min-width: 0;
     overflow: hidden;

@@ -1,8 +1,8 @@
-import { mappingFromMatches } from '@inlay/core';
+import { type ExtraColumn, extraColumns, mappingFromMatches } from '@inlay/core';
 import type { ViewFilter } from './engine/protocol.js';
 import { runEngine } from './engine-bridge.js';
 import { defineOwn, fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
-import { missingRequired, reviewOrder } from './mapping.js';
+import { type ColumnChoice, missingRequired, reviewOrder, unconfirmed } from './mapping.js';
 import { saveMapping } from './remembered-mappings.js';
 import { refreshFormulaCells, runHooks } from './review-changes.js';
 import type { Phase } from './steps/context.js';
@@ -20,15 +20,18 @@ export async function loadRows(core: ImporterCore, busy: Phase = 'validating'): 
   const { host } = core;
   const published = core.published;
   const { columns } = host.state;
-  if (!published || missingRequired(columns, published.config.fields).length > 0) return;
+  if (!published || missingRequired(columns, published.config.fields).length > 0 || unconfirmed(columns).length > 0) return;
   saveMapping(host.importerId, columns.map(({ header, fieldKey }) => ({ header, fieldKey })));
   const generation = core.generation;
   host.phase = busy;
   // The engine, the grid and every column index agree on one order: unmapped fields last.
   const fields = reviewOrder(columns, published.config.fields);
-  setState(core, { progress: { rows: 0, percent: 0 }, fields });
+  // Columns nobody mapped, delivered under each row's `extra` when the importer keeps them.
+  const kept = published.config.unmappedColumns === 'keep' ? keptColumns(columns) : [];
+  setState(core, { progress: { rows: 0, percent: 0 }, fields, extraHeaders: kept.map((column) => column.header) });
   try {
-    const loaded = await runEngine(core, 'load', { headerRow: host.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, ...formatParams(host.state) }, (progress) =>
+    const params = { headerRow: host.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, extraColumns: kept, ...formatParams(host.state) };
+    const loaded = await runEngine(core, 'load', params, (progress) =>
       setState(core, { progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
     );
     if (generation !== core.generation) return;
@@ -53,6 +56,14 @@ export async function loadRows(core: ImporterCore, busy: Phase = 'validating'): 
     if (error instanceof Error && error.name === 'CancelledError') host.phase = busy === 'reformatting' ? 'formats' : 'mapping';
     else fail(core, generation, error, 'read');
   }
+}
+
+/** The file's columns no field is mapped to, named as they are delivered. */
+function keptColumns(columns: readonly ColumnChoice[]): ExtraColumn[] {
+  return extraColumns(
+    columns.map((column) => column.header),
+    columns.filter((column) => column.fieldKey !== null).map((column) => column.column),
+  );
 }
 
 /** The user's number formats and date orders, as the engine's load takes them. */

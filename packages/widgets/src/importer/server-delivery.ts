@@ -1,4 +1,5 @@
-import { LIMITS, UPLOAD_ROWS_PER_CHUNK, type ImportValue } from '@inlay/core';
+import { LIMITS, UPLOAD_ROWS_PER_CHUNK, type UploadRowsBody } from '@inlay/core';
+import type { ImportedRow } from '../events.js';
 import { isInlayError, type ImporterClient } from '@inlay/client';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ImporterStrings } from './importer.strings.js';
@@ -20,7 +21,7 @@ const FIRST_PAUSE_MS = 500;
 /** JSON bytes per chunk: well under the route's body limit, leaving room for the envelope. */
 export const CHUNK_BYTES = Math.floor(LIMITS.importChunkBytes * 0.75);
 
-type Row = Record<string, ImportValue>;
+type Row = ImportedRow;
 
 /** Rows cut into chunks of at most `maxRows` rows and `maxBytes` bytes of JSON. @internal */
 export function chunkRows(rows: readonly Row[], maxRows = UPLOAD_ROWS_PER_CHUNK, maxBytes = CHUNK_BYTES): Row[][] {
@@ -119,7 +120,9 @@ export class ServerDelivery implements ReactiveController {
     this.#host.requestUpdate();
     for (const [chunk, rows] of this.#chunks.entries()) {
       if (stored.has(chunk)) continue;
-      await this.#client.uploadRows(this.#sessionId, { chunk, rows });
+      // A row's `extra` is the unmapped cells (header to text) only with `unmappedColumns: "keep"`,
+      // where the config refuses a field keyed `extra`: the upload's row shape.
+      await this.#client.uploadRows(this.#sessionId, { chunk, rows: rows as UploadRowsBody['rows'] });
       this.#sent += rows.length;
       this.#host.requestUpdate();
     }

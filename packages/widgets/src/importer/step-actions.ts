@@ -71,6 +71,8 @@ export function createActions(core: ImporterCore, parts: ActionParts): Actions {
         else startOver();
       }),
     chooseField: (column, fieldKey) => setState(core, { columns: chooseField(host.state.columns, column, fieldKey), formatChoices: {} }),
+    confirmSuggestion: (column) =>
+      setState(core, { columns: host.state.columns.map((choice) => (choice.column === column ? { ...choice, suggested: false, chosen: true } : choice)) }),
     validate: () => void loadRows(core),
     stop: () => core.call?.cancel(),
     cancel: () =>

@@ -8,7 +8,7 @@ import '../importer/define.js';
 export interface ImporterEnv {
   baseUrl: string;
   publishableKey: string;
-  importers: Record<'contacts' | 'simple' | 'server' | 'unpublished', string>;
+  importers: Record<'contacts' | 'simple' | 'server' | 'issues' | 'logs' | 'keptPage' | 'keptServer' | 'unpublished', string>;
 }
 
 let cached: ImporterEnv | undefined;
@@ -125,6 +125,18 @@ export function cell(element: InlayImporter, pos: number, col: number): HTMLElem
 /** The recent import sessions, as the server has them (usage route, read by the test plugin). */
 export async function importSessions(): Promise<{ id: string; status: string; rowCount: number | null; errorCount: number | null }[]> {
   return (await (await fetch('/__inlay/import-sessions')).json()) as { id: string; status: string; rowCount: number | null; errorCount: number | null }[];
+}
+
+/** A fixture file of test/fixtures/ as the user would choose it, named `name`. */
+export async function fixtureFile(path: string, name: string): Promise<File> {
+  const response = await fetch(new URL(`../../test/fixtures/${path}`, import.meta.url));
+  if (!response.ok) throw new Error(`no fixture ${path}`);
+  return new File([await response.blob()], name);
+}
+
+/** The file columns of the mapping step, by the labels of their field selects. */
+export function mappingColumns(element: InlayImporter): string[] {
+  return parts<HTMLSelectElement>(element, 'field-select').map((select) => /“(.*)”/.exec(select.getAttribute('aria-label') ?? '')?.[1] ?? '');
 }
 
 /** The live region's text. */

@@ -11,7 +11,7 @@ import { chunkText, deleteSessionRows, sessionsWithExpiredRows } from './session
  * (`import_upload_days`). The caps and the order of the writes are services/importer/import-sessions.ts's.
  */
 
-export type UploadedRow = Record<string, string | number | boolean | null>;
+export type UploadedRow = Record<string, string | number | boolean | null | Record<string, string>>;
 
 /** A valid value of a `unique` or `duplicateKey` field in an uploaded chunk (see migration 0010). */
 export interface ChunkKey {

@@ -4,6 +4,7 @@ import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext, type InlayContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
+import { enforceAllowedOrigins } from '../../publishing/allowed-origins.js';
 import { findPostBoard, type StoredAuthor, type VotedPost } from '../../repositories/feedback/posts.js';
 
 /** Who acts on a board: a key's workspace, mode and plan, or a dashboard member's. */
@@ -16,9 +17,11 @@ export interface BoardAccess {
   config: BoardConfig;
 }
 
-/** Published, in the key's workspace, and the `hosted` plan for live keys (docs/concepts.md). */
-export function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
-  return openBoardAs(app.inlay, authOf(request), boardId, param);
+/** Published, in the key's workspace, the `hosted` plan for live keys (docs/concepts.md), and the board's `allowedOrigins`. */
+export async function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
+  const access = await openBoardAs(app.inlay, authOf(request), boardId, param);
+  enforceAllowedOrigins(request, access.auth, access.config, 'board');
+  return access;
 }
 
 /** {@link openHostedBoard} for any actor (the dashboard acts for its member's workspace). */

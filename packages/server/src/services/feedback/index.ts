@@ -1,6 +1,7 @@
 import { FeedbackAuthorTokenRequestSchema, SERVICES } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { registerAuthorTokenRoute } from '../../auth/author-token-route.js';
+import { configOriginCheck } from '../../publishing/allowed-origins.js';
 import { registerConfigRoute } from '../../publishing/config-route.js';
 import { registerManagementRoutes } from '../../publishing/management-routes.js';
 import { resourceService } from '../../publishing/resource-service.js';
@@ -38,7 +39,7 @@ export async function feedbackService(app: FastifyInstance): Promise<void> {
     }),
   });
   await publishableRoutes(app, (scope) => {
-    registerConfigRoute(scope, service);
+    registerConfigRoute(scope, service, { checkAccess: configOriginCheck('board') });
     registerPostRoutes(scope);
     registerCommentRoutes(scope);
   });

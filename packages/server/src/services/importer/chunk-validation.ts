@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TableValidator, UploadRowsBodySchema, type CellError, type ImporterConfig, type RowCells } from '@inlay/core';
+import { EXTRA_KEY, isExtraObject, TableValidator, UploadRowsBodySchema, type CellError, type ImporterConfig, type RowCells } from '@inlay/core';
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import type { ChunkKey, UploadedRow } from '../../repositories/importer/upload-chunks.js';
@@ -63,7 +63,7 @@ export async function validateChunk(config: ImporterConfig, rows: readonly unkno
   let partBytes = 0;
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS) as UploadedRow[];
-    if (options.checkShape) checkRows(batch, start, known);
+    if (options.checkShape) checkRows(batch, start, known, config.unmappedColumns === 'keep');
     const cells: RowCells[] = batch.map((row) => cellsOfRow(keys, row));
     validator.addRows(cells);
     const json = JSON.stringify(batch);
@@ -110,7 +110,7 @@ function hashOfValue(value: string | number | boolean, ignoreCase: boolean): Buf
   return createHash('sha256').update(text).digest().subarray(0, 16);
 }
 
-function checkRows(batch: readonly unknown[], start: number, known: ReadonlySet<string>): void {
+function checkRows(batch: readonly unknown[], start: number, known: ReadonlySet<string>, keepsExtra: boolean): void {
   for (const [offset, row] of batch.entries()) {
     const index = start + offset;
     const parsed = ROW_SCHEMA.safeParse(row, { reportInput: true });
@@ -118,7 +118,14 @@ function checkRows(batch: readonly unknown[], start: number, known: ReadonlySet<
       const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['rows', index, ...issue.path] }));
       throw fromZodError(new z.ZodError(issues), 'body');
     }
-    const unknown = Object.keys(parsed.data).find((key) => !known.has(key));
+    const extra = (parsed.data as Record<string, unknown>)[EXTRA_KEY];
+    if (keepsExtra && extra !== undefined && !isExtraObject(extra)) {
+      throw new ApiError('parameter_invalid', `rows.${index}.${EXTRA_KEY} must be an object of file headers to cell text (the importer keeps unmapped columns).`, { param: `rows.${index}.${EXTRA_KEY}` });
+    }
+    if (!keepsExtra && isExtraObject(extra)) {
+      throw new ApiError('parameter_invalid', `rows.${index}.${EXTRA_KEY} holds unmapped columns, which this importer does not keep: its config has no unmappedColumns: "keep".`, { param: `rows.${index}.${EXTRA_KEY}` });
+    }
+    const unknown = Object.keys(parsed.data).find((key) => !known.has(key) && !(keepsExtra && key === EXTRA_KEY));
     if (unknown !== undefined) {
       throw new ApiError('parameter_invalid', `rows.${index} has ${JSON.stringify(unknown)}, which is not a field of this importer.`, { param: `rows.${index}.${unknown}` });
     }

@@ -1,5 +1,6 @@
 import { ImporterCreateResultSchema, SERVICES, type ImportSession, type ImporterCreateResult } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
+import { configOriginCheck } from '../../publishing/allowed-origins.js';
 import { registerConfigRoute } from '../../publishing/config-route.js';
 import { registerManagementRoutes } from '../../publishing/management-routes.js';
 import { resourceService } from '../../publishing/resource-service.js';
@@ -27,7 +28,7 @@ export async function importerService(app: FastifyInstance): Promise<void> {
     recentSessions: (await recentSessions(app.inlay.storage, auth, 20)).map(summarise),
   }));
   await publishableRoutes(app, (scope) => {
-    registerConfigRoute(scope, service);
+    registerConfigRoute(scope, service, { checkAccess: configOriginCheck('importer') });
     registerSessionRoutes(scope);
     registerUploadStatusRoute(scope);
   });

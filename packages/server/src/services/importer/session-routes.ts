@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
+import { enforceAllowedOrigins } from '../../publishing/allowed-origins.js';
 import { ApiError, notFound } from '../../errors.js';
 import { precheckUpload, storeRowChunk, type CapBreach, type UploadCaps } from './import-sessions.js';
 import { completeSession, createSession, findSession, toSession } from '../../repositories/importer/import-sessions.js';
@@ -56,6 +57,7 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
     if (!found || found.workspaceId !== auth.workspaceId) throw notFound('importer', importerId, 'importerId');
     if ('unpublished' in found) throw new ApiError('not_published', `The importer ${importerId} has not been published yet.`, { param: 'importerId' });
     live(auth);
+    enforceAllowedOrigins(request, auth, found.config, 'importer');
     const session = await createSession(storage, auth, { importerId, revisionId: found.revisionId, metadata: metadata ?? {} });
     usage.increment({ ...scope(auth, importerId), metric: 'sessionsStarted' });
     return { data: session };
@@ -76,6 +78,9 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       const row = await findSession(storage, auth, request.params.id);
       if (!row) throw notFound('import session', request.params.id);
       live(auth);
+      // The revision the session was opened with: its allowedOrigins, as its fields, apply.
+      const importerConfig = (await findRevisionConfig(storage, auth.workspaceId, row.revision_id)) as ImporterConfig;
+      enforceAllowedOrigins(request, auth, importerConfig, 'importer');
       const session = toSession(row);
       if (session.status === 'completed') throw new ApiError('session_completed', 'Rows can only be uploaded before the session completes.', { current: session });
       if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
@@ -83,7 +88,6 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       // Refuse a chunk whose rows alone pass a cap before spending time validating it.
       const early = await precheckUpload(storage, { ...target, rowCount: rows.length }, caps);
       if (early !== null) throw capError(early);
-      const importerConfig = (await findRevisionConfig(storage, auth.workspaceId, row.revision_id)) as ImporterConfig;
       const validation = await validateChunk(importerConfig, rows, { checkShape: true });
       const breach = await storeRowChunk(
         storage,
@@ -110,12 +114,13 @@ export function registerSessionRoutes(parent: FastifyInstance): void {
       const row = await findSession(storage, auth, request.params.id);
       if (!row) throw notFound('import session', request.params.id);
       live(auth);
+      const importerConfig = (await findRevisionConfig(storage, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined;
+      enforceAllowedOrigins(request, auth, importerConfig ?? {}, 'importer');
       const session = toSession(row);
       if (session.status === 'completed') throw new ApiError('session_completed', 'This session was already completed.', { current: session });
       if (session.status === 'expired') throw new ApiError('session_expired', 'This session expired 24 hours after it opened; open a new one.');
       const { mapping, rowCount, errorCount } = request.body;
       if (errorCount > rowCount) throw new ApiError('parameter_invalid', 'errorCount cannot exceed rowCount.', { param: 'errorCount' });
-      const importerConfig = (await findRevisionConfig(storage, auth.workspaceId, row.revision_id)) as ImporterConfig | undefined;
       const fields = importerConfig?.fields ?? [];
       const known = new Set(fields.map((field) => field.key));
       const unknown = Object.keys(mapping).find((key) => !known.has(key));

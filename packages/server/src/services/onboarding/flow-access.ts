@@ -4,7 +4,7 @@ import { verifyAuthorToken } from '../../auth/author-tokens.js';
 import { authOf, type AuthContext } from '../../context.js';
 import { requirePlan } from '../../platform/plans.js';
 import { ApiError, notFound } from '../../errors.js';
-import { enforceAllowedOrigins } from './origins.js';
+import { enforceAllowedOrigins } from '../../publishing/allowed-origins.js';
 
 /** A published flow the caller may use on the hosted progress routes. */
 export interface FlowAccess {
@@ -30,7 +30,7 @@ export async function openHostedFlow(app: FastifyInstance, request: FastifyReque
   if (!found || found.workspaceId !== auth.workspaceId) throw notFound('flow', flowId, 'flowId');
   if ('unpublished' in found) throw new ApiError('not_published', `The flow ${flowId} has not been published yet.`, { param: 'flowId' });
   requirePlan(auth, ['hosted'], 'Hosted progress');
-  enforceAllowedOrigins(request, auth, found);
+  enforceAllowedOrigins(request, auth, found.config, 'flow');
   return { auth, flowId, revisionId: found.revisionId, config: found.config as FlowConfig };
 }
 

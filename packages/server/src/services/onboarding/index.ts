@@ -8,7 +8,7 @@ import { registerMcpRoute } from '../../mcp/mcp-route.js';
 import { publishableRoutes } from '../../plugins/cors.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import { registerUsageRoute } from '../../usage/usage-route.js';
-import { enforceAllowedOrigins } from './origins.js';
+import { configOriginCheck } from '../../publishing/allowed-origins.js';
 import { registerOutcomeRoute } from './outcome-route.js';
 import { registerProgressRoutes } from './progress-routes.js';
 
@@ -29,7 +29,7 @@ export async function onboardingService(app: FastifyInstance): Promise<void> {
     claims: (body) => ({ wsk: body.workspaceKey }),
   });
   await publishableRoutes(app, (scope) => {
-    registerConfigRoute(scope, service, { checkAccess: enforceAllowedOrigins });
+    registerConfigRoute(scope, service, { checkAccess: configOriginCheck('flow') });
     registerProgressRoutes(scope);
     registerOutcomeRoute(scope);
   });

@@ -7,6 +7,8 @@
  * @internal
  */
 
+import { markUnreadable, UNREADABLE } from '@inlay/core';
+
 /** Bytes looked at to tell UTF-8 from a legacy encoding. */
 const SNIFF_BYTES = 256 * 1024;
 
@@ -155,16 +157,46 @@ export interface TextChunk {
  * and the bytes are read into one reused buffer (see {@link blobBytes}).
  */
 export async function* fileText(blob: Blob, encoding: string, pieceBytes: number, watch = false): AsyncGenerator<TextChunk> {
-  let decoder = new TextDecoder(encoding);
+  let decoder = new MarkingDecoder(encoding);
   const pieces = watch ? untilNotUtf8(fileBytes(blob, pieceBytes)) : fileBytes(blob, pieceBytes);
   let switched = false;
   for await (const { bytes, done, total, last, legacy } of pieces) {
     if (legacy === true && !switched) {
       // Only ASCII was read before: the UTF-8 decoder holds nothing.
-      decoder = new TextDecoder('windows-1252');
+      decoder = new MarkingDecoder('windows-1252');
       switched = true;
     }
-    yield { text: decoder.decode(bytes, { stream: !last }), done, total, last };
+    yield { text: decoder.decode(bytes, !last), done, total, last };
+  }
+}
+
+/**
+ * A stream decoder whose text marks each character it could not read as core's `UNREADABLE`, not
+ * U+FFFD, so that a U+FFFD written in a UTF-8 file is told from bytes that are not UTF-8
+ * (docs/importer.md, "Files the importer reads"). In other encodings every U+FFFD is unreadable.
+ */
+export class MarkingDecoder {
+  readonly #decoder: InstanceType<typeof TextDecoder>;
+  readonly #utf8: boolean;
+  /** The last two bytes decoded, copied (pieces are views of a reused buffer). */
+  #before = new Uint8Array(0);
+
+  constructor(encoding: string, options?: { ignoreBOM?: boolean }) {
+    this.#decoder = new TextDecoder(encoding, options);
+    this.#utf8 = this.#decoder.encoding === 'utf-8';
+  }
+
+  get encoding(): string {
+    return this.#decoder.encoding;
+  }
+
+  decode(bytes: Uint8Array, stream: boolean): string {
+    const text = this.#decoder.decode(bytes, { stream });
+    if (!this.#utf8) return text.includes('\ufffd') ? text.replaceAll('\ufffd', UNREADABLE) : text;
+    const marked = markUnreadable(text, bytes, this.#before);
+    if (bytes.length >= 2) this.#before = bytes.slice(bytes.length - 2);
+    else if (bytes.length === 1) this.#before = Uint8Array.of(this.#before[this.#before.length - 1] ?? 0, bytes[0] as number);
+    return marked;
   }
 }
 
@@ -256,9 +288,9 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-/** Counts U+FFFD, which a decoder writes for bytes it cannot read. */
+/** Counts the characters a {@link MarkingDecoder} could not read. */
 export function countUnreadable(text: string): number {
   let count = 0;
-  for (let at = text.indexOf('\ufffd'); at >= 0; at = text.indexOf('\ufffd', at + 1)) count += 1;
+  for (let at = text.indexOf(UNREADABLE); at >= 0; at = text.indexOf(UNREADABLE, at + 1)) count += 1;
   return count;
 }

@@ -8,6 +8,7 @@ import { hookRows, hookTransform, hookValidate } from './row-hooks.js';
 import type { Command, LoadParams, LoadResult, Message, OpenParams, OpenResult, Progress, Request } from './protocol.js';
 import { ReviewTable } from './review-table.js';
 import { CancelledError, Slicer } from './slicer.js';
+import { refusingInvalidJson } from './json-source.js';
 import { type OpenedSource, openSource, previewOf } from './source.js';
 import type { Workbook } from './xlsx-reader.js';
 
@@ -142,7 +143,7 @@ export class ImportEngine {
     if (this.#source === undefined || params.source.kind !== 'file' || !this.#workbooks.has(params.source.file)) this.#workbooks.clear();
     const source = await openSource(params, this.#workbooks);
     this.#source = source;
-    return { ...source.info, ...(await previewOf(source, slicer)) };
+    return { ...source.info, ...(await refusingInvalidJson(() => previewOf(source, slicer))) };
   }
 
   /**
@@ -172,7 +173,7 @@ export class ImportEngine {
     /** Creates the table once the first rows are in, with the rows the whole source likely holds. */
     const start = async (expectedRows: number): Promise<ReviewTable> => {
       formats = optionsNow();
-      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows });
+      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows, extraColumns: params.extraColumns });
       const rows = waiting;
       waiting = [];
       for (let i = 0; i < rows.length; i += 512) {

@@ -17,7 +17,9 @@ export type RefusalCode =
   | 'presentation'
   | 'opendocument'
   | 'damaged_zip'
-  | 'binary';
+  | 'binary'
+  | 'invalid_json'
+  | 'not_json';
 
 /** English descriptions, for `inlay-error` listeners and logs; the element shows its own strings. */
 const DESCRIPTIONS: Record<RefusalCode, string> = {
@@ -31,13 +33,22 @@ const DESCRIPTIONS: Record<RefusalCode, string> = {
   opendocument: 'an OpenDocument file: save it as .xlsx or .csv',
   damaged_zip: 'a damaged or incomplete workbook or ZIP archive',
   binary: 'binary data, not text',
+  invalid_json: 'JSON that cannot be read',
+  not_json: 'named as JSON but holds no JSON',
 };
 
-/** A file that is not CSV, TSV or an Excel workbook. `code` says what it looks like. @internal */
+/** Names of JSON files: one that does not hold JSON is refused (`not_json`), whatever it holds. */
+export const JSON_NAME = /\.(json|ndjson|jsonl)$/i;
+
+/** A file that is not CSV, TSV, JSON or an Excel workbook. `code` says what it looks like. @internal */
 export class FileRefusedError extends Error {
   override readonly name = 'FileRefusedError';
-  constructor(readonly code: RefusalCode) {
-    super(`This file cannot be imported: it is ${DESCRIPTIONS[code]}. Upload a CSV, TSV or Excel (.xlsx) file.`);
+  /** `detail`: where and why, for a file that is JSON but cannot be read. */
+  constructor(
+    readonly code: RefusalCode,
+    detail?: string,
+  ) {
+    super(`This file cannot be imported: it is ${DESCRIPTIONS[code]}.${detail === undefined ? '' : ` ${detail}`} Upload a CSV, TSV, JSON or Excel (.xlsx) file.`);
   }
 }
 

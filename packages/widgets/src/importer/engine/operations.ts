@@ -1,4 +1,4 @@
-import type { ColumnReader, ImportValue } from '@inlay/core';
+import { type ColumnReader, EXTRA_KEY, type ImportValue } from '@inlay/core';
 import type { ChangeResult, ParamsOf, Progress } from './protocol.js';
 import type { ReviewTable } from './review-table.js';
 import type { Slicer } from './slicer.js';
@@ -99,7 +99,7 @@ export async function records(table: ReviewTable, params: ParamsOf<'records'>, s
   const columns = fieldKeys.map((_, i) => table.validator.columnAt(i));
   const chunkSize = params.chunkSize ?? 10_000;
   const ownKeys = fieldKeys.includes('__proto__');
-  let chunk: Record<string, ImportValue>[] = [];
+  let chunk: Record<string, ImportValue | Record<string, string>>[] = [];
   let rowCount = 0;
   const send = () => {
     report({ phase: 'records', done: rowCount, total: validation.rowCount - skipped.size, rows: rowCount, records: chunk });
@@ -107,13 +107,15 @@ export async function records(table: ReviewTable, params: ParamsOf<'records'>, s
   };
   for (let row = 0; row < validation.rowCount; row++) {
     if (skipped.has(row)) continue;
-    const record: Record<string, ImportValue> = {};
+    const record: Record<string, ImportValue | Record<string, string>> = {};
     for (let i = 0; i < fieldKeys.length; i++) {
       const value = (columns[i] as ColumnReader).get(row);
       // A field may be called `__proto__`: define it rather than assign (which would set the prototype).
       if (ownKeys) Object.defineProperty(record, fieldKeys[i] as string, { value, enumerable: true, writable: true, configurable: true });
       else record[fieldKeys[i] as string] = value;
     }
+    // Unmapped cells (`unmappedColumns: "keep"`): the config refuses a field keyed `extra` beside them.
+    if (table.extra !== null) record[EXTRA_KEY] = table.extra.record(row);
     chunk.push(record);
     rowCount += 1;
     if (chunk.length >= chunkSize) {

@@ -1,4 +1,4 @@
-import type { DuplicateStrategy, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
+import type { DuplicateStrategy, ExtraColumn, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
@@ -27,7 +27,7 @@ export interface OpenParams {
 }
 
 export interface OpenResult {
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'json';
   /** The encoding read with, and the one detected (CSV files; null for pasted text and workbooks). */
   encoding: string | null;
   detectedEncoding: string | null;
@@ -50,6 +50,8 @@ export interface LoadParams {
   numberFormats?: Record<string, 'dot' | 'comma'> | undefined;
   /** Day/month orders the user confirmed, by field key: numeric dates in them are read as days. */
   dateOrders?: Record<string, 'dmy' | 'mdy' | 'ymd'> | undefined;
+  /** The unmapped columns to keep (`unmappedColumns: "keep"`), delivered under each row's `extra`. */
+  extraColumns?: ExtraColumn[] | undefined;
 }
 
 /**
@@ -148,6 +150,8 @@ export interface GridRow {
   /** What the user wrote where it could not be read (the value is then null). */
   raw: (string | null)[];
   issues: (CellIssue | null)[];
+  /** The unmapped cells kept for the row (`unmappedColumns: "keep"`), read-only, in column order. */
+  extra?: string[];
 }
 
 export interface ChangeResult {
@@ -224,7 +228,7 @@ export interface Progress {
   total: number;
   rows: number;
   /** A chunk of records (`records` requests). */
-  records?: Record<string, ImportValue>[];
+  records?: Record<string, ImportValue | Record<string, string>>[];
 }
 
 export type Message =

@@ -1,4 +1,5 @@
-import { type ByteRecords, type CellError, type ImportValue, type RowOptions, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
+import { type ByteRecords, type CellError, type ExtraColumn, type ImportValue, type RowOptions, shownText, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
+import { ExtraCells } from './extra-cells.js';
 import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
 import { isQuery, queryView } from './views.js';
 
@@ -23,14 +24,17 @@ export class ReviewTable {
   /** `finish()` walks every error and duplicate group: kept until the next change. */
   #validation: TableReview | undefined;
   unreadable = 0;
+  /** The unmapped cells kept with `unmappedColumns: "keep"`, or null. */
+  readonly extra: ExtraCells | null;
   /** Told of each cell and row about to change, so the change can be undone (engine/history.ts). */
   recorder: ChangeRecorder | null = null;
 
   constructor(
     readonly config: TableConfig,
-    options: RowOptions & { mapping: Record<string, number> },
+    options: RowOptions & { mapping: Record<string, number>; extraColumns?: readonly ExtraColumn[] | undefined },
   ) {
     this.validator = new TableValidator(config, options);
+    this.extra = options.extraColumns !== undefined && options.extraColumns.length > 0 ? new ExtraCells(options.extraColumns) : null;
     this.fieldKeys = config.fields.map((field) => field.key);
     this.fieldKeys.forEach((key, i) => this.#fieldIndex.set(key, i));
     this.#columns = this.fieldKeys.map((key) => (Object.hasOwn(options.mapping, key) ? (options.mapping[key] as number) : -1));
@@ -54,12 +58,14 @@ export class ReviewTable {
   /** Validates the next rows of cells; the hot path of a load (of a file that is not UTF-8, a sheet or a paste). */
   addRows(rows: readonly (readonly string[])[]): void {
     this.#validation = undefined;
+    this.extra?.addRows(rows);
     this.validator.addRows(rows, (row, cells) => this.#keepRaw(row, (column) => cells[column]));
   }
 
   /** Validates the next rows given as byte ranges (records `from`… of `records`): the hot path of a UTF-8 file's load. */
   addByteRecords(records: ByteRecords, from: number): void {
     this.#validation = undefined;
+    this.extra?.addByteRecords(records, from);
     this.validator.addByteRecords(records, this.#keepRaw, from);
   }
 
@@ -82,7 +88,7 @@ export class ReviewTable {
   /** What a cell shows: the user's text where it could not be read, else its value as text. */
   textOf(row: number, field: string): string {
     const raw = this.#raw.get(this.#key(row, field));
-    return raw ?? valueText(this.validator.valueAt(row, field));
+    return raw === undefined ? valueText(this.validator.valueAt(row, field)) : shownText(raw);
   }
 
   /**
@@ -214,8 +220,12 @@ export class ReviewTable {
     return {
       row,
       values: this.fieldKeys.map((key) => this.validator.valueAt(row, key)),
-      raw: this.fieldKeys.map((key) => this.#raw.get(this.#key(row, key)) ?? null),
+      raw: this.fieldKeys.map((key) => {
+        const raw = this.#raw.get(this.#key(row, key));
+        return raw === undefined ? null : shownText(raw);
+      }),
       issues,
+      ...(this.extra === null ? {} : { extra: this.extra.of(row) }),
     };
   }
 

@@ -1,9 +1,11 @@
-import type { ByteRecords } from '@inlay/core';
+import { type ByteRecords, shownText } from '@inlay/core';
 import { detectDelimiter, detectNewline, isBlank } from './csv.js';
 import { CsvByteReader } from './csv-bytes.js';
 import { CsvReader } from './csv-reader.js';
-import { type ByteChunk, countUnreadable, detectEncoding, fileBytes, fileText, headOf, isAscii, stringText, type TextChunk, untilNotUtf8 } from './decode.js';
-import { FileRefusedError, sniffFile, zipKind } from './file-kind.js';
+import { type ByteChunk, countUnreadable, detectEncoding, fileBytes, fileText, headOf, isAscii, MarkingDecoder, stringText, type TextChunk, untilNotUtf8 } from './decode.js';
+import { FileRefusedError, JSON_NAME, sniffFile, zipKind } from './file-kind.js';
+import { jsonLayout } from './json-layout.js';
+import { jsonSource } from './json-source.js';
 import type { OpenParams, OpenResult } from './protocol.js';
 import type { Slicer } from './slicer.js';
 import { openWorkbook } from './xlsx.js';
@@ -84,13 +86,19 @@ export async function openSource(params: OpenParams, workbookCache: Map<Blob, Pr
     return sheetSource(await workbook, params.sheet ?? 0);
   }
   const encoding = params.encoding || detectedEncoding;
+  const file = source.file;
   // A detected UTF-8 whose sample was plain ASCII proves nothing: the rest of the file is watched
   // for its first character beyond ASCII (decode.ts `untilNotUtf8`).
   const watch = !params.encoding && detectedEncoding === 'utf-8' && head.length < source.file.size && isAscii(head);
   const sample = new TextDecoder(encoding).decode(head, { stream: true });
+  const layout = jsonLayout(sample);
+  if (layout !== null) {
+    const info: OpenedSource['info'] = { format: 'json', encoding, detectedEncoding, delimiter: null, sheets: [], sheet: 0 };
+    return jsonSource(info, layout, (chunk) => fileText(file, encoding, chunk, watch));
+  }
+  if (JSON_NAME.test(source.name)) throw new FileRefusedError('not_json');
   const newline = detectNewline(sample);
   const delimiter = params.delimiter || detectDelimiter(sample, newline);
-  const file = source.file;
   return delimited(
     { format: 'csv', encoding, detectedEncoding, delimiter, sheets: [], sheet: 0 },
     newline,
@@ -160,38 +168,38 @@ export async function readBytes(
   to: { each: EachRecords; eachBytes: EachByteRecords; afterPiece: AfterPiece | undefined },
 ): Promise<{ unreadable: number; readMs: number }> {
   const reader = new CsvByteReader(delimiter, newline);
-  const counting = new TextDecoder('utf-8');
+  const counting = new MarkingDecoder('utf-8');
   let countNext = false;
   let unreadable = 0;
   let readMs = 0;
   /** After a handover: the text reader of the rest of the file, and its decoder. */
   let text: CsvReader | undefined;
-  let rest = new TextDecoder('utf-8', { ignoreBOM: true });
+  let rest = new MarkingDecoder('utf-8', { ignoreBOM: true });
   let waited = performance.now();
   for await (const chunk of chunks) {
     readMs += performance.now() - waited;
     if (chunk.legacy === true && rest.encoding === 'utf-8') {
       // The file is Windows-1252 after all (decode.ts `untilNotUtf8`): what was read is ASCII, the
       // same in both; the record left open and the rest are read as Windows-1252 text.
-      rest = new TextDecoder('windows-1252');
+      rest = new MarkingDecoder('windows-1252');
       if (text === undefined) {
         text = new CsvReader(delimiter, newline);
-        to.each(withoutBlanks(text.push(rest.decode(reader.release(), { stream: true }), false)));
+        to.each(withoutBlanks(text.push(rest.decode(reader.release(), true), false)));
       }
     }
     if (text !== undefined) {
-      const piece = rest.decode(chunk.bytes, { stream: !chunk.last });
+      const piece = rest.decode(chunk.bytes, !chunk.last);
       unreadable += countUnreadable(piece);
       to.each(withoutBlanks(text.push(piece, chunk.last)));
     } else {
       const batch = reader.push(chunk.bytes, chunk.last);
-      if (batch.high || countNext || chunk.last) unreadable += countUnreadable(counting.decode(chunk.bytes, { stream: !chunk.last }));
+      if (batch.high || countNext || chunk.last) unreadable += countUnreadable(counting.decode(chunk.bytes, !chunk.last));
       countNext = batch.high;
       to.eachBytes(batch.records);
       if (batch.handover !== null) {
         // The handed-over bytes were counted above, as part of the pieces they came in.
         text = new CsvReader(delimiter, newline);
-        to.each(withoutBlanks(text.push(rest.decode(batch.handover, { stream: !chunk.last }), chunk.last)));
+        to.each(withoutBlanks(text.push(rest.decode(batch.handover, !chunk.last), chunk.last)));
       }
     }
     if ((await to.afterPiece?.(chunk.done, chunk.total)) === false) break;
@@ -238,7 +246,8 @@ export async function previewOf(source: OpenedSource, slicer: Slicer): Promise<{
     slicer,
     64 * 1024,
     (records) => {
-      for (const cells of records) if (preview.length < PREVIEW_ROWS) preview.push(cells.slice());
+      // As the user should see them: a reader's marks are not shown (core's reader-marks.ts).
+      for (const cells of records) if (preview.length < PREVIEW_ROWS) preview.push(cells.map(shownText));
     },
     () => preview.length < PREVIEW_ROWS,
   );

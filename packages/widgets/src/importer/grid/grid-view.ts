@@ -41,14 +41,18 @@ export function renderGrid(
   t: ImporterStrings,
   menu?: ColumnMenuHook,
   lastRowNumber: number = grid.size,
+  extraHeaders: readonly string[] = [],
 ): TemplateResult {
   // Room for the header too (about 0.6rem a character, plus the problem count).
-  const widths = fields.map((field) => Math.max(WIDTH_REM[field.type], Math.min(14, Math.ceil(field.label.length * 0.6) + 3)));
+  const widths = [
+    ...fields.map((field) => Math.max(WIDTH_REM[field.type], Math.min(14, Math.ceil(field.label.length * 0.6) + 3))),
+    ...extraHeaders.map((header) => Math.max(WIDTH_REM.string, Math.min(14, Math.ceil(header.length * 0.6) + 3))),
+  ];
   const rowhead = rowheadWidth(lastRowNumber);
   const columns = `--_cols:${rowhead} ${widths.map((rem) => `minmax(${rem}rem,${rem}fr)`).join(' ')};--_min:calc(${widths.reduce((sum, rem) => sum + rem, 0)}rem + ${rowhead})`;
   const onKeydown = (event: KeyboardEvent) => grid.onKeydown(event, event.currentTarget as HTMLElement, (row, col) => cellText(row, col, t));
   return html`<div class="grid" part="grid" role="grid" aria-labelledby="grid-label" aria-describedby="grid-hint"
-      aria-rowcount=${grid.size + 1} aria-colcount=${fields.length + 1} aria-multiselectable="true" .style=${columns}
+      aria-rowcount=${grid.size + 1} aria-colcount=${fields.length + extraHeaders.length + 1} aria-multiselectable="true" .style=${columns}
       @scroll=${(event: Event) => grid.onScroll(event)} @keydown=${onKeydown}>
     <div role="rowgroup" class="head">
       <div role="row" class="row" aria-rowindex="1">
@@ -66,20 +70,26 @@ export function renderGrid(
             ${problems > 0 ? html`<span class="count" title=${t.columnProblems(problems)} aria-hidden="true">${problems.toLocaleString()}</span>` : nothing}
           </div>`;
         })}
+        ${extraHeaders.map(
+          (header) => html`<div role="columnheader" class="colhead extra" part="extra-column-header" aria-label=${t.extraColumnName(header)} title=${t.extraColumnHint}>
+            <span class="label">${header}</span>
+          </div>`,
+        )}
       </div>
     </div>
     <div role="rowgroup" class="body" .style=${`height:${grid.bodyHeight}px`}>
-      ${repeat(grid.visiblePositions(), (pos) => pos, (pos) => renderRow(grid, pos, fields, t))}
+      ${repeat(grid.visiblePositions(), (pos) => pos, (pos) => renderRow(grid, pos, fields, t, extraHeaders.length))}
     </div>
   </div>`;
 }
 
-function renderRow(grid: GridController, pos: number, fields: readonly FieldDefinition[], t: ImporterStrings): TemplateResult {
+function renderRow(grid: GridController, pos: number, fields: readonly FieldDefinition[], t: ImporterStrings, extraCount: number): TemplateResult {
   const row = grid.rowAt(pos);
   const top = `transform:translateY(${grid.topOf(pos)}px)`;
   return html`<div role="row" class="row ${row ? '' : 'pending'}" aria-rowindex=${pos + 2} .style=${top}>
     <div role="rowheader" class="rowhead">${row ? row.row + 1 : ''}</div>
     ${fields.map((field, col) => renderCell(grid, row, pos, col, field, t))}
+    ${Array.from({ length: extraCount }, (_, i) => html`<div role="gridcell" part="cell extra" class="cell extra" aria-readonly="true">${renderText(row?.extra?.[i] ?? '')}</div>`)}
   </div>`;
 }
 

@@ -15,6 +15,8 @@ export interface Actions {
   reopen(options: { encoding?: string | undefined; delimiter?: string | undefined; sheet?: number | undefined }): void;
   setHeaderRow(row: number): void;
   toMapping(): void;
+  /** Keeps the field the page's `suggestMapping` proposed for `column`. */
+  confirmSuggestion(column: number): void;
   back(): void;
   chooseField(column: number, fieldKey: string | null): void;
   validate(): void;
@@ -60,6 +62,8 @@ export interface StepContext {
     name: string;
     /** The fields in review order (unmapped last), as the engine and the grid index them. */
     fields: readonly FieldDefinition[];
+    /** Headers of the unmapped columns kept (`unmappedColumns: "keep"`), shown read-only after the fields. */
+    extraHeaders: readonly string[];
     /** The fields in the importer's own order, as the mapping step lists them. */
     configFields: readonly FieldDefinition[];
     duplicateKey: string | undefined;
@@ -71,6 +75,8 @@ export interface StepContext {
     openOptions: { encoding?: string | undefined; delimiter?: string | undefined; sheet?: number | undefined };
     headerRow: number;
     columns: ColumnChoice[];
+    /** The page's `suggestMapping` is being asked about unmatched columns. */
+    suggesting: boolean;
     remembered: boolean;
     progress: { rows: number; percent: number | null };
     stats: Stats | undefined;

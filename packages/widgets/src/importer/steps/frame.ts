@@ -93,6 +93,8 @@ export function initialState(): StepContext['state'] {
     enumColumns: [],
     valueChoices: new Map(),
     completionError: null,
+    extraHeaders: [],
+    suggesting: false,
     formulaCells: null,
     neutralizeFormulas: false,
   };

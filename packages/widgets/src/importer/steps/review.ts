@@ -30,7 +30,7 @@ export function renderReview(context: StepContext): TemplateResult {
     ${renderColumnMenu(context)}
     ${describeQuery(context) ? html`<p class="muted small query">${describeQuery(context)}</p>` : nothing}
     ${renderNotices(context)}
-    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context), stats.rowCount + stats.removedCount)}
+    ${state.viewSize === 0 ? html`<p class="empty muted">${state.filter.errors ? t.noProblems : t.noRows}</p>` : renderGrid(grid, state.fields, stats.fieldErrors, t, columnMenuHook(context), stats.rowCount + stats.removedCount, state.extraHeaders)}
     <p class="muted small" id="grid-hint">${t.editHint} ${t.shortcutsHint}</p>
     ${renderEditingTools(context)}
     ${renderInspector(context)}

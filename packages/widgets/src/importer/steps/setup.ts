@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { shownText } from '@inlay/core';
 import { ENCODINGS } from '../engine/protocol.js';
 import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
@@ -22,7 +23,7 @@ export function renderSetup({ t, state, actions }: StepContext): TemplateResult 
               ${opened.sheets.map((name, i) => html`<option value=${i} ?selected=${i === opened.sheet}>${name}</option>`)}
             </select></label>`
         : nothing}
-      ${opened.format === 'csv' && opened.detectedEncoding !== null
+      ${opened.format !== 'xlsx' && opened.detectedEncoding !== null
         ? html`<label>${t.encodingLabel}
             <select @change=${selectChange((value) => actions.reopen({ encoding: value || undefined }))}>
               <option value="" ?selected=${!openOptions.encoding}>${t.encodingAuto(opened.detectedEncoding)}</option>
@@ -45,7 +46,7 @@ export function renderSetup({ t, state, actions }: StepContext): TemplateResult 
             (row, i) => html`<label class="header-row ${state.headerRow === i ? 'chosen' : ''}">
               <input type="radio" name="header-row" .checked=${state.headerRow === i} @change=${() => actions.setHeaderRow(i)} />
               <span class="row-number">${t.rowLabel(i + 1)}</span>
-              <span class="cells">${row.slice(0, SHOWN_CELLS).map((cell) => html`<span class="chip">${cell}</span>`)}${row.length > SHOWN_CELLS ? html`<span class="muted">…</span>` : nothing}</span>
+              <span class="cells">${row.slice(0, SHOWN_CELLS).map((cell) => html`<span class="chip">${shownText(cell)}</span>`)}${row.length > SHOWN_CELLS ? html`<span class="muted">…</span>` : nothing}</span>
             </label>`,
           )}
           <label class="header-row ${state.headerRow === -1 ? 'chosen' : ''}">
