@@ -19,8 +19,9 @@ export interface BoardAccess {
 
 /** Published, in the key's workspace, the `hosted` plan for live keys (docs/concepts.md), and the board's `allowedOrigins`. */
 export async function openHostedBoard(app: FastifyInstance, request: FastifyRequest, boardId: string, param = 'boardId'): Promise<BoardAccess> {
-  const access = await openBoardAs(app.inlay, authOf(request), boardId, param);
-  enforceAllowedOrigins(request, access.auth, access.config, 'board');
+  const auth = authOf(request);
+  const access = await openBoardAs(app.inlay, auth, boardId, param);
+  enforceAllowedOrigins(request, auth, access.config, 'board');
   return access;
 }
 
