@@ -4,7 +4,9 @@ import { checkbox, optional, originsInput, textInput } from './fields.js';
 
 type Update = (config: BoardConfig) => void;
 
-const TOGGLES: [keyof Omit<BoardConfig, 'emptyState' | 'branding'>, string][] = [
+/** The board's on/off settings. */
+type Toggle = 'submissionsEnabled' | 'votingEnabled' | 'showVoteCounts' | 'allowAnonymous' | 'requireAuthorToken';
+const TOGGLES: [Toggle, string][] = [
   ['submissionsEnabled', 'Users can post ideas'],
   ['votingEnabled', 'Users can vote'],
   ['showVoteCounts', 'Show vote counts'],

@@ -53,6 +53,8 @@ function memoryPosts(boardId: string, config: BoardConfig): PostStore {
     status: 'open',
     voteCount: config.showVoteCounts ? 12 - i * 5 : null,
     voted: false,
+    categoryId: null,
+    commentCount: 0,
     author: { id: 'preview', anonymous: false },
     createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
   }));
