@@ -178,13 +178,23 @@ describe('boards', () => {
     await page.getByLabel('Title', { exact: true }).fill('Shape our roadmap');
     await page.getByLabel('Accent colour (#rrggbb)').fill('#0f766e');
     await page.getByLabel(/Allowed origins/).fill('https://app.example.com\nhttps://*.example.net\n');
+    await page.getByRole('button', { name: 'Add category' }).click();
+    const category = page.getByRole('group', { name: /^Category 1/ });
+    await category.getByLabel('Name').fill('Integrations & API');
+    await expect.poll(() => category.getByLabel('Id').inputValue()).toBe('integrations-api');
+    await category.getByLabel('Colour').fill('#7c3aed');
     await expect.poll(() => page.locator('inlay-feedback-board').getByText('Shape our roadmap').count()).toBe(1);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
     await expect
       .poll(async () => (await server.publicApi(pub(), 'GET', `/feedback/api/v1/config/${seeded.boardId}`)).body.data.config)
-      .toMatchObject({ allowAnonymous: true, branding: { title: 'Shape our roadmap', accentColor: '#0f766e' }, allowedOrigins: ['https://app.example.com', 'https://*.example.net'] });
+      .toMatchObject({
+        allowAnonymous: true,
+        branding: { title: 'Shape our roadmap', accentColor: '#0f766e' },
+        allowedOrigins: ['https://app.example.com', 'https://*.example.net'],
+        categories: [{ id: 'integrations-api', name: 'Integrations & API', color: '#7c3aed' }],
+      });
   });
 });
 

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { BoardConfig } from '@inlay/core';
-import { checkbox, optional, originsInput, textInput } from './fields.js';
+import { checkbox, optional, originsInput, replaced, textInput, without } from './fields.js';
 
 type Update = (config: BoardConfig) => void;
 
@@ -30,6 +30,7 @@ export function boardForm(config: BoardConfig, update: Update): TemplateResult {
         ${originsInput(config.allowedOrigins, (allowedOrigins) => update({ ...config, allowedOrigins }))}
       </div>
     </fieldset>
+    ${categoriesForm(config, update)}
     <fieldset>
       <legend>Branding</legend>
       <div class="row">
@@ -41,3 +42,37 @@ export function boardForm(config: BoardConfig, update: Update): TemplateResult {
     </fieldset>
   `;
 }
+
+type Category = NonNullable<BoardConfig['categories']>[number];
+
+/** A new category's id from its name: what `[a-z0-9_-]{1,40}` allows of it. */
+function idOf(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+}
+
+/**
+ * The board's categories (docs/feedback.md): name, id and colour each; a post may carry one.
+ * A category's id is kept once saved (posts name it); a new one's follows its name until edited.
+ */
+function categoriesForm(config: BoardConfig, update: Update): TemplateResult {
+  const categories = config.categories ?? [];
+  const set = (next: Category[]): void => update({ ...config, categories: next.length > 0 ? next : undefined });
+  return html`
+    <fieldset>
+      <legend>Categories</legend>
+      ${categories.length === 0 ? html`<p class="muted">No categories: posts carry none.</p>` : ''}
+      ${categories.map((category, index) => {
+        const label = category.name || `Category ${index + 1}`;
+        const change = (patch: Partial<Category>): void => set(replaced(categories, index, { ...category, ...patch }));
+        return html`<fieldset class="row" aria-label=${`Category ${index + 1}: ${label}`}>
+          ${textInput('Name', category.name, (name) => change(category.id === idOf(category.name) ? { name, id: idOf(name) } : { name }))}
+          ${textInput('Id', category.id, (id) => change({ id: id.trim() }), { placeholder: 'ideas' })}
+          <label>Colour <input type="color" .value=${category.color} @input=${(event: Event) => change({ color: (event.target as HTMLInputElement).value })} /></label>
+          <button type="button" class="danger" aria-label=${`Remove category: ${label}`} @click=${() => set(without(categories, index))}>Remove</button>
+        </fieldset>`;
+      })}
+      <button type="button" ?disabled=${categories.length >= 50} @click=${() => set([...categories, { id: '', name: '', color: '#6b7280' }])}>Add category</button>
+    </fieldset>
+  `;
+}
+
