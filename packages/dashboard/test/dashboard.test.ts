@@ -280,6 +280,46 @@ describe('feedback inbox', () => {
     await page.getByRole('button', { name: 'Delete “Export to CSV”' }).click();
     await expect.poll(async () => (await listPublic()).map((post) => post.title)).toEqual(['Dark mode']);
   });
+
+  it('opens a post’s discussion: a category, a team reply and its delete, the voters; and adds a post for a user', async () => {
+    // The board published a category in the boards test above ("Integrations & API").
+    await openAt(page, server.origin, 'inbox');
+    const post = page.locator('li.post').filter({ hasText: 'Dark mode' });
+    await post.waitFor();
+    await post.getByLabel('Category').selectOption({ label: 'Integrations & API' });
+    const publicPost = async () =>
+      ((await server.publicApi(pub(), 'GET', `/feedback/api/v1/posts?boardId=${seeded.boardId}&limit=50`)).body.data.items as { id: string; title: string; categoryId: string | null; commentCount: number }[]).find((item) => item.title === 'Dark mode');
+    await expect.poll(async () => (await publicPost())?.categoryId).toBe('integrations-api');
+
+    await post.getByRole('button', { name: /^Discussion/ }).click();
+    const thread = post.getByRole('region', { name: 'Discussion of “Dark mode”' });
+    await thread.getByText('No comments yet.').waitFor();
+    await thread.getByLabel('Reply as the team').fill('On our roadmap for May.\n<b>not bold</b>');
+    await thread.getByLabel('Signed as (optional)').fill('Sam');
+    await thread.getByRole('button', { name: 'Post reply' }).click();
+    const comment = thread.getByRole('listitem', { name: 'Comment by Sam' });
+    await comment.getByText('Team').waitFor();
+    await post.getByRole('button', { name: 'Discussion (1)' }).waitFor();
+    // Text stays text.
+    expect(await comment.locator('.text').textContent()).toBe('On our roadmap for May.\n<b>not bold</b>');
+    const id = (await publicPost())?.id ?? '';
+    const comments = async () => (await server.publicApi(pub(), 'GET', `/feedback/api/v1/posts/${id}/comments`)).body.data.items as { body: string; team: boolean }[];
+    expect(await comments()).toMatchObject([{ body: 'On our roadmap for May.\n<b>not bold</b>', team: true }]);
+    await expectAccessible(page);
+    await comment.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await comments()).length).toBe(0);
+    await thread.getByRole('columnheader', { name: 'Voter' }).or(thread.getByText('No votes yet.')).first().waitFor();
+
+    await page.getByRole('button', { name: 'Add a post for a user…' }).click();
+    const form = page.getByRole('form', { name: 'Add a post for a user' });
+    await form.getByLabel('Title').fill('Slack alerts');
+    await form.getByLabel("The user's id").fill('user_from_call');
+    await form.getByLabel("The user's name").fill('Dana');
+    await form.getByRole('button', { name: 'Add the post' }).click();
+    await expect
+      .poll(async () => ((await server.publicApi(pub(), 'GET', `/feedback/api/v1/posts?boardId=${seeded.boardId}&limit=50`)).body.data.items as { title: string; author: { id: string } }[]).find((item) => item.title === 'Slack alerts')?.author.id)
+      .toBe('user_from_call');
+  });
 });
 
 describe('onboarding', () => {

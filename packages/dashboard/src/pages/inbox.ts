@@ -1,7 +1,10 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { ResourceSummary } from '@inlay/core';
+import type { BoardConfig, ResourceRecord, ResourceSummary } from '@inlay/core';
 import { query } from '../api.js';
 import { Page, when } from '../ui/page.js';
+import './post-thread.js';
+
+type Category = NonNullable<BoardConfig['categories']>[number];
 
 interface InboxPost {
   id: string;
@@ -12,6 +15,8 @@ interface InboxPost {
   body: string;
   status: string;
   voteCount: number;
+  categoryId: string | null;
+  commentCount: number;
   author: { id: string; name?: string | null; anonymous: boolean };
   createdAt: string;
 }
@@ -28,8 +33,10 @@ const LABEL = new Map(STATUSES.map(([status, label]) => [status, label]));
 const SEARCH_DELAY_MS = 300;
 
 /**
- * Posts of every board, filtered by board, status and a search; set a status, merge a duplicate
- * into another post, delete. Keyboard triage (docs/dashboard.md): j/k move, o r p i c x set the
+ * Posts of every board, filtered by board, status, category and a search (which also finds posts
+ * by their comments); set a status or a category, open a post's discussion (reply as the team,
+ * delete comments, see its voters), merge a duplicate into another post, delete, and add a post
+ * on a user's behalf. Keyboard triage (docs/dashboard.md): j/k move, o r p i c x set the
  * status, m merge, Delete delete, / search, ? the list of shortcuts.
  */
 export class InboxPage extends Page {
@@ -61,6 +68,10 @@ export class InboxPage extends Page {
     deleting: { state: true },
     help: { state: true },
     nextCursor: { state: true },
+    categoryId: { state: true },
+    categories: { state: true },
+    open: { state: true },
+    adding: { state: true },
   };
   posts?: InboxPost[];
   boards: ResourceSummary[] = [];
@@ -73,6 +84,12 @@ export class InboxPage extends Page {
   deleting = '';
   help = false;
   nextCursor: string | null = null;
+  categoryId = '';
+  /** The published categories of each board seen, by board id. */
+  categories = new Map<string, Category[]>();
+  /** The post whose discussion is open. */
+  open = '';
+  adding = false;
   #searchTimer?: ReturnType<typeof setTimeout>;
 
   override connectedCallback(): void {
@@ -89,18 +106,56 @@ export class InboxPage extends Page {
   protected override async load(): Promise<void> {
     const [boards] = await Promise.all([this.ctx.api.get<{ items: ResourceSummary[] }>('/boards?limit=100'), this.#list()]);
     this.boards = boards.items;
+    const records = await Promise.all(this.boards.map((board) => this.ctx.api.get<ResourceRecord<'board', BoardConfig>>(`/boards/${encodeURIComponent(board.id)}`)));
+    this.categories = new Map(records.map((record) => [record.id, record.published?.config.categories ?? []]));
+  }
+
+  /** The categories a filter offers: the chosen board's, or every board's. */
+  #filterCategories(): Category[] {
+    const lists = this.boardId ? [this.categories.get(this.boardId) ?? []] : [...this.categories.values()];
+    const byId = new Map<string, Category>();
+    for (const list of lists) for (const category of list) if (!byId.has(category.id)) byId.set(category.id, category);
+    return [...byId.values()];
+  }
+
+  async #setCategory(post: InboxPost, categoryId: string): Promise<void> {
+    const next = categoryId === '' ? null : categoryId;
+    if (post.categoryId === next) return;
+    const name = this.categories.get(post.boardId)?.find((category) => category.id === next)?.name;
+    if (await this.act(async () => {
+      await this.ctx.api.post(`/posts/${encodeURIComponent(post.id)}/category`, { categoryId: next });
+      await this.#list();
+    })) this.ctx.announce(name ? `“${post.title}” is now in ${name}.` : `“${post.title}” has no category now.`);
+  }
+
+  async #add(form: HTMLFormElement): Promise<void> {
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const categoryId = text('categoryId');
+    if (await this.act(async () => {
+      await this.ctx.api.post('/posts', {
+        boardId: text('boardId'),
+        mode: this.ctx.mode,
+        title: text('title'),
+        ...(text('body') ? { body: text('body') } : {}),
+        ...(categoryId ? { categoryId } : {}),
+        author: { id: text('authorId'), name: text('authorName') },
+      });
+      this.adding = false;
+      await this.#list();
+    })) this.ctx.announce(`Added “${text('title')}” for ${text('authorName')}.`);
   }
 
   async #list(cursor?: string): Promise<void> {
     const page = await this.ctx.api.get<{ items: InboxPost[]; nextCursor: string | null }>(
-      `/posts${query({ mode: this.bothModes ? undefined : this.ctx.mode, boardId: this.boardId, status: this.status, q: this.q.trim(), limit: 50, cursor })}`,
+      `/posts${query({ mode: this.bothModes ? undefined : this.ctx.mode, boardId: this.boardId, status: this.status, categoryId: this.categoryId, q: this.q.trim(), limit: 50, cursor })}`,
     );
     this.posts = cursor ? [...(this.posts ?? []), ...page.items] : page.items;
     this.nextCursor = page.nextCursor;
     this.selected = Math.min(this.selected, Math.max(0, this.posts.length - 1));
   }
 
-  #refilter(patch: Partial<Pick<InboxPage, 'boardId' | 'status' | 'q' | 'bothModes'>>, delay = 0): void {
+  #refilter(patch: Partial<Pick<InboxPage, 'boardId' | 'status' | 'categoryId' | 'q' | 'bothModes'>>, delay = 0): void {
     Object.assign(this, patch);
     clearTimeout(this.#searchTimer);
     this.#searchTimer = setTimeout(() => void this.act(() => this.#list()), delay);
@@ -167,17 +222,27 @@ export class InboxPage extends Page {
 
   #post(post: InboxPost, index: number): TemplateResult {
     const candidates = (this.posts ?? []).filter((other) => other.id !== post.id && other.boardId === post.boardId && other.mode === post.mode);
+    const categories = this.categories.get(post.boardId) ?? [];
     return html`
       <li class="post" data-index=${index} tabindex=${index === this.selected ? 0 : -1} aria-current=${index === this.selected ? 'true' : 'false'} aria-labelledby="post-${post.id}" @focus=${() => (this.selected = index)}>
         <h2 id="post-${post.id}">${post.title}</h2>
         ${post.body ? html`<p class="body">${post.body}</p>` : nothing}
-        <p class="meta">${post.boardName} · ${post.mode} · ${post.voteCount} ${post.voteCount === 1 ? 'vote' : 'votes'} · ${post.author.anonymous ? 'anonymous' : (post.author.name ?? post.author.id)} · ${when(post.createdAt)}</p>
+        <p class="meta">${post.boardName} · ${post.mode} · ${post.voteCount} ${post.voteCount === 1 ? 'vote' : 'votes'} · ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'} · ${post.author.anonymous ? 'anonymous' : (post.author.name ?? post.author.id)} · ${when(post.createdAt)}</p>
         <div class="row">
           <label>Status
             <select @change=${(event: Event) => void this.#setStatus(post, (event.target as HTMLSelectElement).value)}>
               ${STATUSES.map(([status, label]) => html`<option value=${status} ?selected=${status === post.status}>${label}</option>`)}
             </select>
           </label>
+          ${categories.length > 0 || post.categoryId !== null
+            ? html`<label>Category
+                <select @change=${(event: Event) => void this.#setCategory(post, (event.target as HTMLSelectElement).value)}>
+                  <option value="" ?selected=${post.categoryId === null}>None</option>
+                  ${categories.map((category) => html`<option value=${category.id} ?selected=${category.id === post.categoryId}>${category.name}</option>`)}
+                </select>
+              </label>`
+            : nothing}
+          <button type="button" aria-expanded=${this.open === post.id ? 'true' : 'false'} @click=${() => (this.open = this.open === post.id ? '' : post.id)}>Discussion (${post.commentCount})</button>
           ${this.merging === post.id
             ? html`<form class="row" @submit=${(event: SubmitEvent) => {
                 event.preventDefault();
@@ -194,8 +259,31 @@ export class InboxPage extends Page {
             ? html`<button type="button" class="danger confirm-delete" @click=${() => void this.#delete(post)}>Delete “${post.title}”</button><button type="button" @click=${() => (this.deleting = '')}>Keep</button>`
             : html`<button type="button" class="danger" @click=${() => (this.deleting = post.id)}>Delete…</button>`}
         </div>
+        ${this.open === post.id ? html`<dash-post-thread .api=${this.ctx.api} .announce=${this.ctx.announce} .changed=${() => void this.act(() => this.#list())} post-id=${post.id} post-title=${post.title}></dash-post-thread>` : nothing}
       </li>
     `;
+  }
+
+  /** A post written on a user's behalf (a request heard on a call): their id and name, not the team's. */
+  #addForm(): TemplateResult {
+    return html`<form class="card stack" aria-label="Add a post for a user" @submit=${(event: SubmitEvent) => {
+      event.preventDefault();
+      void this.#add(event.target as HTMLFormElement);
+    }}>
+      <label>Board
+        <select name="boardId" required>${this.boards.map((board) => html`<option value=${board.id} ?selected=${board.id === this.boardId}>${board.name}</option>`)}</select>
+      </label>
+      <label>Title <input name="title" required maxlength="200" /></label>
+      <label>Details <textarea name="body" maxlength="5000"></textarea></label>
+      ${this.#filterCategories().length > 0
+        ? html`<label>Category <select name="categoryId"><option value="">None</option>${this.#filterCategories().map((category) => html`<option value=${category.id}>${category.name}</option>`)}</select></label>`
+        : nothing}
+      <div class="row">
+        <label>The user's id <input name="authorId" required maxlength="200" placeholder="user_123" /></label>
+        <label>The user's name <input name="authorName" required maxlength="120" /></label>
+      </div>
+      <div class="row"><button type="submit">Add the post</button><button type="button" @click=${() => (this.adding = false)}>Cancel</button></div>
+    </form>`;
   }
 
   protected override render(): TemplateResult {
@@ -214,10 +302,20 @@ export class InboxPage extends Page {
             ${STATUSES.map(([status, label]) => html`<option value=${status} ?selected=${status === this.status}>${label}</option>`)}
           </select>
         </label>
+        ${this.#filterCategories().length > 0
+          ? html`<label>Category
+              <select @change=${(event: Event) => this.#refilter({ categoryId: (event.target as HTMLSelectElement).value })}>
+                <option value="">Any category</option>
+                ${this.#filterCategories().map((category) => html`<option value=${category.id} ?selected=${category.id === this.categoryId}>${category.name}</option>`)}
+              </select>
+            </label>`
+          : nothing}
         <label>Search <input type="search" .value=${this.q} @input=${(event: Event) => this.#refilter({ q: (event.target as HTMLInputElement).value }, SEARCH_DELAY_MS)} /></label>
         <label class="inline"><input type="checkbox" .checked=${this.bothModes} @change=${(event: Event) => this.#refilter({ bothModes: (event.target as HTMLInputElement).checked })} /> Both modes</label>
         <button type="button" aria-expanded=${this.help ? 'true' : 'false'} @click=${() => (this.help = !this.help)}>Keyboard shortcuts</button>
+        <button type="button" aria-expanded=${this.adding ? 'true' : 'false'} @click=${() => (this.adding = !this.adding)}>Add a post for a user…</button>
       </div>
+      ${this.adding ? this.#addForm() : nothing}
       ${this.help
         ? html`<section class="card" aria-label="Keyboard shortcuts">
             <dl class="keys">
