@@ -54,6 +54,8 @@ function memoryPosts(boardId: string, config: BoardConfig): PostStore {
     voteCount: config.showVoteCounts ? 12 - i * 5 : null,
     voted: false,
     author: { id: 'preview', anonymous: false },
+    categoryId: null,
+    commentCount: 0,
     createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
   }));
   return {
