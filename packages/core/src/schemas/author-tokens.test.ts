@@ -79,8 +79,8 @@ describe.each([
   });
 
   it('refuses an unknown field', () => {
-    expect(issuesOf(schema, { ...base, role: 'admin' })).toEqual([
-      { path: [], message: 'Unrecognized key: "role"', code: 'unrecognized_keys' },
+    expect(issuesOf(schema, { ...base, scope: 'admin' })).toEqual([
+      { path: [], message: 'Unrecognized key: "scope"', code: 'unrecognized_keys' },
     ]);
   });
 });
@@ -117,6 +117,11 @@ describe('FeedbackAuthorTokenRequestSchema', () => {
 
   it('trims the name', () => {
     expect(FeedbackAuthorTokenRequestSchema.parse({ ...feedback, name: '  Ada  ' }).name).toBe('Ada');
+  });
+
+  it('takes role "team" and no other role', () => {
+    expect(FeedbackAuthorTokenRequestSchema.parse({ ...feedback, role: 'team' }).role).toBe('team');
+    expect(issuesOf(FeedbackAuthorTokenRequestSchema, { ...feedback, role: 'admin' }).map((i) => [i.path, i.message])).toEqual([[['role'], 'role must be "team" or absent']]);
   });
 
   it('refuses a name that is only whitespace', () => {
