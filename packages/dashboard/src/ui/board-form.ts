@@ -4,7 +4,7 @@ import { checkbox, optional, originsInput, textInput } from './fields.js';
 
 type Update = (config: BoardConfig) => void;
 
-const TOGGLES: [keyof Omit<BoardConfig, 'emptyState' | 'branding'>, string][] = [
+const TOGGLES: [keyof Omit<BoardConfig, 'emptyState' | 'branding' | 'allowedOrigins'>, string][] = [
   ['submissionsEnabled', 'Users can post ideas'],
   ['votingEnabled', 'Users can vote'],
   ['showVoteCounts', 'Show vote counts'],
