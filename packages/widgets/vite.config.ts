@@ -44,7 +44,7 @@ function cdnLocales(): Plugin {
     name: 'inlay-cdn-locales',
     enforce: 'pre',
     resolveId(source, importer) {
-      if ((source !== './locales.js' && source !== './writes.js') || importer === undefined) return null;
+      if ((source !== './locales.js' && source !== './writes.js' && source !== './suggestions.js') || importer === undefined) return null;
       return fileURLToPath(new URL(source.replace('.js', '.cdn.ts'), `file://${importer}`));
     },
   };
@@ -61,6 +61,8 @@ function cdnLocales(): Plugin {
 const CDN_WRITES: Record<string, string> = {
   'inlay-checklist.writes': 'checklist/progress-writes.ts',
   'inlay-feedback-board.writes': 'feedback-board/board-writes.ts',
+  // Only for pages that set the importer's suggestMapping hook (docs/importer.md).
+  'inlay-importer.suggestions': 'importer/mapping-suggestions.ts',
 };
 
 const CHECKLIST_BUNDLE = 'inlay-checklist';

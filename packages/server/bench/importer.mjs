@@ -16,6 +16,8 @@ const LIMIT_MS = 15 * 60_000;
 const IMPORTER_TARGETS = { ratio: 1.5, longestTaskMs: 50, memoryPerFileByte: 3 };
 /** A workbook's rows through the engine, against the same rows as CSV (the script's XLSX case). */
 const XLSX_TARGET = 5;
+/** A 1,000,000-line NDJSON file through the engine, against the same rows as CSV (the NDJSON case). */
+const NDJSON_TARGET = 1.5;
 
 /** @type {import('./run.mjs').Benchmark} */
 export const importerBenchmark = {
@@ -36,7 +38,7 @@ export const importerBenchmark = {
 
 /**
  * PASS/MISS checks from the script's figures.
- * @param {{ ratio: number, fastest: string, longestTaskMs: number, peakBytes: number, fileBytes: number, xlsx?: { rows: number, ratio: number } }} figures
+ * @param {{ ratio: number, fastest: string, longestTaskMs: number, peakBytes: number, fileBytes: number, xlsx?: { rows: number, ratio: number }, ndjson?: { rows: number, ratio: number, ndjson: { longestTaskMs: number, peakBytes: number, fileBytes: number } } }} figures
  */
 function importerChecks(figures) {
   const { ratio, longestTaskMs, memoryPerFileByte } = IMPORTER_TARGETS;
@@ -48,5 +50,20 @@ function importerChecks(figures) {
     ...(figures.xlsx
       ? [{ name: `XLSX / CSV, same ${figures.xlsx.rows.toLocaleString('en-US')} rows end to end`, value: `${figures.xlsx.ratio.toFixed(2)}×`, target: `≤ ${XLSX_TARGET}×`, pass: figures.xlsx.ratio <= XLSX_TARGET }]
       : []),
+    ...(figures.ndjson ? ndjsonChecks(figures.ndjson) : []),
+  ];
+}
+
+/**
+ * The NDJSON case's checks: the ratio to the same rows as CSV, and the targets of any large file
+ * (no long main-thread task, memory ≤ 3× the file).
+ * @param {{ rows: number, ratio: number, ndjson: { longestTaskMs: number, peakBytes: number, fileBytes: number } }} ndjson
+ */
+function ndjsonChecks({ rows, ratio, ndjson }) {
+  const memory = ndjson.peakBytes / ndjson.fileBytes;
+  return [
+    { name: `NDJSON / CSV, same ${rows.toLocaleString('en-US')} rows end to end`, value: `${ratio.toFixed(2)}×`, target: `≤ ${NDJSON_TARGET}×`, pass: ratio <= NDJSON_TARGET },
+    { name: 'NDJSON: longest main-thread task', value: `${Math.round(ndjson.longestTaskMs)} ms`, target: `none > ${IMPORTER_TARGETS.longestTaskMs} ms`, pass: ndjson.longestTaskMs <= IMPORTER_TARGETS.longestTaskMs },
+    { name: 'NDJSON: peak memory / file size', value: `${memory.toFixed(2)}×`, target: `≤ ${IMPORTER_TARGETS.memoryPerFileByte}×`, pass: memory <= IMPORTER_TARGETS.memoryPerFileByte },
   ];
 }

@@ -13,7 +13,7 @@ const xml = (body) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** CSV records of the generated file (its only quoting is a whole field in `"…"` without inner quotes). */
-function records(csv) {
+export function records(csv) {
   return csv
     .split('\n')
     .filter((line) => line !== '')
@@ -35,7 +35,8 @@ function records(csv) {
     });
 }
 
-const NUMBER = /^-?(?:[1-9]\d*|0)(?:\.\d+)?$/;
+/** A cell a spreadsheet (or a JSON export) holds as a number: no leading zero to keep. */
+export const NUMBER = /^-?(?:[1-9]\d*|0)(?:\.\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The 1900-system serial of a real date, or undefined. */

@@ -25,6 +25,10 @@
  * each through the engine end to end (open + load) in a fresh page, alternating for `--rounds`
  * rounds: the median XLSX time over the median CSV time, and the renderer's peak memory during
  * each. Target: XLSX ≤ 5× the CSV.
+ *
+ * Then the NDJSON case (`--ndjson-rows N`, default 1,000,000; 0 skips it; `--only-ndjson` runs only
+ * it), the same way: the first N rows as NDJSON (scripts/importer-bench-ndjson.mjs) and as CSV
+ * through the engine end to end. Target: NDJSON ≤ 1.5× the CSV.
  */
 import { readFile, readdir, rm, stat, writeFile, mkdtemp } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
@@ -34,6 +38,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { BENCH_CONFIG as config, generateCsv as generate } from './importer-bench-data.mjs';
+import { csvToNdjson } from './importer-bench-ndjson.mjs';
 import { csvToXlsx } from './importer-bench-xlsx.mjs';
 
 const argument = (name, fallback) => {
@@ -44,6 +49,8 @@ const ROWS = Number(argument('--rows', 1_000_000));
 const ROUNDS = Math.max(1, Number(argument('--rounds', 1)));
 const XLSX_ROWS = Number(argument('--xlsx-rows', 200_000));
 const ONLY_XLSX = process.argv.includes('--only-xlsx');
+const NDJSON_ROWS = Number(argument('--ndjson-rows', 1_000_000));
+const ONLY_NDJSON = process.argv.includes('--only-ndjson');
 const require = (await import('node:module')).createRequire(import.meta.url);
 const workerFile = new URL('../dist/cdn/inlay-importer.worker.js', import.meta.url);
 for (const built of [workerFile]) {
@@ -120,14 +127,22 @@ self.onmessage = async ({ data: { parser, file } }) => {
 
 const dir = await mkdtemp(join(tmpdir(), 'inlay-importer-bench-'));
 const dataFile = join(dir, 'data.csv');
-const mainRows = ONLY_XLSX ? 1 : ROWS;
+const mainRows = ONLY_XLSX || ONLY_NDJSON ? 1 : ROWS;
 console.log(`Generating ${mainRows.toLocaleString()} rows × ${config.fields.length} columns…`);
 await writeFile(dataFile, generate(mainRows));
 const fileBytes = (await stat(dataFile)).size;
 console.log(`File: ${(fileBytes / 1e6).toFixed(1)} MB`);
-/** The XLSX case's two files: the same rows as CSV and as a workbook. */
+/** The XLSX and NDJSON cases' files: the same rows as CSV and as a workbook, or as NDJSON. */
 const xlsxFiles = { '/xlsx-case.csv': join(dir, 'xlsx-case.csv'), '/xlsx-case.xlsx': join(dir, 'xlsx-case.xlsx') };
-if (XLSX_ROWS > 0) {
+const ndjsonFiles = { '/ndjson-case.csv': join(dir, 'ndjson-case.csv'), '/ndjson-case.ndjson': join(dir, 'ndjson-case.ndjson') };
+const caseFiles = { ...(XLSX_ROWS > 0 && !ONLY_NDJSON ? xlsxFiles : {}), ...(NDJSON_ROWS > 0 && !ONLY_XLSX ? ndjsonFiles : {}) };
+if (NDJSON_ROWS > 0 && !ONLY_XLSX) {
+  const csv = generate(NDJSON_ROWS);
+  await writeFile(ndjsonFiles['/ndjson-case.csv'], csv);
+  await writeFile(ndjsonFiles['/ndjson-case.ndjson'], csvToNdjson(csv));
+  console.log(`NDJSON case: ${NDJSON_ROWS.toLocaleString()} rows, CSV ${((await stat(ndjsonFiles['/ndjson-case.csv'])).size / 1e6).toFixed(1)} MB, NDJSON ${((await stat(ndjsonFiles['/ndjson-case.ndjson'])).size / 1e6).toFixed(1)} MB`);
+}
+if (XLSX_ROWS > 0 && !ONLY_NDJSON) {
   const csv = generate(XLSX_ROWS);
   await writeFile(xlsxFiles['/xlsx-case.csv'], csv);
   await writeFile(xlsxFiles['/xlsx-case.xlsx'], csvToXlsx(csv));
@@ -150,9 +165,17 @@ const server = createServer((request, response) => {
     createReadStream(dataFile).pipe(response);
     return;
   }
-  if (path in xlsxFiles && XLSX_ROWS > 0) {
+  if (path in caseFiles) {
     response.writeHead(200, { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' });
-    createReadStream(xlsxFiles[path]).pipe(response);
+    createReadStream(caseFiles[path]).pipe(response);
+    return;
+  }
+  // The engine's chunks loaded on demand (the JSON reader and what it shares with the engine).
+  if (/^\/inlay-importer\.[\w-]+\.js$/.test(path) && !(path in statics)) {
+    readFile(new URL(`../dist/cdn${path}`, import.meta.url)).then(
+      (code) => response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(code),
+      () => response.writeHead(404).end(),
+    );
     return;
   }
   const file = statics[path];
@@ -220,46 +243,50 @@ async function sampleRenderers(work) {
   }
 }
 
-/** Ends the run after the XLSX case when only it was asked for. */
+/** Ends the run after the XLSX or NDJSON case when only it was asked for. */
 class Done extends Error {}
 
 /**
- * The XLSX case: the same rows as CSV and as a workbook through the engine, alternating, each in a
- * fresh page; medians of the times, worst of the peaks. Prints its lines and answers its figures.
+ * A case of the same rows as CSV and as another format (`xlsx`, `ndjson`) through the engine,
+ * alternating, each in a fresh page; medians of the times, worst of the peaks and long tasks.
+ * Prints its lines and answers its figures.
  */
-async function xlsxCase(fresh) {
-  const runs = { csv: [], xlsx: [] };
+async function sameRowsCase(fresh, other, rows, target) {
+  const name = other.toUpperCase();
+  const kinds = ['csv', other];
+  const runs = { csv: [], [other]: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const kind of ['csv', 'xlsx']) {
+    for (const kind of kinds) {
       const { context, tab } = await fresh();
-      const sampled = await sampleRenderers(() => tab.evaluate(([path, cfg]) => globalThis.runEngineOnPath(path, cfg), [`/xlsx-case.${kind}`, config]));
+      const sampled = await sampleRenderers(() => tab.evaluate(([path, cfg]) => globalThis.runEngineOnPath(path, cfg), [`/${other}-case.${kind}`, config]));
       await context.close();
       runs[kind].push(sampled);
     }
-    if (ROUNDS > 1) console.log(`XLSX case round ${round + 1}: CSV ${runs.csv[round].result.ms.toFixed(0)} ms, XLSX ${runs.xlsx[round].result.ms.toFixed(0)} ms`);
+    if (ROUNDS > 1) console.log(`${name} case round ${round + 1}: CSV ${runs.csv[round].result.ms.toFixed(0)} ms, ${name} ${runs[other][round].result.ms.toFixed(0)} ms`);
   }
   const figures = {};
-  for (const kind of ['csv', 'xlsx']) {
+  for (const kind of kinds) {
     figures[kind] = {
       ms: median(runs[kind].map((run) => run.result.ms)),
       openMs: median(runs[kind].map((run) => run.result.openMs)),
       peakBytes: Math.max(...runs[kind].map((run) => run.peak - run.baseline)),
+      longestTaskMs: Math.max(0, ...runs[kind].flatMap((run) => run.result.longTasks)),
       fileBytes: runs[kind][0].result.fileBytes,
       rows: runs[kind][0].result.stats.rowCount,
       errors: runs[kind][0].result.stats.errorCount,
     };
   }
-  const ratio = figures.xlsx.ms / figures.csv.ms;
+  const ratio = figures[other].ms / figures.csv.ms;
   console.log('');
-  for (const kind of ['csv', 'xlsx']) {
+  for (const kind of kinds) {
     const f = figures[kind];
     console.log(
-      `XLSX case, ${kind.toUpperCase().padEnd(4)} ${mb(f.fileBytes)}: ${f.rows.toLocaleString()} rows (${f.errors.toLocaleString()} errors) in ${f.ms.toFixed(0)} ms (open ${f.openMs.toFixed(0)} ms)${ROUNDS > 1 ? ` (median of ${runs[kind].map((run) => run.result.ms.toFixed(0)).join(', ')})` : ''}; renderer peak +${mb(f.peakBytes)}`,
+      `${name} case, ${kind.toUpperCase().padEnd(6)} ${mb(f.fileBytes)}: ${f.rows.toLocaleString()} rows (${f.errors.toLocaleString()} errors) in ${f.ms.toFixed(0)} ms (open ${f.openMs.toFixed(0)} ms)${ROUNDS > 1 ? ` (median of ${runs[kind].map((run) => run.result.ms.toFixed(0)).join(', ')})` : ''}; renderer peak +${mb(f.peakBytes)} (${(f.peakBytes / f.fileBytes).toFixed(2)}× the file); longest main-thread task ${f.longestTaskMs.toFixed(0)} ms`,
     );
   }
-  console.log(`XLSX / CSV = ${figures.xlsx.ms.toFixed(0)} / ${figures.csv.ms.toFixed(0)} = ${ratio.toFixed(2)}   target ≤ 5`);
+  console.log(`${name} / CSV = ${figures[other].ms.toFixed(0)} / ${figures.csv.ms.toFixed(0)} = ${ratio.toFixed(2)}   target ≤ ${target}`);
   console.log('');
-  return { rows: XLSX_ROWS, ratio, csv: figures.csv, xlsx: figures.xlsx };
+  return { rows, ratio, csv: figures.csv, [other]: figures[other] };
 }
 
 const RAW_PARSERS = ['papaparse', 'udsv'];
@@ -280,9 +307,10 @@ try {
     return { context, tab };
   };
 
-  const xlsx = XLSX_ROWS > 0 ? await xlsxCase(fresh) : undefined;
-  if (ONLY_XLSX) {
-    if (process.argv.includes('--json')) console.log(JSON.stringify({ xlsx }));
+  const xlsx = XLSX_ROWS > 0 && !ONLY_NDJSON ? await sameRowsCase(fresh, 'xlsx', XLSX_ROWS, 5) : undefined;
+  const ndjson = NDJSON_ROWS > 0 && !ONLY_XLSX ? await sameRowsCase(fresh, 'ndjson', NDJSON_ROWS, 1.5) : undefined;
+  if (ONLY_XLSX || ONLY_NDJSON) {
+    if (process.argv.includes('--json')) console.log(JSON.stringify({ xlsx, ndjson }));
     throw new Done();
   }
   const rounds = [];
@@ -324,7 +352,7 @@ try {
   console.log(`Longest main-thread task during (a): ${longest.toFixed(0)} ms (${longTasks} long tasks, ${engine.frames} frames)   target none > 50 ms`);
   console.log(`Peak memory during (a): renderer +${mb(engineMemory)} = ${(engineMemory / fileBytes).toFixed(2)}× the file (${mb(fileBytes)})   target ≤ 3×`);
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ rows: ROWS, rounds: ROUNDS, fileBytes, engineMs, rawMs, fastest, ratio, longestTaskMs: longest, peakBytes: engineMemory, errors: engine.stats.errorCount, xlsx }));
+    console.log(JSON.stringify({ rows: ROWS, rounds: ROUNDS, fileBytes, engineMs, rawMs, fastest, ratio, longestTaskMs: longest, peakBytes: engineMemory, errors: engine.stats.errorCount, xlsx, ndjson }));
   }
 } catch (error) {
   if (!(error instanceof Done)) throw error;

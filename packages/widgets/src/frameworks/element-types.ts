@@ -66,13 +66,17 @@ export interface InlayFeedbackBoardEvents {
 /** `<inlay-importer>`'s settable properties and attributes. */
 export type InlayImporterProps = SharedProps &
   Partial<
-  Pick<InlayImporter, 'importerId' | 'publishableKey' | 'baseUrl' | 'workerUrl' | 'workerTimeout' | 'metadata' | 'strings' | 'transformRow' | 'validateRow' | 'uploadChunkRows' | 'previewConfig'>
+  Pick<
+    InlayImporter,
+    'importerId' | 'publishableKey' | 'baseUrl' | 'workerUrl' | 'workerTimeout' | 'metadata' | 'strings' | 'transformRow' | 'validateRow' | 'suggestMapping' | 'suggestMappingTimeout' | 'uploadChunkRows' | 'previewConfig'
+  >
 > & {
   'importer-id'?: Attribute;
   'publishable-key'?: Attribute;
   'base-url'?: Attribute;
   'worker-url'?: Attribute;
   'worker-timeout'?: Attribute;
+  'suggest-mapping-timeout'?: Attribute;
 };
 
 /** `<inlay-importer>`'s events by name. */

@@ -3,7 +3,7 @@ import { runEngine } from './engine-bridge.js';
 import { fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
 import { openSession } from './import-submission.js';
 import { headersOf, proposeColumns } from './mapping.js';
-import { askForSuggestions } from './mapping-suggestions.js';
+import { loadSuggestions } from './suggestions.js';
 import { recallMapping } from './remembered-mappings.js';
 
 /*
@@ -73,5 +73,10 @@ export function toMapping(core: ImporterCore): void {
   const columns = proposeColumns(opened.preview, host.state.headerRow, published.config.fields, remembered);
   setState(core, { columns, remembered: columns.some((column) => column.method === 'remembered') });
   host.phase = 'mapping';
-  void askForSuggestions(core);
+  if (host.suggestMapping !== undefined) {
+    loadSuggestions().then(
+      ({ askForSuggestions }) => askForSuggestions(core),
+      (error: unknown) => host.reportError(error, { type: 'suggest-mapping' }),
+    );
+  }
 }

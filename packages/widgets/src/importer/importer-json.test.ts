@@ -101,13 +101,13 @@ describe('<inlay-importer> with JSON and NDJSON files', () => {
     const el = await mountImporter();
     const misnamed = await refusal(el, await fixtureFile('json/contacts-misnamed.json', 'contacts.json'));
     expect(misnamed.text).to.contain('“contacts.json” can’t be imported');
-    expect(misnamed.text).to.contain('named as JSON but holds no JSON');
+    expect(misnamed.text).to.contain('named .json but holds no JSON');
     expect(misnamed.error.operation).to.deep.equal({ type: 'read' });
     expect((misnamed.error.error as Error & { code?: string }).code).to.equal('not_json');
 
     const broken = await mountImporter();
     const unreadable = await refusal(broken, await fixtureFile('json/broken-export.json', 'export.json'));
-    expect(unreadable.text).to.contain('starts like JSON but cannot be read as JSON');
+    expect(unreadable.text).to.contain('This JSON cannot be read');
     expect((unreadable.error.error as Error & { code?: string }).code).to.equal('invalid_json');
     expect(unreadable.error.error.message).to.match(/Item 2 of the file is not valid JSON/);
 

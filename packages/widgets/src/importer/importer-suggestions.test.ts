@@ -34,7 +34,7 @@ describe('<inlay-importer> suggestMapping', () => {
     await toMapping(el);
     await el.updateComplete;
     // Inlay's own matches are there, and usable, while the hook is asked.
-    expect(part(el, 'suggesting')?.textContent).to.equal('Looking for more matches…');
+    expect(part(el, 'suggesting')?.textContent).to.equal('Finding matches…');
     expect(values(el)).to.deep.equal(['customer_id', 'email', 'name', '', '']);
     answer();
     await waitUntil(() => parts(el, 'suggestion').length === 2, 'no suggestions shown');
@@ -47,13 +47,14 @@ describe('<inlay-importer> suggestMapping', () => {
     const tier = parts<HTMLSelectElement>(el, 'field-select')[3] as HTMLSelectElement;
     const badge = el.shadowRoot?.getElementById(tier.getAttribute('aria-describedby') ?? '');
     expect(badge?.textContent).to.equal('Suggested: confirm or change');
-    expect(announced(el)).to.equal('2 fields are suggested: Tier to Plan, Tel. to Website. Keep or change each one.');
+    expect(announced(el)).to.equal('Suggested: Tier to Plan, Tel. to Website. Keep or change each.');
     expect(continueButton(el).disabled).to.equal(true);
-    expect(part(el, 'unconfirmed')?.textContent).to.contain('Keep or change the 2 suggested fields');
+    expect(part(el, 'unconfirmed')?.textContent).to.contain('Keep or change each suggested field first.');
 
-    // Keep one with its button (named for the column and field), change the other in its select.
+    // Keep one with its button (described by the badge, in the column's row), change the other in its select.
     const keep = parts<HTMLButtonElement>(el, 'confirm-suggestion');
-    expect(keep.map((button) => button.getAttribute('aria-label'))).to.deep.equal(['Keep the suggested field Plan for column Tier', 'Keep the suggested field Website for column Tel.']);
+    expect(keep.map((button) => el.shadowRoot?.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent)).to.deep.equal(['Suggested: confirm or change', 'Suggested: confirm or change']);
+    expect(keep.map((button) => button.closest('tr')?.querySelector('th')?.textContent?.trim())).to.deep.equal(['Tier', 'Tel.']);
     keep[0]?.focus();
     keep[0]?.click();
     await el.updateComplete;

@@ -57,12 +57,11 @@ export interface ImporterStrings {
   required: string;
   missingRequired: (labels: string[]) => string;
   rememberedNotice: string;
-  /** Mapping suggestions of the page's `suggestMapping` hook: while it is asked, the badge, its Keep button (and name), what Continue waits for, and what is announced when they arrive (column header, field label). */
+  /** Mapping suggestions of the page's `suggestMapping` hook: while it is asked, the badge, its Keep button (described by the badge), what Continue waits for, and what is announced when they arrive (column header, field label). */
   suggesting: string;
   suggestedBadge: string;
   keep: string;
-  keepSuggestion: (header: string, field: string) => string;
-  confirmSuggestions: (count: number) => string;
+  confirmSuggestions: string;
   announceSuggestions: (pairs: [string, string][]) => string;
   validating: (rows: number, percent: number | null) => string;
   stop: string;
@@ -129,9 +128,8 @@ export interface ImporterStrings {
   announceFormats: string;
   /** Shown while files are read on the main thread because the worker could not start (docs/widgets.md). */
   engineFallback: string;
-  /** A kept unmapped column's header in review (`unmappedColumns: "keep"`), and its hint: delivered as it is, not edited. */
+  /** The name of a kept unmapped column's header in review (`unmappedColumns: "keep"`): delivered as it is, not edited. */
   extraColumnName: (header: string) => string;
-  extraColumnHint: string;
   /** Above the message of a file that was refused (`name` is the file's name). */
   refusedTitle: (name: string) => string;
   /**
@@ -223,8 +221,8 @@ const REFUSED: Record<string, string> = {
   opendocument: `This is an OpenDocument file (LibreOffice, OpenOffice). Open it there, ${SAVE_AS}.`,
   damaged_zip: `This workbook is damaged or was not copied completely. Open it in your spreadsheet program, ${SAVE_AS}.`,
   binary: 'This file is not text or an Excel workbook. Upload a CSV, TSV, JSON or Excel (.xlsx) file.',
-  invalid_json: 'This file starts like JSON but cannot be read as JSON: a bracket, quote or comma is missing or extra, or it is not a list of objects. Export it again, or upload it as CSV or Excel (.xlsx).',
-  not_json: 'This file is named as JSON but holds no JSON. Upload the JSON export itself, or the data as CSV or Excel (.xlsx).',
+  invalid_json: 'This JSON cannot be read: a bracket, quote or comma is missing, or it is not a list of objects. Export it again.',
+  not_json: 'This file is named .json but holds no JSON. Upload the export itself.',
 };
 
 /** The default (English) strings. */
@@ -276,13 +274,11 @@ export const defaultImporterStrings: ImporterStrings = {
   required: 'required',
   missingRequired: (labels) => `Choose a column for ${labels.map((label) => `“${label}”`).join(', ')} (required).`,
   rememberedNotice: 'Columns are matched as you confirmed them last time.',
-  suggesting: 'Looking for more matches…',
+  suggesting: 'Finding matches…',
   suggestedBadge: 'Suggested: confirm or change',
   keep: 'Keep',
-  keepSuggestion: (header, field) => `Keep the suggested field ${field} for column ${header}`,
-  confirmSuggestions: (count) => (count === 1 ? 'Keep or change the suggested field before you continue.' : `Keep or change the ${count} suggested fields before you continue.`),
-  announceSuggestions: (pairs) =>
-    `${pairs.length === 1 ? 'A field is' : `${pairs.length} fields are`} suggested: ${pairs.map(([header, field]) => `${header} to ${field}`).join(', ')}. Keep or change each one.`,
+  confirmSuggestions: 'Keep or change each suggested field first.',
+  announceSuggestions: (pairs) => `Suggested: ${pairs.map(([header, field]) => `${header} to ${field}`).join(', ')}. Keep or change each.`,
   validating: (rows, percent) => `Checking ${plural(rows, 'row', 'rows')}${percent === null ? '' : ` (${percent}%)`}…`,
   stop: 'Stop',
 
@@ -346,8 +342,7 @@ export const defaultImporterStrings: ImporterStrings = {
   announceFormats: 'Rows checked again with the chosen formats.',
   engineFallback: 'Files are being read without a background worker here, so the page may respond more slowly while a large file loads.',
   refusedTitle: (name) => `“${name}” can’t be imported`,
-  extraColumnName: (header) => `${header} (not matched, imported as written)`,
-  extraColumnHint: 'No field matches this column: its text goes with each row as it is, and cannot be edited here.',
+  extraColumnName: (header) => `${header} (unmatched, imported as is)`,
   refusedFile: (code) => REFUSED[code] ?? REFUSED['binary'] ?? '',
   undo: (kind) => (kind === null ? 'Undo' : `Undo ${defaultImporterStrings.editKinds[kind]}`),
   redo: (kind) => (kind === null ? 'Redo' : `Redo ${defaultImporterStrings.editKinds[kind]}`),

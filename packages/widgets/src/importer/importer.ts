@@ -28,7 +28,6 @@ import { commitEdit } from './review-changes.js';
 import { createActions } from './step-actions.js';
 import { loadPublished } from './published-config.js';
 import { ImportCompletion } from './completion.js';
-import { DEFAULT_SUGGEST_TIMEOUT } from './mapping-suggestions.js';
 
 type PublishedImporter = PublishedConfig<'importer', ImporterConfig>;
 
@@ -76,8 +75,8 @@ const SOURCE = ['importerId', 'publishableKey', 'baseUrl', 'previewConfig'] as c
  * @csspart notice - A notice above the grid (duplicates, unreadable characters, removed rows).
  * @csspart engine-fallback - With `notice`: files are read on the main thread, not in a worker.
  * @csspart grid - The review grid (`role="grid"`).
- * @csspart cell - A cell of the grid; `cell invalid` when it has a problem, `cell extra` in a kept unmapped column (read-only).
- * @csspart extra - With `cell`: a cell of a column no field is matched to, kept with `unmappedColumns: "keep"`.
+ * @csspart cell - A cell of the grid; `cell invalid` when it has a problem.
+ * @csspart extra - A cell of a column no field is matched to, kept with `unmappedColumns: "keep"` (read-only).
  * @csspart extra-column-header - The header of such a column, after the fields.
  * @csspart cell-input - The input of the cell being edited.
  * @csspart inspector - The bar below the grid with the active cell's problem and fixes.
@@ -229,7 +228,7 @@ export class InlayImporter extends InlayElement {
    */
   suggestMapping?: SuggestMappingHook;
   /** Milliseconds `suggestMapping` has to answer before Inlay's own matching stands. Attribute `suggest-mapping-timeout`. Default 5000. */
-  suggestMappingTimeout = DEFAULT_SUGGEST_TIMEOUT;
+  suggestMappingTimeout = 5000;
   /** With `delivery: "server"`: most rows per uploaded chunk (1–5,000; default 5,000, also capped at 6 MiB). */
   uploadChunkRows?: number;
 

@@ -7,14 +7,12 @@ import type { ColumnChoice } from './mapping.js';
  * the mapping step shows Inlay's own matches, the hook is asked about the columns left unmatched.
  * Its answers fill those columns as suggestions, which the user confirms one by one; a hook that
  * throws, or answers after `suggestMappingTimeout`, leaves Inlay's matching as it was and is
- * reported in `inlay-error`.
+ * reported in `inlay-error`. The script-tag bundle loads this module only when the hook is set
+ * (suggestions.ts).
  */
 
 /** Data rows the hook sees. */
 const SAMPLE_ROWS = 5;
-
-/** Default of the element's `suggestMappingTimeout`, in ms. @internal */
-export const DEFAULT_SUGGEST_TIMEOUT = 5000;
 
 /** Asks the hook, if the page set one, and applies what it answers in time. @internal */
 export async function askForSuggestions(core: ImporterCore): Promise<void> {

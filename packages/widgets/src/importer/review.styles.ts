@@ -110,11 +110,8 @@ export const reviewStyles = css`
   }
 
   /* Kept unmapped columns: read-only, delivered as written. */
-  .cell.extra,
-  .colhead.extra {
+  .extra {
     color: var(--_muted);
-    font-style: italic;
-    cursor: default;
   }
 
   .cell .text {

@@ -1,8 +1,8 @@
-import { type ExtraColumn, extraColumns, mappingFromMatches } from '@inlay/core';
+import { mappingFromMatches } from '@inlay/core';
 import type { ViewFilter } from './engine/protocol.js';
 import { runEngine } from './engine-bridge.js';
 import { defineOwn, fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
-import { type ColumnChoice, missingRequired, reviewOrder, unconfirmed } from './mapping.js';
+import { missingRequired, reviewOrder, unconfirmed } from './mapping.js';
 import { saveMapping } from './remembered-mappings.js';
 import { refreshFormulaCells, runHooks } from './review-changes.js';
 import type { Phase } from './steps/context.js';
@@ -26,17 +26,17 @@ export async function loadRows(core: ImporterCore, busy: Phase = 'validating'): 
   host.phase = busy;
   // The engine, the grid and every column index agree on one order: unmapped fields last.
   const fields = reviewOrder(columns, published.config.fields);
-  // Columns nobody mapped, delivered under each row's `extra` when the importer keeps them.
-  const kept = published.config.unmappedColumns === 'keep' ? keptColumns(columns) : [];
-  setState(core, { progress: { rows: 0, percent: 0 }, fields, extraHeaders: kept.map((column) => column.header) });
+  setState(core, { progress: { rows: 0, percent: 0 }, fields });
   try {
-    const params = { headerRow: host.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, extraColumns: kept, ...formatParams(host.state) };
+    // Columns nobody mapped go with each row under `extra` when the importer keeps them.
+    const keepUnmapped = published.config.unmappedColumns === 'keep' ? columns.map((column) => column.header) : undefined;
+    const params = { headerRow: host.state.headerRow, mapping: { ...mappingFromMatches(columns) }, config: { ...published.config, fields }, keepUnmapped, ...formatParams(host.state) };
     const loaded = await runEngine(core, 'load', params, (progress) =>
       setState(core, { progress: { rows: progress.rows, percent: progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : null } }),
     );
     if (generation !== core.generation) return;
     core.numberFormat = loaded.numberFormat;
-    setState(core, { columnFormats: loaded.columnFormats });
+    setState(core, { columnFormats: loaded.columnFormats, extraHeaders: loaded.extraHeaders });
     const { transformRow, validateRow } = core.host;
     const hooked = await runHooks(core, { transformRow, validateRow }, loaded.stats.rowCount);
     if (generation !== core.generation) return;
@@ -56,14 +56,6 @@ export async function loadRows(core: ImporterCore, busy: Phase = 'validating'): 
     if (error instanceof Error && error.name === 'CancelledError') host.phase = busy === 'reformatting' ? 'formats' : 'mapping';
     else fail(core, generation, error, 'read');
   }
-}
-
-/** The file's columns no field is mapped to, named as they are delivered. */
-function keptColumns(columns: readonly ColumnChoice[]): ExtraColumn[] {
-  return extraColumns(
-    columns.map((column) => column.header),
-    columns.filter((column) => column.fieldKey !== null).map((column) => column.column),
-  );
 }
 
 /** The user's number formats and date orders, as the engine's load takes them. */

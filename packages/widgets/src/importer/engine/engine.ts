@@ -1,4 +1,4 @@
-import { type ByteRecords, ColumnTallies, recordsCells } from '@inlay/core';
+import { type ByteRecords, ColumnTallies, extraColumns, recordsCells } from '@inlay/core';
 import { columnFormatsOf, delimiterHint, type FormatOptions, formatOptions, sameFormats } from './formats.js';
 import { isEditingRequest, runEditing } from './editing.js';
 import { formulaCells } from './formula-cells.js';
@@ -170,10 +170,12 @@ export class ImportEngine {
     const hint = delimiterHint(source.info.delimiter);
     const optionsNow = () => forced ?? formatOptions(tallies.result(hint), params, hint ?? 'dot');
     let formats: FormatOptions = optionsNow();
+    // Columns nobody mapped, kept under each row's `extra` (docs/importer.md, "Columns nobody mapped").
+    const kept = params.keepUnmapped === undefined ? [] : extraColumns(params.keepUnmapped, Object.values(params.mapping));
     /** Creates the table once the first rows are in, with the rows the whole source likely holds. */
     const start = async (expectedRows: number): Promise<ReviewTable> => {
       formats = optionsNow();
-      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows, extraColumns: params.extraColumns });
+      const created = new ReviewTable(params.config, { mapping: params.mapping, ...formats, expectedRows, extraColumns: kept });
       const rows = waiting;
       waiting = [];
       for (let i = 0; i < rows.length; i += 512) {
@@ -227,7 +229,8 @@ export class ImportEngine {
     this.#table = loaded;
     const stats = loaded.stats();
     const readMs = source.readMs;
-    return { stats, numberFormat: formats.numberFormat, dateOrder: formats.dateOrder, columnFormats: columnFormatsOf(detected, params, formats), timings: { readMs, validateMs: performance.now() - started - readMs } };
+    const extraHeaders = kept.map((column) => column.header);
+    return { stats, numberFormat: formats.numberFormat, dateOrder: formats.dateOrder, columnFormats: columnFormatsOf(detected, params, formats), extraHeaders, timings: { readMs, validateMs: performance.now() - started - readMs } };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { DuplicateStrategy, ExtraColumn, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
+import type { DuplicateStrategy, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
@@ -50,8 +50,11 @@ export interface LoadParams {
   numberFormats?: Record<string, 'dot' | 'comma'> | undefined;
   /** Day/month orders the user confirmed, by field key: numeric dates in them are read as days. */
   dateOrders?: Record<string, 'dmy' | 'mdy' | 'ymd'> | undefined;
-  /** The unmapped columns to keep (`unmappedColumns: "keep"`), delivered under each row's `extra`. */
-  extraColumns?: ExtraColumn[] | undefined;
+  /**
+   * With `unmappedColumns: "keep"`: the file's headers (one per column), so that the columns no
+   * field is mapped to are kept and delivered under each row's `extra`.
+   */
+  keepUnmapped?: string[] | undefined;
 }
 
 /**
@@ -91,6 +94,8 @@ export interface LoadResult {
   dateOrder: 'dmy' | 'mdy' | 'ymd' | null;
   /** Each mapped number and date field's format, in field order. */
   columnFormats: ColumnFormat[];
+  /** The kept unmapped columns' headers, as delivered (`keepUnmapped`). */
+  extraHeaders: string[];
   /** Where the time went, in ms: reading and decoding the file, and parsing and validating its rows. */
   timings: { readMs: number; validateMs: number };
 }

@@ -8,6 +8,7 @@ import { jsonLayout } from './json-layout.js';
 import { jsonSource } from './json-source.js';
 import type { OpenParams, OpenResult } from './protocol.js';
 import type { Slicer } from './slicer.js';
+import { countedSource, readTextPieces } from './text-pieces.js';
 import { openWorkbook } from './xlsx.js';
 import { zipEntryNames } from './zip-directory.js';
 import type { Workbook } from './xlsx-reader.js';
@@ -118,37 +119,11 @@ function delimited(
   text: (chunkBytes: number) => AsyncIterable<TextChunk> | Iterable<TextChunk>,
   bytes?: (chunkBytes: number) => AsyncIterable<ByteChunk>,
 ): OpenedSource {
-  let unreadable = 0;
-  let readMs = 0;
-  return {
-    info,
-    get unreadable() {
-      return unreadable;
-    },
-    get readMs() {
-      return readMs;
-    },
-    async read(slicer, chunkBytes, each, afterPiece, eachBytes) {
-      unreadable = 0;
-      readMs = 0;
-      if (eachBytes !== undefined && bytes !== undefined) {
-        const counts = await readBytes(bytes(chunkBytes), info.delimiter ?? ',', newline, slicer, { each, eachBytes, afterPiece });
-        unreadable = counts.unreadable;
-        readMs = counts.readMs;
-        return;
-      }
-      const reader = new CsvReader(info.delimiter ?? ',', newline);
-      let waited = performance.now();
-      for await (const chunk of text(chunkBytes)) {
-        readMs += performance.now() - waited;
-        unreadable += countUnreadable(chunk.text);
-        each(withoutBlanks(reader.push(chunk.text, chunk.last)));
-        if ((await afterPiece?.(chunk.done, chunk.total)) === false) return;
-        await slicer.maybePause();
-        waited = performance.now();
-      }
-    },
-  };
+  return countedSource(info, async (slicer, chunkBytes, each, afterPiece, eachBytes) => {
+    if (eachBytes !== undefined && bytes !== undefined) return readBytes(bytes(chunkBytes), info.delimiter ?? ',', newline, slicer, { each, eachBytes, afterPiece });
+    const reader = new CsvReader(info.delimiter ?? ',', newline);
+    return readTextPieces(text(chunkBytes), slicer, afterPiece, (chunk) => each(withoutBlanks(reader.push(chunk.text, chunk.last))));
+  });
 }
 
 /**

@@ -46,7 +46,7 @@ export function renderGrid(
   // Room for the header too (about 0.6rem a character, plus the problem count).
   const widths = [
     ...fields.map((field) => Math.max(WIDTH_REM[field.type], Math.min(14, Math.ceil(field.label.length * 0.6) + 3))),
-    ...extraHeaders.map((header) => Math.max(WIDTH_REM.string, Math.min(14, Math.ceil(header.length * 0.6) + 3))),
+    ...extraHeaders.map(() => WIDTH_REM.string),
   ];
   const rowhead = rowheadWidth(lastRowNumber);
   const columns = `--_cols:${rowhead} ${widths.map((rem) => `minmax(${rem}rem,${rem}fr)`).join(' ')};--_min:calc(${widths.reduce((sum, rem) => sum + rem, 0)}rem + ${rowhead})`;
@@ -71,7 +71,7 @@ export function renderGrid(
           </div>`;
         })}
         ${extraHeaders.map(
-          (header) => html`<div role="columnheader" class="colhead extra" part="extra-column-header" aria-label=${t.extraColumnName(header)} title=${t.extraColumnHint}>
+          (header) => html`<div role="columnheader" class="colhead extra" part="extra-column-header" aria-label=${t.extraColumnName(header)}>
             <span class="label">${header}</span>
           </div>`,
         )}
@@ -89,7 +89,7 @@ function renderRow(grid: GridController, pos: number, fields: readonly FieldDefi
   return html`<div role="row" class="row ${row ? '' : 'pending'}" aria-rowindex=${pos + 2} .style=${top}>
     <div role="rowheader" class="rowhead">${row ? row.row + 1 : ''}</div>
     ${fields.map((field, col) => renderCell(grid, row, pos, col, field, t))}
-    ${Array.from({ length: extraCount }, (_, i) => html`<div role="gridcell" part="cell extra" class="cell extra" aria-readonly="true">${renderText(row?.extra?.[i] ?? '')}</div>`)}
+    ${Array.from({ length: extraCount }, (_, i) => html`<div role="gridcell" part="extra" class="cell extra" aria-readonly="true">${renderText(row?.extra?.[i] ?? '')}</div>`)}
   </div>`;
 }
 

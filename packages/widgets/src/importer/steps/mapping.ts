@@ -23,7 +23,6 @@ export function renderMapping({ t, phase, state, actions }: StepContext): Templa
           ${columns.map((column) => {
             const header = column.header || t.untitledColumn(column.column + 1);
             const suggested = column.suggested === true;
-            const field = fields.find((candidate) => candidate.key === column.fieldKey);
             return html`<tr class=${column.fieldKey === null ? 'ignored' : suggested ? 'suggested' : ''}>
               <th scope="row"><span class="column-name" title=${header}>${header}</span></th>
               <td class="samples">${column.samples.map((sample) => html`<span class="chip">${sample}</span>`)}</td>
@@ -35,7 +34,7 @@ export function renderMapping({ t, phase, state, actions }: StepContext): Templa
                 </select>
                 ${suggested
                   ? html`<span class="badge unsure" part="suggestion" id=${`suggestion-${column.column}`}>${t.suggestedBadge}</span>
-                      <button class="button small" part="button confirm-suggestion" ?disabled=${validating} aria-label=${t.keepSuggestion(header, field?.label ?? '')}
+                      <button class="button small" part="button confirm-suggestion" ?disabled=${validating} aria-describedby=${`suggestion-${column.column}`}
                         @click=${() => actions.confirmSuggestion(column.column)}>${t.keep}</button>`
                   : column.fieldKey !== null && !column.chosen
                     ? html`<span class="badge ${column.confidence >= 0.9 ? 'sure' : 'unsure'}" part="confidence">${t.confidence(column.method, column.confidence)}</span>`
@@ -47,7 +46,7 @@ export function renderMapping({ t, phase, state, actions }: StepContext): Templa
       </table>
     </div>
     ${missing.length > 0 ? html`<p class="problem" part="missing">${t.missingRequired(missing.map((field) => field.label))}</p>` : nothing}
-    ${waiting.length > 0 ? html`<p class="problem" part="unconfirmed">${t.confirmSuggestions(waiting.length)}</p>` : nothing}
+    ${waiting.length > 0 ? html`<p class="problem" part="unconfirmed">${t.confirmSuggestions}</p>` : nothing}
     ${validating
       ? html`<div class="validating">
           <p>${t.validating(state.progress.rows, state.progress.percent)}</p>

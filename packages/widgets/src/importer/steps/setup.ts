@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { shownText } from '@inlay/core';
 import { ENCODINGS } from '../engine/protocol.js';
 import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
@@ -46,7 +45,7 @@ export function renderSetup({ t, state, actions }: StepContext): TemplateResult 
             (row, i) => html`<label class="header-row ${state.headerRow === i ? 'chosen' : ''}">
               <input type="radio" name="header-row" .checked=${state.headerRow === i} @change=${() => actions.setHeaderRow(i)} />
               <span class="row-number">${t.rowLabel(i + 1)}</span>
-              <span class="cells">${row.slice(0, SHOWN_CELLS).map((cell) => html`<span class="chip">${shownText(cell)}</span>`)}${row.length > SHOWN_CELLS ? html`<span class="muted">…</span>` : nothing}</span>
+              <span class="cells">${row.slice(0, SHOWN_CELLS).map((cell) => html`<span class="chip">${cell}</span>`)}${row.length > SHOWN_CELLS ? html`<span class="muted">…</span>` : nothing}</span>
             </label>`,
           )}
           <label class="header-row ${state.headerRow === -1 ? 'chosen' : ''}">

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
 
-const ACCEPT = '.csv,.tsv,.txt,.xlsx,.json,.ndjson,.jsonl,application/json,application/x-ndjson,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT = '.csv,.tsv,.txt,.xlsx,.json,.ndjson,.jsonl,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Step 1: drop or choose a file, or paste rows. @internal */
 export function renderUpload({ t, phase, state, actions }: StepContext): TemplateResult {
