@@ -241,10 +241,38 @@ export const feedbackBoardStyles = [
     min-width: 0;
   }
 
-  h3 {
+  h3,
+  h4 {
+    margin: 0;
     font-size: 1em;
     font-weight: 600;
     overflow-wrap: anywhere;
+  }
+
+  .open {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    cursor: pointer;
+  }
+
+  .open:hover {
+    color: var(--_accent);
+    text-decoration: underline;
+  }
+
+  .category::before {
+    content: '';
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-inline-end: 5px;
+    border-radius: 50%;
+    background: var(--_category);
+    forced-color-adjust: none;
   }
 
   [part='post-body'] {
