@@ -7,7 +7,7 @@ export const adoptBoardViewsStyles = moduleSheet(css`
     flex-wrap: wrap;
     align-items: center;
     gap: 8px;
-    margin: 4px 0;
+    margin: 8px 0 4px;
   }
 
   .chips {
@@ -34,14 +34,10 @@ export const adoptBoardViewsStyles = moduleSheet(css`
     font-weight: 600;
   }
 
-  select {
-    padding: 4px 8px;
-    border: 1px solid var(--_border);
-    border-radius: 8px;
-    background: var(--_surface);
-    color: inherit;
-    font: inherit;
-    font-size: 0.9em;
+  .filters select {
+    width: auto;
+    padding: 3px 8px;
+    font-size: 0.85em;
   }
 
   .roadmap {
@@ -75,6 +71,11 @@ export const adoptBoardViewsStyles = moduleSheet(css`
   .column .vote {
     width: 40px;
     min-height: 40px;
+  }
+
+  /* The column names the status. */
+  .column .status {
+    display: none;
   }
 
   .column .end {

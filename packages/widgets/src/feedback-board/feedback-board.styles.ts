@@ -64,7 +64,8 @@ export const feedbackBoardStyles = [
   }
 
   input,
-  textarea {
+  textarea,
+  select {
     width: 100%;
     padding: 7px 10px;
     border: 1px solid var(--_border);
