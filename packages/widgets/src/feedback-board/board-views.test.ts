@@ -1,6 +1,7 @@
 // The board's status and category filters and its roadmap (board-views.ts) against a real Inlay
 // server: the `discuss` board of test/boards.mjs, with categories and posts in every roadmap status.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import type { InlayPostOpenEvent } from '../events.js';
 import { $, $$, boardSettled, mountBoard, pageShown, titles } from '../testing/board-helpers.js';
 import { recordFetches, testEnv } from '../testing/helpers.js';
@@ -140,6 +141,20 @@ describe('<inlay-feedback-board> roadmap (real server)', () => {
     await el.updateComplete;
     expect(el.shadowRoot?.activeElement?.closest('[data-post]')?.getAttribute('data-post')).to.equal(detail.postId);
     expect(columns(el)[2]).to.deep.equal(['Completed', ['Bulk edit']]);
+  });
+
+  it('stacks its columns at 375 px, without sideways scrolling', async () => {
+    await setViewport({ width: 375, height: 700 });
+    try {
+      const el = await mountBoard({ boardId, anonymous: true, view: 'roadmap' });
+      await waitUntil(() => columns(el)[0]?.[1].length === 2, 'the columns were not listed', { timeout: 5000 });
+      const [planned, progress] = $$(el, '[part~="roadmap-column"]').map((column) => column.getBoundingClientRect());
+      expect(progress?.top).to.be.at.least(planned?.bottom ?? Infinity);
+      const card = $(el, '[part~="base"]') as HTMLElement;
+      expect(card.scrollWidth).to.be.at.most(card.clientWidth);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('has no axe violations, in both themes', async () => {

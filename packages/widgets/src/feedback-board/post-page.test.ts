@@ -2,7 +2,7 @@
 // server: web-test-runner.config.mjs publishes the `discuss` board of test/boards.mjs with its
 // categories, statuses and comments.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { InlayErrorEvent, InlayPostCloseEvent, InlayPostOpenEvent } from '../events.js';
 import {
   $,
@@ -265,6 +265,28 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     await el.updateComplete;
     expect(focused(el)?.textContent).to.equal('Dark mode');
     expect(focused(el)?.getAttribute('part')).to.equal('post-link');
+  });
+
+  it('fits 375 px without sideways scrolling, and mirrors right to left (back arrow, replies indented from the right)', async () => {
+    await setViewport({ width: 375, height: 700 });
+    try {
+      const el = await mountBoard({ boardId, anonymous: true });
+      await openPost(el, 'Dark mode');
+      const card = $(el, '[part~="base"]') as HTMLElement;
+      expect(card.scrollWidth).to.be.at.most(card.clientWidth);
+      expect(card.getBoundingClientRect().right).to.be.at.most(375);
+      const wrapper = el.parentElement as HTMLElement;
+      wrapper.dir = 'rtl';
+      await el.updateComplete;
+      const replies = $(el, '.replies') as HTMLElement;
+      expect(getComputedStyle(replies).borderRightStyle).to.equal('solid');
+      expect(getComputedStyle(replies).borderLeftStyle).to.equal('none');
+      expect(getComputedStyle($(el, '.back-icon') as Element).transform).to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+      const back = ($(el, '[part~="back-button"]') as HTMLElement).getBoundingClientRect();
+      expect(back.right).to.be.greaterThan(card.getBoundingClientRect().right - 60);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('has no axe violations on a post page with comments, a reply form, a validation message and the team badge', async () => {
