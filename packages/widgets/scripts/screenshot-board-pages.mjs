@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { boards, publishBoards } from '../test/boards.mjs';
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { chromiumArgs, chromiumPath, pageProblems } from './chromium.mjs';
 import { startInlayServer } from './inlay-server.mjs';
 
 const outArg = process.argv.indexOf('--out-dir');
@@ -79,12 +79,7 @@ body.dark{background:#0b0f17}@media (max-width:400px){main{padding:8px}}`;
 
   for (const [name, state] of Object.entries(STATES)) {
     const tab = await browser.newPage({ viewport: { width: state.width, height: 700 }, deviceScaleFactor: 2 });
-    const problems = [];
-    tab.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    tab.on('pageerror', (error) => problems.push(error.message));
-    await tab.addInitScript({
-      content: "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation', e.violatedDirective, e.blockedURI));",
-    });
+    const problems = await pageProblems(tab);
     await tab.goto(`http://127.0.0.1:${port}/?state=${name}`);
     const board = tab.locator('inlay-feedback-board');
     if (state.view === 'roadmap') {
