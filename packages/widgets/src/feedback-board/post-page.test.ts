@@ -12,6 +12,7 @@ import {
   focused,
   freshKey,
   liveText,
+  memoryPostStore,
   mountBoard,
   newAuthorId,
   openPost,
@@ -265,6 +266,20 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     await el.updateComplete;
     expect(focused(el)?.textContent).to.equal('Dark mode');
     expect(focused(el)?.getAttribute('part')).to.equal('post-link');
+  });
+
+  it('with a host’s own store shows a listed post without comments (those are the hosted store’s), here in German', async () => {
+    const el = await mountBoard({ boardId, store: memoryPostStore(), authorId: 'me' });
+    el.locale = 'de';
+    await waitUntil(() => $(el, '[part~="sort-button"]')?.textContent === 'Beliebt', 'the German texts did not load', { timeout: 5000 });
+    await openPost(el, 'Saved filters');
+    expect($(el, '[part~="back-button"]')?.textContent?.trim()).to.equal('Alle Beiträge');
+    expect($(el, '[part~="comments"]')).to.equal(null);
+    expect(pagePost(el).status).to.equal('Geplant');
+    // Neither listed nor answered by the store (it has no `get`): not found.
+    el.postId = 'byo_missing';
+    await el.updateComplete;
+    expect($(el, '[part~="page"] [role="alert"]')?.textContent?.trim()).to.equal('Diesen Beitrag gibt es nicht oder er wurde entfernt.');
   });
 
   it('fits 375 px without sideways scrolling, and mirrors right to left (back arrow, replies indented from the right)', async () => {
