@@ -271,6 +271,7 @@ export class InlayFeedbackBoard extends InlayElement {
     }),
   );
 
+  /** The filters and roadmap, loaded when the element connects; without them the list shows unfiltered. */
   readonly #loadViews = loadOnce(() =>
     loadBoardViews().then(({ BoardViews }) => {
       this.requestUpdate();
@@ -278,7 +279,7 @@ export class InlayFeedbackBoard extends InlayElement {
     }),
   );
 
-  /** The post page, loaded when a post is first shown; a failed load shows the page's error and is tried again by its retry. */
+  /** The post page, loaded when a post is first shown; after a failed load the list stays, and the next post shown tries again. */
   readonly #loadPage = loadOnce(() =>
     loadPostPage().then(({ PostPage }) => {
       this.requestUpdate();
