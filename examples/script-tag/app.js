@@ -4,6 +4,7 @@ const log = document.getElementById('events');
 const note = (text) => log.append(Object.assign(document.createElement('li'), { textContent: text }));
 
 document.addEventListener('inlay-item-complete', (event) => note(`completed ${event.detail.itemId}`));
+document.addEventListener('inlay-post-open', (event) => note(`opened ${event.detail.postId}`));
 document.addEventListener('inlay-vote', (event) => note(`voted ${event.detail.voted ? 'for' : 'against'} ${event.detail.postId}: ${event.detail.voteCount ?? '?'} votes`));
 document.addEventListener('inlay-import-complete', (event) => note(`imported ${event.detail.rowCount} rows`));
 document.addEventListener('inlay-error', (event) => note(`error: ${event.detail.error.message}`));

@@ -44,7 +44,7 @@ function cdnLocales(): Plugin {
     name: 'inlay-cdn-locales',
     enforce: 'pre',
     resolveId(source, importer) {
-      if ((source !== './locales.js' && source !== './writes.js' && source !== './suggestions.js') || importer === undefined) return null;
+      if (!['./locales.js', './writes.js', './pages.js', './suggestions.js'].includes(source) || importer === undefined) return null;
       return fileURLToPath(new URL(source.replace('.js', '.cdn.ts'), `file://${importer}`));
     },
   };
@@ -63,6 +63,10 @@ const CDN_WRITES: Record<string, string> = {
   'inlay-feedback-board.writes': 'feedback-board/board-writes.ts',
   // Only for pages that set the importer's suggestMapping hook (docs/importer.md).
   'inlay-importer.suggestions': 'importer/mapping-suggestions.ts',
+  // The board's post page (with its comments) and its filters and roadmap: loaded as the write
+  // path is, through pages.cdn.ts; the post page brings its own request core for the comment routes.
+  'inlay-feedback-board.post': 'feedback-board/post-page.ts',
+  'inlay-feedback-board.views': 'feedback-board/board-views.ts',
 };
 
 const CHECKLIST_BUNDLE = 'inlay-checklist';

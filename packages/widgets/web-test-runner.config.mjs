@@ -63,11 +63,18 @@ function inlayServer() {
         await server.republishBoard(query.get('boardId') ?? '', query.get('name') ?? '', JSON.parse(query.get('config') ?? '{}'));
         return { body: '{}', type: 'json' };
       }
+      // A key of its own for a test that writes comments: they count against the per-(key, address) post limit.
+      if (context.path === '/__inlay/publishable-key') return { body: JSON.stringify({ key: await server.newPublishableKey() }), type: 'json' };
+      if (context.path === '/__inlay/age-comment') {
+        await server.ageComment(query.get('commentId') ?? '', Number(query.get('minutes') ?? '0'));
+        return { body: '{}', type: 'json' };
+      }
       if (context.path === '/__inlay/feedback-token') {
         const token = await server.mintFeedbackToken({
           authorId: query.get('authorId') ?? '',
           boardId: query.get('boardId') ?? '',
           ...(query.get('name') ? { name: query.get('name') } : {}),
+          ...(query.get('role') ? { role: query.get('role') } : {}),
           ...(query.get('expiresInSec') ? { expiresInSec: Number(query.get('expiresInSec')) } : {}),
         });
         return { body: JSON.stringify({ token }), type: 'json' };

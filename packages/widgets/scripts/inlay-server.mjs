@@ -27,6 +27,8 @@ import { runInlay, startInlay } from '@inlay/server/testing';
  * @property {(boardId: string, post: {title: string, body?: string, author?: object}) => Promise<any>} createPost posts as a visitor; answers the post
  * @property {(postId: string, authorId: string) => Promise<any>} vote votes as a visitor; answers `{postId, voteCount, voted}`
  * @property {(postId: string, status: string) => Promise<void>} setPostStatus
+ * @property {(postId: string, comment: {body: string, parentId?: string, author?: object, team?: {authorId: string, boardId: string, name: string}}) => Promise<any>} createComment comments as a visitor, or (`team`) with an author token minted with `role: "team"`; answers the comment
+ * @property {(commentId: string, minutes: number) => Promise<void>} ageComment moves a comment's `created_at` back, as the server's tests do instead of waiting for the edit window to close
  * @property {() => Promise<string>} newPublishableKey another test publishable key of the workspace
  * @property {(flowId: string, userId: string) => Promise<{status: number, body: any}>} getProgress the hosted progress, read with the publishable key
  * @property {string} importerBaseUrl the importer base URL, `${origin}/importer`
@@ -157,6 +159,30 @@ export async function startInlayServer() {
       const database = await openDatabase(db);
       try {
         await database.db.updateTable('posts').set({ status, updated_at: new Date().toISOString() }).where('id', '=', postId).execute();
+      } finally {
+        await database.close();
+      }
+    },
+    async createComment(postId, { team, ...comment }) {
+      const url = `${feedbackBaseUrl}/api/v1/posts/${postId}/comments`;
+      if (!team) return call(await keyForNewPost(), 'POST', url, { author: { id: `seed-author-${(seedAuthors += 1)}` }, ...comment });
+      const { token } = await manage('POST', '/author-tokens', { expiresInSec: 900, ...team, role: 'team' }, feedbackBaseUrl);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await keyForNewPost()}`, 'content-type': 'application/json', 'inlay-author-token': token },
+        body: JSON.stringify(comment),
+      });
+      const json = await response.json();
+      if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${JSON.stringify(json)}`);
+      return json.data;
+    },
+    // The same SQLite file, as setPostStatus.
+    async ageComment(commentId, minutes) {
+      const { openDatabase } = await import('@inlay/server');
+      const database = await openDatabase(db);
+      try {
+        const created = new Date(Date.now() - minutes * 60_000).toISOString();
+        await database.db.updateTable('comments').set({ created_at: created }).where('id', '=', commentId).execute();
       } finally {
         await database.close();
       }

@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { boards, publishBoards } from '../test/boards.mjs';
 import { flows } from '../test/flows.mjs';
 import { publishImporters } from '../test/importers.mjs';
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { chromiumArgs, chromiumPath, pageProblems } from './chromium.mjs';
 import { startInlayServer } from './inlay-server.mjs';
 
 const outArg = process.argv.indexOf('--out');
@@ -81,12 +81,7 @@ main{display:grid;grid-template-columns:repeat(auto-fit,minmax(340px,1fr));gap:2
   for (const [name, setting] of Object.entries(SETTINGS)) {
     current = setting;
     const tab = await browser.newPage({ viewport: { width: setting.width, height: 900 }, deviceScaleFactor: 1 });
-    const problems = [];
-    tab.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    tab.on('pageerror', (error) => problems.push(error.message));
-    await tab.addInitScript({
-      content: "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation', e.violatedDirective, e.blockedURI));",
-    });
+    const problems = await pageProblems(tab);
     await tab.goto(`http://127.0.0.1:${port}/`);
     await tab.locator('inlay-feedback-board [part~="post"]').first().waitFor();
     await tab.locator('inlay-checklist [part~="list"]').waitFor();

@@ -105,8 +105,47 @@ export class InlayVoteEvent extends CustomEvent<InlayVoteDetail> {
   }
 }
 
-/** A feedback board's write that failed: a vote (rolled back) or a new post (kept in the form). */
-export type BoardOperation = { type: 'vote'; postId: string; voted: boolean } | { type: 'create'; title: string; body: string };
+/** `detail` of {@link InlayPostOpenEvent} and {@link InlayPostCloseEvent}. */
+export interface InlayPostNavigationDetail {
+  boardId: string;
+  /** The post opened, or the one the user went back from. */
+  postId: string;
+}
+
+/**
+ * The end user opened a post of a feedback board (its post page, inside the board). Not sent when
+ * the page sets `post-id` itself: a router that mirrors the post in the URL listens to this event
+ * and to {@link InlayPostCloseEvent}, and sets `post-id` from the URL (docs/widgets.md).
+ */
+export class InlayPostOpenEvent extends CustomEvent<InlayPostNavigationDetail> {
+  static get eventName(): 'inlay-post-open' {
+    return 'inlay-post-open';
+  }
+  constructor(detail: InlayPostNavigationDetail) {
+    super(InlayPostOpenEvent.eventName, init(detail));
+  }
+}
+
+/** The end user went back from a post page to the board's list (or roadmap). Not sent when the page clears `post-id` itself. */
+export class InlayPostCloseEvent extends CustomEvent<InlayPostNavigationDetail> {
+  static get eventName(): 'inlay-post-close' {
+    return 'inlay-post-close';
+  }
+  constructor(detail: InlayPostNavigationDetail) {
+    super(InlayPostCloseEvent.eventName, init(detail));
+  }
+}
+
+/**
+ * A feedback board's write that failed: a vote (rolled back), a new post (kept in the form), or a
+ * comment written, edited or deleted on a post page (the text is kept in its form).
+ */
+export type BoardOperation =
+  | { type: 'vote'; postId: string; voted: boolean }
+  | { type: 'create'; title: string; body: string }
+  | { type: 'comment'; postId: string; parentId: string | null; body: string }
+  | { type: 'comment-edit'; commentId: string; body: string }
+  | { type: 'comment-delete'; commentId: string };
 
 /** `detail` of {@link InlayImportCompleteEvent}. */
 /** A row as the importer delivers it: field key to value, and `extra` (header to text) when unmapped columns are kept. */
@@ -230,6 +269,8 @@ declare global {
     'inlay-dismiss': InlayDismissEvent;
     'inlay-post-create': InlayPostCreateEvent;
     'inlay-vote': InlayVoteEvent;
+    'inlay-post-open': InlayPostOpenEvent;
+    'inlay-post-close': InlayPostCloseEvent;
     'inlay-import-complete': InlayImportCompleteEvent;
     'inlay-import-cancel': InlayImportCancelEvent;
     'inlay-error': InlayErrorEvent;

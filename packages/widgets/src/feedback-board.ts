@@ -17,5 +17,5 @@ import './feedback-board/define.js';
 export { InlayFeedbackBoard } from './feedback-board/feedback-board.js';
 export { defaultFeedbackBoardStrings } from './feedback-board/feedback-board.strings.js';
 export type { FeedbackBoardStrings } from './feedback-board/feedback-board.strings.js';
-export { InlayErrorEvent, InlayPostCreateEvent, InlayVoteEvent } from './events.js';
-export type { BoardOperation, InlayErrorDetail, InlayPostCreateDetail, InlayVoteDetail } from './events.js';
+export { InlayErrorEvent, InlayPostCloseEvent, InlayPostCreateEvent, InlayPostOpenEvent, InlayVoteEvent } from './events.js';
+export type { BoardOperation, InlayErrorDetail, InlayPostCreateDetail, InlayPostNavigationDetail, InlayVoteDetail } from './events.js';

@@ -29,7 +29,9 @@ export {
   InlayImportCancelEvent,
   InlayImportCompleteEvent,
   InlayItemCompleteEvent,
+  InlayPostCloseEvent,
   InlayPostCreateEvent,
+  InlayPostOpenEvent,
   InlayVoteEvent,
 } from './events.js';
 export type {
@@ -44,5 +46,6 @@ export type {
   InlayImportCompleteListener,
   InlayItemCompleteDetail,
   InlayPostCreateDetail,
+  InlayPostNavigationDetail,
   InlayVoteDetail,
 } from './events.js';

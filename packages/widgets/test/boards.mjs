@@ -95,6 +95,42 @@ export const boards = {
     posts: [{ title: 'Price in euros', body: '' }],
     votes: [1],
   },
+  // The post page, comments, filters and the roadmap (post-page.test.ts, board-views.test.ts).
+  // `statuses[i]` and `comments[i]` belong to post i; a comment's `reply` is the index of the
+  // post's comment it answers, `team` marks one written with a team token.
+  discuss: {
+    name: 'Discussed board',
+    config: {
+      allowAnonymous: true,
+      categories: [
+        { id: 'ui', name: 'Interface', color: '#db2777' },
+        { id: 'api', name: 'API', color: '#0891b2' },
+      ],
+    },
+    posts: [
+      { title: 'Dark mode', body: 'A darker theme for evening work.\nhttps://example.com/dark stays text.', categoryId: 'ui' },
+      { title: 'Webhooks for comments', body: 'So our tools can react.', categoryId: 'api' },
+      { title: 'Bulk edit', body: 'Change many items at once.', categoryId: 'ui' },
+      { title: 'Rate limit headers', body: '', categoryId: 'api' },
+      { title: 'Offline mode', body: 'Keep working on a plane.' },
+      { title: 'Keyboard shortcuts', body: '' },
+    ],
+    votes: [5, 4, 3, 2, 1],
+    statuses: ['planned', 'in_progress', 'completed', 'planned', 'under_review', 'open'],
+    comments: [
+      [
+        { body: 'Please also dim the images. <b>not bold</b> https://example.com', author: { id: 'commenter-1', name: 'Ada' } },
+        { body: 'We are on it.', reply: 0, team: { name: 'Acme team' } },
+        { body: 'Would love this.', author: { id: 'commenter-2', name: 'Grace' } },
+      ],
+      [],
+      [],
+      [],
+      [],
+      // More than a page (20) of comments.
+      Array.from({ length: 23 }, (_, index) => ({ body: `Comment ${index + 1}` })),
+    ],
+  },
   xss: {
     name: 'Hostile content',
     config: { allowAnonymous: true },
@@ -112,7 +148,7 @@ export const boards = {
  * Answers `{[key]: boardId}`.
  *
  * @param {import('../scripts/inlay-server.mjs').InlayServer} server
- * @param {Record<string, {name: string, config: object, after?: object, posts: {title: string, body?: string}[], votes?: number[]}>} which
+ * @param {Record<string, {name: string, config: object, after?: object, posts: {title: string, body?: string, categoryId?: string}[], votes?: number[], statuses?: string[], comments?: {body: string, reply?: number, author?: object, team?: {name: string}}[][]}>} which
  */
 export async function publishBoards(server, which = boards) {
   const ids = {};
@@ -123,6 +159,14 @@ export async function publishBoards(server, which = boards) {
     for (const post of board.posts) posts.push(await server.createPost(id, post));
     for (const [index, count] of (board.votes ?? []).entries()) {
       for (let i = 0; i < count; i++) await server.vote(posts[index].id, `voter-${(voters += 1)}`);
+    }
+    for (const [index, status] of (board.statuses ?? []).entries()) if (status !== 'open') await server.setPostStatus(posts[index].id, status);
+    for (const [index, comments] of (board.comments ?? []).entries()) {
+      const written = [];
+      for (const { reply, team, ...comment } of comments) {
+        const parentId = reply === undefined ? undefined : written[reply].id;
+        written.push(await server.createComment(posts[index].id, { ...comment, parentId, team: team && { authorId: 'team-member', boardId: id, ...team } }));
+      }
     }
     if (board.after) await server.republishBoard(id, board.name, board.after);
     ids[key] = id;

@@ -85,7 +85,9 @@ describe('server-side (Node) import of the built ESM entries', () => {
     expect(result.exports['@inlay/widgets/feedback-board']).toEqual([
       'InlayErrorEvent',
       'InlayFeedbackBoard',
+      'InlayPostCloseEvent',
       'InlayPostCreateEvent',
+      'InlayPostOpenEvent',
       'InlayVoteEvent',
       'defaultFeedbackBoardStrings',
     ]);

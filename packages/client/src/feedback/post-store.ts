@@ -1,4 +1,4 @@
-import type { Post, PostAuthorInput, PostSort, VoteResult } from '@inlay/core';
+import type { Post, PostAuthorInput, PostSort, PostStatus, VoteResult } from '@inlay/core';
 import type { FeedbackClient, PostPage } from './client.js';
 
 /** What a board lists: the board itself is the store's business. */
@@ -6,6 +6,10 @@ export interface PostQuery {
   /** Full-text search over every post of the board; blank or absent means no search. */
   q?: string;
   sort?: PostSort;
+  /** Only posts of these statuses (the board's status filter, a roadmap column). */
+  status?: readonly PostStatus[];
+  /** Only posts of this category of the board's. */
+  categoryId?: string;
   limit?: number;
   /** `nextCursor` of the previous page of the same query. */
   cursor?: string;
@@ -39,6 +43,11 @@ export interface PostStore {
   create(input: NewPost): Promise<Post>;
   /** Adds (`voted: true`) or removes the current author's vote; answers the post's new count. */
   vote(postId: string, voted: boolean): Promise<VoteResult>;
+  /**
+   * Optional: one post by id, for a board's post page opened by a link (`post-id`) to a post it
+   * has not listed. Without it such a post shows as not found.
+   */
+  get?(postId: string): Promise<Post>;
 }
 
 /** The board and the author a hosted store reads and writes as. */

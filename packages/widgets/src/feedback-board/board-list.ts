@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { PostStore } from '@inlay/client';
-import { type BoardConfig, LIMITS, type Post, type PostSort } from '@inlay/core';
+import type { PostQuery, PostStore } from '@inlay/client';
+import { type BoardConfig, LIMITS, type Post, type PostSort, type PostStatus } from '@inlay/core';
 import type { Guard } from '../base/resource-controller.js';
 import type { BoardViewStrings } from './feedback-board.strings.js';
 import { renderPost } from './post-item.js';
@@ -34,6 +34,9 @@ export class PostList {
   listing: Listing = 'idle';
   sort: PostSort = 'top';
   query = '';
+  /** The filters (board-views.ts): only posts of these statuses (none: every status), of this category (empty: any). */
+  status: PostStatus[] = [];
+  categoryId = '';
   readonly #host: ListHost;
   /** Bumped by every new list query, so an older search's answer never replaces a newer one. */
   #ticket = 0;
@@ -55,9 +58,9 @@ export class PostList {
     this.#host.requestUpdate();
   }
 
-  /** The query of the first page: the current search and sort. */
-  get first(): { q: string | undefined; sort: PostSort; limit: number } {
-    return { q: this.query.trim() || undefined, sort: this.sort, limit: this.#host.limit() };
+  /** The query of the first page: the current search, sort and filters. */
+  get first(): PostQuery {
+    return { q: this.query.trim() || undefined, sort: this.sort, status: this.status, categoryId: this.categoryId, limit: this.#host.limit() };
   }
 
   /** A new board, author or store: nothing listed, no search pending. */
@@ -96,7 +99,7 @@ export class PostList {
     })();
   }
 
-  /** Lists the current search and sort from the start, or (`more`) appends the next page. */
+  /** Lists the current search, sort and filters from the start, or (`more`) appends the next page. */
   async list(more = false): Promise<void> {
     const host = this.#host;
     const store = host.store();
@@ -139,13 +142,19 @@ export class PostList {
   }
 
   /** The posts (their votes enabled when `vote.enabled`), then paging or the listing's failure. */
-  renderList(t: BoardViewStrings, config: BoardConfig, vote: { enabled: boolean; onClick: (postId: string) => void }, locale?: string): TemplateResult {
+  renderList(
+    t: BoardViewStrings,
+    config: BoardConfig,
+    vote: { enabled: boolean; onClick: (postId: string) => void },
+    locale: string,
+    open: (postId: string) => void,
+  ): TemplateResult {
     const q = this.query.trim();
     const busy = this.listing === 'busy';
     return html`${this.#posts.length === 0 && !busy
         ? html`<p class="empty muted" part="empty">${q ? t.noResults(q) : config.emptyState || t.empty}</p>`
         : html`<ul part="list" aria-busy=${busy}>
-            ${this.#posts.map((post) => renderPost(t, config, post, { enabled: vote.enabled, onClick: () => vote.onClick(post.id) }, locale))}
+            ${this.#posts.map((post) => renderPost(t, config, post, { enabled: vote.enabled, onClick: () => vote.onClick(post.id) }, locale, () => open(post.id)))}
           </ul>`}
       ${this.listing === 'failed'
         ? html`<p class="end" part="list-error" role="alert">

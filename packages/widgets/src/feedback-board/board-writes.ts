@@ -1,47 +1,22 @@
-import type { PostStore } from '@inlay/client';
 import type { Post } from '@inlay/core';
-import type { html, nothing, TemplateResult } from 'lit';
-import { type BoardOperation, InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
-import { type BoardViewStrings, boardWriteStrings, type FeedbackBoardStrings } from './feedback-board.strings.js';
+import type { TemplateResult } from 'lit';
+import type { Guard } from '../base/resource-controller.js';
+import { ResourceSync } from '../base/resource-sync.js';
+import { InlayPostCreateEvent, InlayVoteEvent } from '../events.js';
+import type { BoardPort, Lit, VoteState } from './board-port.js';
+import { boardWriteStrings, type FeedbackBoardStrings } from './feedback-board.strings.js';
 import { draftProblems, type PostDraft, similarPosts } from './post-draft.js';
 import { renderPostForm } from './post-form.js';
 
 /**
  * The board's write path: the new-post form with its similar-post suggestions and create, and
- * votes, shown at once and rolled back if the store refuses them. The list, search and sort do not
+ * votes, shown at once and rolled back if the store refuses them; and, as in the checklist's, the
+ * refetch when the page comes back into view and the sharing with the user's other tabs. The list, search and sort do not
  * need it, so the script-tag bundle loads it as a module beside itself
  * (`inlay-feedback-board.writes.js`) when the element connects (docs/widgets.md, "Files of the
  * script-tag bundles"). It imports neither Lit nor the request core: the element passes Lit's
- * `html` and `nothing` and what else it needs through a {@link BoardPort}.
+ * `html` and `nothing` and what else it needs through a {@link BoardPort} (board-port.ts).
  */
-
-/** Lit's template functions, the element's own copy. */
-export interface Lit {
-  html: typeof html;
-  nothing: typeof nothing;
-}
-
-/** The element, as its write path sees it. */
-export interface BoardPort {
-  readonly boardId: string;
-  readonly store?: PostStore;
-  /** The posts shown; setting them renders. */
-  posts: readonly Post[];
-  /** The element's texts; the English ones of the form and create are this module's (boardWriteStrings). */
-  readonly text: BoardViewStrings;
-  /** A check that the shown source is still the one loaded now (base/resource-controller.ts). */
-  current(): () => boolean;
-  /** Tells the other tabs of this author and board. */
-  publish(message: unknown): void;
-  /** Sets the live region's text (when given) and the control to focus after the next render, and renders. */
-  announce(text?: string, focus?: string): void;
-  emit(event: Event): void;
-  report(error: unknown, operation: BoardOperation): void;
-  /** An Inlay error's code (`@inlay/client`'s `isInlayError`, which this module does not import). */
-  codeOf(error: unknown): string | undefined;
-}
-
-type VoteState = Pick<Post, 'voted' | 'voteCount'>;
 
 /** How many similar posts are suggested under the title being typed. */
 const SIMILAR = 3;
@@ -60,8 +35,33 @@ export class BoardWrites {
   #suggestTicket = 0;
   #suggestTimer?: ReturnType<typeof setTimeout>;
 
+  /**
+   * The refetch when the page comes back into view and the user's other tabs (docs/widgets.md,
+   * "Several tabs"): here rather than in the bundle, as neither is needed for the first paint.
+   */
+  readonly #sync: ResourceSync;
+
   constructor(port: BoardPort) {
     this.#port = port;
+    this.#sync = new ResourceSync(port.host, port.resource, {
+      // Back in view: the posts are listed again for fresh votes, unless votes are in flight.
+      refresh: (guard: Guard) => port.state().list.refresh(guard, () => this.votes.size > 0),
+      channel: () => port.channel(),
+      receive: (message) => this.#receive(message),
+    });
+  }
+
+  /** A vote or post another tab saved: shown here, without events (that tab sent them). */
+  #receive(message: unknown): void {
+    const port = this.#port;
+    const { vote, post } = (message ?? {}) as { vote?: { postId?: unknown; voted?: unknown; voteCount?: unknown }; post?: Post };
+    if (vote && typeof vote.postId === 'string' && typeof vote.voted === 'boolean' && !this.votes.has(vote.postId)) {
+      const voteCount = typeof vote.voteCount === 'number' ? vote.voteCount : null;
+      port.patch(vote.postId, { voted: vote.voted, voteCount });
+    }
+    if (post && typeof post.id === 'string' && !port.posts.some((other) => other.id === post.id) && !port.state().list.query.trim()) {
+      port.posts = [post, ...port.posts];
+    }
   }
 
   /** A new board, author or store: votes and suggestions of the old one no longer count (each also checks `current`). */
@@ -87,7 +87,8 @@ export class BoardWrites {
   }
 
   get #text(): FeedbackBoardStrings {
-    return { ...boardWriteStrings, ...this.#port.text };
+    // The other modules' keys are not read here.
+    return { ...boardWriteStrings, ...this.#port.text } as FeedbackBoardStrings;
   }
 
   #onDraft(event: Event): void {
@@ -141,7 +142,7 @@ export class BoardWrites {
     try {
       const post = await store.create({ title, body: body || undefined });
       if (!current()) return;
-      port.publish({ post });
+      this.#sync.publish({ post });
       port.posts = [post, ...port.posts.filter((other) => other.id !== post.id)];
       this.#draft = { title: '', body: '' };
       this.#submitted = false;
@@ -164,7 +165,7 @@ export class BoardWrites {
     const port = this.#port;
     const { store, boardId } = port;
     // The post as shown now: two clicks between renders must toggle twice.
-    const post = port.posts.find((candidate) => candidate.id === postId);
+    const post = port.find(postId);
     if (!store || !post) return;
     const current = port.current();
     const voted = !post.voted;
@@ -189,7 +190,7 @@ export class BoardWrites {
           if (!current()) return;
           state.confirmed = { voted: result.voted, voteCount: result.voteCount };
           settle();
-          port.publish({ vote: { postId, voted: result.voted, voteCount: result.voteCount } });
+          this.#sync.publish({ vote: { postId, voted: result.voted, voteCount: result.voteCount } });
           port.emit(new InlayVoteEvent({ boardId, postId, voted: result.voted, voteCount: result.voteCount }));
         },
         (error: unknown) => {
@@ -202,6 +203,6 @@ export class BoardWrites {
   }
 
   #patch(postId: string, patch: VoteState): void {
-    this.#port.posts = this.#port.posts.map((post) => (post.id === postId ? { ...post, ...patch } : post));
+    this.#port.patch(postId, patch);
   }
 }

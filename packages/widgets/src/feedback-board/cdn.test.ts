@@ -14,7 +14,11 @@ const folder = `${location.origin}/dist/cdn/`;
  * docs/widgets.md asks), or only its file, which leaves its write path
  * (inlay-feedback-board.writes.js) refused. Resolves once the list is shown.
  */
-async function boardFrame(scriptSrc: string, board: 'empty' | 'open'): Promise<{ frame: HTMLIFrameElement; element: HTMLElement; root: ShadowRoot }> {
+async function boardFrame(
+  scriptSrc: string,
+  board: 'empty' | 'open' | 'discuss',
+  extra = '',
+): Promise<{ frame: HTMLIFrameElement; element: HTMLElement; root: ShadowRoot }> {
   const { feedback } = await testEnv();
   const csp = ["default-src 'none'", `script-src ${scriptSrc}`, `connect-src ${new URL(feedback.baseUrl).origin}`, "style-src 'none'"].join('; ');
   const frame = document.createElement('iframe');
@@ -22,10 +26,12 @@ async function boardFrame(scriptSrc: string, board: 'empty' | 'open'): Promise<{
     <meta http-equiv="Content-Security-Policy" content="${csp}">
     <script src="${bundle}"></script>
     <inlay-feedback-board board-id="${feedback.boards[board]}" publishable-key="${feedback.publishableKey}"
-      base-url="${feedback.baseUrl}" anonymous></inlay-feedback-board>`;
+      base-url="${feedback.baseUrl}" anonymous ${extra}></inlay-feedback-board>`;
   document.body.append(frame);
   const element = () => frame.contentDocument?.querySelector('inlay-feedback-board');
-  await waitUntil(() => element()?.shadowRoot?.querySelector('[part~="empty"], [part~="list"]'), 'the bundle did not render the board', { timeout: 8000 });
+  await waitUntil(() => element()?.shadowRoot?.querySelector('[part~="empty"], [part~="list"], [part~="roadmap"]'), 'the bundle did not render the board', {
+    timeout: 8000,
+  });
   return { frame, element: element() as HTMLElement, root: element()?.shadowRoot as ShadowRoot };
 }
 
@@ -83,6 +89,44 @@ describe('cdn/inlay-feedback-board.js', () => {
       await waitUntil(() => root.querySelector('[role="status"]')?.textContent?.trim() === 'Your vote could not be saved and was undone.', 'no announcement');
       expect(button.getAttribute('aria-pressed')).to.equal(pressed);
       expect(button.querySelector('[part~="vote-count"]')?.textContent).to.equal(count);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('opens a post with its comments, and shows the filters and the roadmap, from the modules beside the bundle under a strict CSP', async () => {
+    const { frame, element, root } = await boardFrame(folder, 'discuss');
+    try {
+      const view = frame.contentWindow as Window;
+      await waitUntil(() => root.querySelector('[part~="status-filter"]'), 'the filters did not appear');
+      const link = [...root.querySelectorAll<HTMLButtonElement>('[part~="post-link"]')].find((candidate) => candidate.textContent === 'Dark mode');
+      const opened = oneEvent(element, 'inlay-post-open');
+      link?.click();
+      await opened;
+      await waitUntil(() => root.querySelectorAll('[part~="comment"]').length === 3, 'the comments did not load', { timeout: 8000 });
+      expect(root.querySelector('#post-heading')?.textContent).to.equal('Dark mode');
+      // The post page's own adopted sheet applies although style-src is 'none'.
+      expect(view.getComputedStyle(root.querySelector('.replies') as Element).borderInlineStartStyle).to.equal('solid');
+      expect(root.querySelector('[part~="team-badge"]')?.textContent).to.equal('Team');
+
+      element.setAttribute('view', 'roadmap');
+      (root.querySelector('[part~="back-button"]') as HTMLButtonElement).click();
+      await waitUntil(() => root.querySelectorAll('[part~="roadmap-column"] [part~="post-link"]').length === 4, 'the roadmap did not list', { timeout: 8000 });
+      expect(view.getComputedStyle(root.querySelector('[part~="roadmap"]') as Element).display).to.equal('grid');
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('stays on the list when the post page cannot load (a policy that allows only the bundle), with inlay-error', async () => {
+    const { frame, element, root } = await boardFrame(`${location.origin}${bundle}`, 'discuss');
+    try {
+      const failed = oneEvent(element, 'inlay-error') as Promise<InlayErrorEvent>;
+      (root.querySelector('[part~="post-link"]') as HTMLButtonElement).click();
+      await failed;
+      await waitUntil(() => (element as HTMLElement & { postId: string }).postId === '', 'the post stayed open');
+      expect(root.querySelector('[part~="list"]')?.closest('[hidden]')).to.equal(null);
+      expect(root.querySelector('[part~="page"]')).to.equal(null);
     } finally {
       frame.remove();
     }

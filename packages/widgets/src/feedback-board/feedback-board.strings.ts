@@ -65,16 +65,95 @@ export interface FeedbackBoardStrings {
   announceVoteFailure: string;
   /** Shown instead of the new-post form to a visitor the host's `getAuthorToken` says is signed out (the board is read-only). */
   signedOut: string;
+
+  /** The post page (`post-id`): its back button, which returns to the list or roadmap. */
+  back: string;
+  /** Shown when the post does not exist (or was deleted); `postFailed` when it could not be loaded. */
+  postNotFound: string;
+  postFailed: string;
+  /** Heading of a post's comments. */
+  comments: (count: number) => string;
+  noComments: string;
+  /** Shown in place of the comments' end when a page of comments could not be loaded. */
+  commentsFailed: string;
+  /** Label of the new-comment field, of a reply's field (`name`: whom it answers) and of an edit's. */
+  commentLabel: string;
+  replyLabel: (name: string) => string;
+  editLabel: string;
+  commentSubmit: string;
+  /** The button that opens a reply's form, and the form's submit button. */
+  reply: string;
+  edit: string;
+  save: string;
+  cancel: string;
+  delete: string;
+  /** Asked before a comment is deleted. */
+  deleteConfirm: string;
+  /** The badge of a comment written by the team. */
+  team: string;
+  /** Beside an edited comment's date. */
+  edited: string;
+  /** In place of a deleted comment that still has replies. */
+  deletedComment: string;
+  commentRequired: string;
+  commentTooLong: (max: number, length: number) => string;
+  /** Shown by a comment's form when the server refused it; `code` is the error's code when known (`edit_window_closed`, …). */
+  commentFailed: (code: string | undefined) => string;
+  announceCommentAdded: string;
+  announceCommentSaved: string;
+  announceCommentDeleted: string;
+
+  /** The list's filters: the status toggles' group, the category picker and its "all" choice. */
+  statusFilterLabel: string;
+  categoryLabel: string;
+  allCategories: string;
+  /** Accessible name of the roadmap (`view="roadmap"`), and of a column that has no posts. */
+  roadmapLabel: string;
+  columnEmpty: string;
 }
 
 /** The keys of the write path's texts (its defaults load with it). @internal */
 export type BoardWriteKey = 'formLabel' | 'titleLabel' | 'titlePlaceholder' | 'bodyLabel' | 'submit' | 'submitting' | 'titleRequired' | 'titleTooLong' | 'bodyTooLong' | 'similar' | 'announceCreated';
 
-/** The texts an element has before its write path loads: all but the write path's defaults. @internal */
-export type BoardViewStrings = Omit<FeedbackBoardStrings, BoardWriteKey> & Partial<FeedbackBoardStrings>;
+/** The keys of the post page's texts (post-page.ts; its defaults load with it). @internal */
+export type PostPageKey =
+  | 'back'
+  | 'postNotFound'
+  | 'postFailed'
+  | 'comments'
+  | 'noComments'
+  | 'commentsFailed'
+  | 'commentLabel'
+  | 'replyLabel'
+  | 'editLabel'
+  | 'commentSubmit'
+  | 'reply'
+  | 'edit'
+  | 'save'
+  | 'cancel'
+  | 'delete'
+  | 'deleteConfirm'
+  | 'team'
+  | 'edited'
+  | 'deletedComment'
+  | 'commentRequired'
+  | 'commentTooLong'
+  | 'commentFailed'
+  | 'announceCommentAdded'
+  | 'announceCommentSaved'
+  | 'announceCommentDeleted';
+
+/** The keys of the filters' and the roadmap's texts (board-views.ts; their defaults load with it). @internal */
+export type BoardViewsKey = 'statusFilterLabel' | 'categoryLabel' | 'allCategories' | 'roadmapLabel' | 'columnEmpty';
+
+/** The texts whose English defaults load with a module beside the bundle. @internal */
+type LazyKey = BoardWriteKey | PostPageKey | BoardViewsKey;
+
+/** The texts an element has before its modules load: all but their defaults. @internal */
+export type BoardViewStrings = Omit<FeedbackBoardStrings, LazyKey> & Partial<FeedbackBoardStrings>;
 
 /** The English texts the board shows itself: what it needs before its write path (board-writes.ts) loads. @internal */
-export const boardViewStrings: Omit<FeedbackBoardStrings, BoardWriteKey> = {
+export const boardViewStrings: Omit<FeedbackBoardStrings, LazyKey> = {
   loading: 'Loading feedback',
   errorTitle: 'This board could not be loaded',
   errorMessage: (code) => (code ? `Something went wrong (${code}).` : 'Check your connection and try again.'),
@@ -119,8 +198,57 @@ export const boardWriteStrings: Pick<FeedbackBoardStrings, BoardWriteKey> = {
   announceCreated: 'Your post was added.',
 };
 
+/** The English texts of the post page and its comments, in the post page's module. @internal */
+export const postPageStrings: Pick<FeedbackBoardStrings, PostPageKey> = {
+  back: 'All posts',
+  postNotFound: 'This post does not exist or was removed.',
+  postFailed: 'This post could not be loaded.',
+  comments: (count) => `${count} comment${count === 1 ? '' : 's'}`,
+  noComments: 'No comments yet.',
+  commentsFailed: 'Comments could not be loaded.',
+  commentLabel: 'Add a comment',
+  replyLabel: (name) => `Reply to ${name}`,
+  editLabel: 'Edit your comment',
+  commentSubmit: 'Comment',
+  reply: 'Reply',
+  edit: 'Edit',
+  save: 'Save',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  deleteConfirm: 'Delete this comment?',
+  team: 'Team',
+  edited: 'edited',
+  deletedComment: 'This comment was deleted.',
+  commentRequired: 'Write a comment first.',
+  commentTooLong: (max, length) => `Keep the comment to ${max} characters (now ${length}).`,
+  commentFailed: (code) =>
+    code === 'edit_window_closed'
+      ? 'Comments can only be edited for 15 minutes.'
+      : code === 'not_comment_author'
+        ? 'Only its author can change this comment.'
+        : `Your comment could not be saved${code ? ` (${code})` : ''}. Try again.`,
+  announceCommentAdded: 'Your comment was added.',
+  announceCommentSaved: 'Your comment was saved.',
+  announceCommentDeleted: 'The comment was deleted.',
+};
+
+/** The English texts of the filters and the roadmap, in their module. @internal */
+export const boardViewsStrings: Pick<FeedbackBoardStrings, BoardViewsKey> = {
+  statusFilterLabel: 'Status',
+  categoryLabel: 'Category',
+  allCategories: 'All categories',
+  roadmapLabel: 'Roadmap',
+  columnEmpty: 'Nothing here yet.',
+};
+
 /**
  * The default (English) strings. A pure call, not a spread: a bundle that does not use it (the
  * script-tag bundles, which load the write path's texts with it) drops it whole.
  */
-export const defaultFeedbackBoardStrings: FeedbackBoardStrings = /* @__PURE__ */ Object.assign({}, boardViewStrings, boardWriteStrings);
+export const defaultFeedbackBoardStrings: FeedbackBoardStrings = /* @__PURE__ */ Object.assign(
+  {},
+  boardViewStrings,
+  boardWriteStrings,
+  postPageStrings,
+  boardViewsStrings,
+);

@@ -64,7 +64,8 @@ export const feedbackBoardStyles = [
   }
 
   input,
-  textarea {
+  textarea,
+  select {
     width: 100%;
     padding: 7px 10px;
     border: 1px solid var(--_border);
@@ -241,10 +242,38 @@ export const feedbackBoardStyles = [
     min-width: 0;
   }
 
-  h3 {
+  h3,
+  h4 {
+    margin: 0;
     font-size: 1em;
     font-weight: 600;
     overflow-wrap: anywhere;
+  }
+
+  .open {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: inherit;
+    font: inherit;
+    text-align: start;
+    cursor: pointer;
+  }
+
+  .open:hover {
+    color: var(--_accent);
+    text-decoration: underline;
+  }
+
+  .category::before {
+    content: '';
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-inline-end: 5px;
+    border-radius: 50%;
+    background: var(--_category);
+    forced-color-adjust: none;
   }
 
   [part='post-body'] {

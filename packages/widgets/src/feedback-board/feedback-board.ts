@@ -1,16 +1,21 @@
 // Lit first, then the SDK, then the rest, as in the checklist: the order modules take in the
 // script-tag bundle (docs/decisions.md, "Widget bundle budgets (measured)").
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
-import { type BoardConfig, LIMITS, type Post, type PostAuthorInput, type PublishedConfig } from '@inlay/core';
+import { type BoardConfig, LIMITS, type PostAuthorInput, type PublishedConfig } from '@inlay/core';
+import type { ClientOptions } from '@inlay/client';
 import { AuthorSession } from '../base/author-session.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { loadOnce } from '../base/load-once.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
-import { ResourceSync } from '../base/resource-sync.js';
 import { anonymousId } from './anonymous-id.js';
 import { PostList } from './board-list.js';
-import type { BoardPort, BoardWrites } from './board-writes.js';
+import type { BoardPort } from './board-port.js';
+import type { BoardViews } from './board-views.js';
+import type { BoardWrites } from './board-writes.js';
+import type { PostPage } from './post-page.js';
+import { renderMeta, renderVote } from './post-item.js';
+import { loadBoardViews, loadPostPage } from './pages.js';
 import { feedbackBoardStyles } from './feedback-board.styles.js';
 import { feedbackBoardLocales } from './locales.js';
 import { loadBoardWrites } from './writes.js';
@@ -37,7 +42,9 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  *
  * @fires {InlayPostCreateEvent} inlay-post-create - A post was created and saved. `detail: {boardId, post}`.
  * @fires {InlayVoteEvent} inlay-vote - A vote was added or removed and saved. `detail: {boardId, postId, voted, voteCount}`.
- * @fires {InlayErrorEvent} inlay-error - Loading, listing or a write failed (a vote is rolled back, a post stays in the form). `detail: {error, operation?}`.
+ * @fires {InlayPostOpenEvent} inlay-post-open - The user opened a post's page (not sent when the page sets `post-id`). `detail: {boardId, postId}`.
+ * @fires {InlayPostCloseEvent} inlay-post-close - The user went back from a post's page (not sent when the page clears `post-id`). `detail: {boardId, postId}`.
+ * @fires {InlayErrorEvent} inlay-error - Loading, listing or a write failed (a vote is rolled back, a post or comment stays in its form). `detail: {error, operation?}`.
  *
  * @csspart base - The card around everything.
  * @csspart header - The title row.
@@ -60,8 +67,10 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart vote-button - A post's vote toggle (`aria-pressed`).
  * @csspart vote-count - A post's vote count.
  * @csspart post-title - A post's title.
+ * @csspart post-link - The button of a post's title that opens its page.
  * @csspart post-body - A post's details.
- * @csspart post-meta - A post's status, author and date.
+ * @csspart post-meta - A post's status, category, author and date.
+ * @csspart category - A post's category: its name beside a dot of its colour.
  * @csspart status - A post's status badge; it is also the part `status-<status>` (`status-planned`, …), for styling one status.
  * @csspart status-under_review - The status badge of a post that is `under_review`, for styling that status alone.
  * @csspart status-planned - The status badge of a post that is `planned`, for styling that status alone.
@@ -73,6 +82,23 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart list-error - Shown when a search, sort or next page failed.
  * @csspart error - The error state.
  * @csspart retry-button - The retry button of the error states.
+ * @csspart filters - The status and category filters below the search.
+ * @csspart status-filter - The group of status toggles (`aria-pressed`); none pressed lists every status.
+ * @csspart status-toggle - One status toggle.
+ * @csspart category-filter - The category picker (boards with categories).
+ * @csspart roadmap - The roadmap (`view="roadmap"`): a column per status.
+ * @csspart roadmap-column - One column: planned, in progress or completed.
+ * @csspart page - The post's page (`post-id`).
+ * @csspart back-button - The post page's button back to the list or roadmap.
+ * @csspart comments - The post page's comments.
+ * @csspart comment - One comment (a reply is also the part `reply`).
+ * @csspart reply - A reply to a comment.
+ * @csspart comment-body - A comment's text.
+ * @csspart team-badge - The badge of a comment written by the team.
+ * @csspart comment-form - The new comment's form, and a reply's or an edit's.
+ * @csspart comment-input - A comment form's text field.
+ * @csspart comment-error - Why a comment form's text was refused.
+ * @csspart comment-actions - A comment's reply, edit and delete buttons.
  *
  * @cssproperty --inlay-accent - Buttons, votes, focus ring. Default `#4f46e5`, or the board's `branding.accentColor`.
  * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
@@ -112,6 +138,8 @@ export class InlayFeedbackBoard extends InlayElement {
     store: { attribute: false },
     previewConfig: { attribute: false },
     strings: { attribute: false },
+    postId: { attribute: 'post-id' },
+    view: {},
     board: { state: true },
     announcement: { state: true },
   };
@@ -147,6 +175,15 @@ export class InlayFeedbackBoard extends InlayElement {
   previewConfig?: PublishedBoard;
   /** Overrides of the built-in texts; see {@link FeedbackBoardStrings}. */
   strings: Partial<FeedbackBoardStrings> = {};
+  /**
+   * The post whose page is shown (its title, details, votes and comments) instead of the list;
+   * empty for the list. Set by the board when the user opens a post (with `inlay-post-open`) and
+   * cleared when they go back (with `inlay-post-close`); a page may bind it to its router.
+   * Attribute `post-id`.
+   */
+  postId = '';
+  /** `roadmap`: the board's planned, in-progress and completed posts in three columns instead of the list. Attribute `view`. */
+  view: 'list' | 'roadmap' = 'list';
 
   private board?: PublishedBoard;
   private announcement = '';
@@ -162,19 +199,19 @@ export class InlayFeedbackBoard extends InlayElement {
     load: (guard) => this.#load(guard),
     report: (error) => this.reportError(error),
   });
-  /** Refetches on return and shares changes with the user's other tabs (base/resource-sync.ts). */
-  readonly #sync = new ResourceSync(this, this.#resource, {
-    // Back in view: the posts are listed again for fresh votes, unless votes are in flight.
-    refresh: (guard) => this.#list.refresh(guard, () => this.#votes.size > 0),
-    channel: () => this.#channelName(),
-    receive: (message) => this.#receive(message),
-  });
   /** The write path (board-writes.ts: the form, create, votes), once loaded; its loading starts when the element connects. */
   #writes?: BoardWrites;
   /** Set when the write path could not be loaded: the form's place says so. */
   #writesFailed = false;
   /** A selector to focus after the next render. */
   #focus?: string;
+  /** The post page and the filters and roadmap (post-page.ts, board-views.ts), once loaded. */
+  #page?: PostPage;
+  #views?: BoardViews;
+  /** Set when the user opened the post shown: the page then says so (`inlay-post-open`) and takes focus. */
+  #opened = false;
+  /** The page's scroll position when a post was opened, restored on the way back. */
+  #scroll = 0;
   /** The posts, with search, sort and paging (board-list.ts). */
   readonly #list = new PostList({
     store: () => this.#store,
@@ -205,13 +242,10 @@ export class InlayFeedbackBoard extends InlayElement {
     return this.anonymous ? config.allowAnonymous : Boolean(this.authorId);
   }
 
-  /** Votes in flight, per post (none before the write path has loaded). */
-  get #votes(): ReadonlyMap<string, unknown> {
-    return this.#writes?.votes ?? new Map();
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
+    // The filters show with the list; a failure leaves the list without them (and `inlay-error`).
+    this.#loadViews().catch((error: unknown) => this.reportError(error));
     // In parallel with the config request, so the form is normally there with the list. Failing,
     // the form's place says so and `inlay-error` reports it.
     this.#loadWrites().catch((error: unknown) => {
@@ -225,6 +259,7 @@ export class InlayFeedbackBoard extends InlayElement {
     super.disconnectedCallback();
     this.#list.stop();
     this.#writes?.stop();
+    this.#views?.stop();
   }
 
   /** The write path, loaded once; a failed load is tried again by the next vote. */
@@ -236,10 +271,28 @@ export class InlayFeedbackBoard extends InlayElement {
     }),
   );
 
-  /** The element as its write path sees it (board-writes.ts). */
+  /** The filters and roadmap, loaded when the element connects; without them the list shows unfiltered. */
+  readonly #loadViews = loadOnce(() =>
+    loadBoardViews().then(({ BoardViews }) => {
+      this.requestUpdate();
+      return (this.#views = new BoardViews(this.#port()));
+    }),
+  );
+
+  /** The post page, loaded when a post is first shown; after a failed load the list stays, and the next post shown tries again. */
+  readonly #loadPage = loadOnce(() =>
+    loadPostPage().then(({ PostPage }) => {
+      this.requestUpdate();
+      return (this.#page = new PostPage(this.#port()));
+    }),
+  );
+
+  /** The element as the modules beside it see it (board-port.ts). */
   #port(): BoardPort {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port's accessors read and set this element
     const host = this;
+    const t = () => this.#text;
+    const locale = () => this._locale.tag;
     return {
       get boardId() {
         return host.boardId;
@@ -254,10 +307,34 @@ export class InlayFeedbackBoard extends InlayElement {
         host.#list.posts = posts;
       },
       get text() {
-        return host.#text;
+        return t();
       },
+      lit: { html, nothing },
+      state: () => ({
+        list: this.#list,
+        config: this.board?.config,
+        locale: locale(),
+        root: this.renderRoot as ShadowRoot,
+        canWrite: this.#canWrite,
+        me: this.#me(),
+        author: this.#author(),
+        client: this.store ? undefined : this.#options(),
+      }),
+      find: (postId) => [...this.#list.posts, ...(this.#page?.posts ?? []), ...(this.#views?.posts ?? [])].find((post) => post.id === postId),
+      patch: (postId, state) => {
+        this.#list.patch(postId, state);
+        this.#page?.patch(postId, state);
+        this.#views?.patch(postId, state);
+      },
+      renderVote: (post) => renderVote(t(), (this.board as PublishedBoard).config, post, { enabled: this.#canWrite, onClick: () => this.#vote(post.id) }, locale()),
+      renderMeta: (post) => renderMeta(t(), (this.board as PublishedBoard).config, post, locale()),
+      vote: (postId) => this.#vote(postId),
+      open: (postId) => this.#open(postId),
+      close: () => this.#close(),
+      host: this,
+      resource: this.#resource,
+      channel: () => this.#channelName(),
       current: () => this.#resource.current(),
-      publish: (message) => this.#sync.publish(message),
       announce: (text, focus) => this.#announce(text, focus),
       emit: (event) => this.emit(event),
       report: (error, operation) => this.reportError(error, operation),
@@ -265,17 +342,57 @@ export class InlayFeedbackBoard extends InlayElement {
     };
   }
 
-  /** Sets the live region's text (when given) and the control to focus after the next render, and renders. */
+  /** Sets the live region's text and the control to focus after the next render (each when given), and renders. */
   #announce(text?: string, focus?: string): void {
     if (text !== undefined) this.announcement = text;
-    this.#focus = focus;
+    // A render asked for by another part (the post page's comments loading) keeps a focus asked for before it.
+    if (focus) this.#focus = focus;
     this.requestUpdate();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.postId) return;
+    if (this.#page) {
+      this.#page.show(this.postId, this.#opened);
+      this.#opened = false;
+    } else if (changed.has('postId')) {
+      // Its module arrives, then shows the post. Without it the list stays (with `inlay-error`), and the next post opened tries again.
+      this.#loadPage().catch((error: unknown) => {
+        this.postId = '';
+        this.reportError(error);
+      });
+    }
   }
 
   protected override updated(): void {
     if (this.#focus === undefined) return;
-    this.renderRoot.querySelector<HTMLElement>(this.#focus)?.focus();
+    this.renderRoot.querySelector<HTMLElement>(this.#focus)?.focus({ preventScroll: this.#focus.startsWith('[data-post') });
     this.#focus = undefined;
+  }
+
+  /** The user opened a post (the list, the roadmap): its page replaces them, keeping them as they are for the way back. */
+  #open(postId: string): void {
+    this.#scroll = scrollY;
+    this.#opened = true;
+    this.postId = postId;
+  }
+
+  /** Back from a post's page: the list (or roadmap) as it was, scrolled as it was, with focus on the post's title. */
+  #close(): void {
+    const postId = this.postId;
+    this.postId = '';
+    this.#announce(undefined, `[data-post="${postId}"] .open`);
+    void this.updateComplete.then(() => scrollTo(scrollX, this.#scroll));
+  }
+
+  /** The hosted clients' options. */
+  #options(): ClientOptions {
+    return { publishableKey: this.publishableKey, baseUrl: this.baseUrl, getAuthorToken: this.#session.getAuthorToken };
+  }
+
+  /** The visitor's author id: with a host's store its `author-id`, else the anonymous id, `author-id` or the token's subject. */
+  #me(): string | undefined {
+    return this.store ? this.authorId : (this.#author()?.id ?? this.#session.subject);
   }
 
   #author(): PostAuthorInput | undefined {
@@ -288,11 +405,13 @@ export class InlayFeedbackBoard extends InlayElement {
   #load(guard: Guard): Promise<void> | undefined {
     this.#list.clear();
     this.#writes?.reset();
+    this.#page?.reset();
+    this.#views?.reset();
     this.board = this.#store = undefined;
     const { boardId, publishableKey, baseUrl } = this;
     if (!(boardId && publishableKey && baseUrl)) return undefined;
     return (async () => {
-      const client = createFeedbackClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
+      const client = createFeedbackClient(this.#options());
       const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
       const [board, page] = await guard(Promise.all([this.previewConfig ?? client.getConfig(boardId), store.list(this.#list.first)]));
       this.board = board;
@@ -302,22 +421,9 @@ export class InlayFeedbackBoard extends InlayElement {
 
   /** The other tabs of this author and board. */
   #channelName(): string | undefined {
-    const author = this.store ? this.authorId : (this.#author()?.id ?? this.#session.subject);
+    const author = this.#me();
     if (!author || !this.board) return undefined;
     return `inlay:board\n${this.baseUrl}\n${this.boardId}\n${author}`;
-  }
-
-  /** A vote or post another tab saved: shown here, without events (that tab sent them). */
-  #receive(message: unknown): void {
-    const { vote, post } = (message ?? {}) as { vote?: { postId?: unknown; voted?: unknown; voteCount?: unknown }; post?: Post };
-    if (vote && typeof vote.postId === 'string' && typeof vote.voted === 'boolean' && !this.#votes.has(vote.postId)) {
-      const voteCount = typeof vote.voteCount === 'number' ? vote.voteCount : null;
-      this.#list.patch(vote.postId, { voted: vote.voted, voteCount });
-    }
-    const list = this.#list;
-    if (post && typeof post.id === 'string' && !list.posts.some((other) => other.id === post.id) && !list.query.trim()) {
-      list.posts = [post, ...list.posts];
-    }
   }
 
   /**
@@ -327,7 +433,7 @@ export class InlayFeedbackBoard extends InlayElement {
   #vote(postId: string): void {
     if (this.#writes) return this.#writes.vote(postId);
     const current = this.#resource.current();
-    const voted = !this.#list.posts.find((post) => post.id === postId)?.voted;
+    const voted = !this.#port().find(postId)?.voted;
     this.#loadWrites().then(
       (writes) => current() && writes.vote(postId),
       (error: unknown) => {
@@ -355,12 +461,17 @@ export class InlayFeedbackBoard extends InlayElement {
           ${config.branding?.logoUrl ? html`<img part="logo" src=${config.branding.logoUrl} alt="" width="28" height="28" />` : nothing}
           <h2 id="board-title" part="title">${config.branding?.title ?? board.name}</h2>
         </header>
-        ${config.submissionsEnabled && canWrite ? this.#renderForm(t) : nothing}
-        ${this.getAuthorToken && !this.store && this.#session.signedOut && (config.submissionsEnabled || config.votingEnabled)
-          ? html`<p class="muted signed-out" part="signed-out">${t.signedOut}</p>`
-          : nothing}
-        ${this.#list.renderToolbar(t)}
-        ${this.#list.renderList(t, config, { enabled: canWrite, onClick: (postId) => this.#vote(postId) }, this._locale.tag)}
+        ${this.postId ? this.#page?.render() : nothing}
+        <div ?hidden=${!!this.postId}>
+          ${config.submissionsEnabled && canWrite ? this.#renderForm(t) : nothing}
+          ${this.getAuthorToken && !this.store && this.#session.signedOut && (config.submissionsEnabled || config.votingEnabled)
+            ? html`<p class="muted signed-out" part="signed-out">${t.signedOut}</p>`
+            : nothing}
+          ${this.view === 'roadmap'
+            ? this.#views?.renderRoadmap()
+            : html`${this.#list.renderToolbar(t)}${this.#views?.renderFilters()}
+              ${this.#list.renderList(t, config, { enabled: canWrite, onClick: (postId) => this.#vote(postId) }, this._locale.tag, (postId) => this.#open(postId))}`}
+        </div>
       </section>
       <div class="visually-hidden" role="status">${this.announcement}</div>`;
   }

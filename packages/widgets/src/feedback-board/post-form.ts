@@ -1,6 +1,6 @@
 import type { TemplateResult } from 'lit';
 import type { Post } from '@inlay/core';
-import type { Lit } from './board-writes.js';
+import type { Lit } from './board-port.js';
 import type { FeedbackBoardStrings } from './feedback-board.strings.js';
 import { draftProblems, type PostDraft } from './post-draft.js';
 

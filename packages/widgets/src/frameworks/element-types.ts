@@ -13,7 +13,9 @@ import type {
   InlayImportCancelEvent,
   InlayImportCompleteEvent,
   InlayItemCompleteEvent,
+  InlayPostCloseEvent,
   InlayPostCreateEvent,
+  InlayPostOpenEvent,
   InlayVoteEvent,
 } from '../events.js';
 import type { InlayFeedbackBoard } from '../feedback-board/feedback-board.js';
@@ -46,7 +48,10 @@ export interface InlayChecklistEvents {
 /** `<inlay-feedback-board>`'s settable properties and attributes. */
 export type InlayFeedbackBoardProps = SharedProps &
   Partial<
-  Pick<InlayFeedbackBoard, 'boardId' | 'publishableKey' | 'baseUrl' | 'authorId' | 'authorName' | 'anonymous' | 'pageSize' | 'getAuthorToken' | 'store' | 'previewConfig' | 'strings'>
+  Pick<
+  InlayFeedbackBoard,
+  'boardId' | 'publishableKey' | 'baseUrl' | 'authorId' | 'authorName' | 'anonymous' | 'pageSize' | 'getAuthorToken' | 'store' | 'previewConfig' | 'strings' | 'postId' | 'view'
+  >
 > & {
   'board-id'?: Attribute;
   'publishable-key'?: Attribute;
@@ -54,12 +59,15 @@ export type InlayFeedbackBoardProps = SharedProps &
   'author-id'?: Attribute;
   'author-name'?: Attribute;
   'page-size'?: Attribute;
+  'post-id'?: Attribute;
 };
 
 /** `<inlay-feedback-board>`'s events by name. */
 export interface InlayFeedbackBoardEvents {
   'inlay-post-create': InlayPostCreateEvent;
   'inlay-vote': InlayVoteEvent;
+  'inlay-post-open': InlayPostOpenEvent;
+  'inlay-post-close': InlayPostCloseEvent;
   'inlay-error': InlayErrorEvent;
 }
 

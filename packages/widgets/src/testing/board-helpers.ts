@@ -10,6 +10,8 @@ import '../feedback-board/define.js';
 
 export interface BoardMountOptions {
   boardId: string;
+  postId?: string;
+  view?: 'list' | 'roadmap';
   authorId?: string;
   authorName?: string;
   anonymous?: boolean;
@@ -33,6 +35,8 @@ export async function mountBoard(options: BoardMountOptions): Promise<InlayFeedb
       author-id=${ifDefined(options.authorId)}
       author-name=${ifDefined(options.authorName)}
       page-size=${ifDefined(options.pageSize)}
+      post-id=${ifDefined(options.postId)}
+      view=${ifDefined(options.view)}
       ?anonymous=${options.anonymous ?? false}
       .store=${options.store}
       .strings=${options.strings ?? {}}
@@ -176,4 +180,54 @@ export function defaultByoPosts(): Post[] {
     'Sprint planning',
     'Slack digest',
   ].map((title, index) => post(`byo_p${index + 1}`, title, { voteCount: 12 - index * 2, status: statuses[index] ?? 'open' }));
+}
+
+/** A publishable key of its own, for a test that writes comments (the per-(key, address) limit). */
+export async function freshKey(): Promise<string> {
+  return ((await (await fetch('/__inlay/publishable-key')).json()) as { key: string }).key;
+}
+
+/** Moves a comment's creation back by `minutes` on the server (its edit window closes after 15). */
+export async function ageComment(commentId: string, minutes: number): Promise<void> {
+  await fetch(`/__inlay/age-comment?commentId=${encodeURIComponent(commentId)}&minutes=${minutes}`);
+}
+
+/** Waits until the post page shows `title` with its comments listed. */
+export async function pageShown(element: InlayFeedbackBoard, title: string): Promise<void> {
+  await waitUntil(
+    () => $(element, '#post-heading')?.textContent === title && $(element, '[part~="page"] [aria-busy="true"]') === null,
+    `the post page of ${title} did not show`,
+    { timeout: 8000 },
+  );
+  await element.updateComplete;
+}
+
+/** Opens the post titled `title` from the list (its title's button), and waits for its page. */
+export async function openPost(element: InlayFeedbackBoard, title: string): Promise<void> {
+  postNamed(element, title).querySelector<HTMLButtonElement>('[part~="post-link"]')?.click();
+  await pageShown(element, title);
+}
+
+/** The post page's comments, in order: author, text, whether a reply, whether from the team. */
+export function commentsShown(element: Element): { name: string; body: string; reply: boolean; team: boolean }[] {
+  return $$(element, '[part~="comment"]').map((comment) => ({
+    name: comment.querySelector('.name')?.textContent ?? '',
+    body: comment.querySelector('[part~="comment-body"]')?.textContent ?? '',
+    reply: (comment.getAttribute('part') ?? '').split(' ').includes('reply'),
+    team: comment.querySelector('[part~="team-badge"]') !== null,
+  }));
+}
+
+/** The comment whose text is `body`. */
+export function commentWith(element: Element, body: string): HTMLElement {
+  const found = $$(element, '[part~="comment"]').find((comment) => comment.querySelector('[part~="comment-body"]')?.textContent === body);
+  if (!found) throw new Error(`no comment "${body}"; shown: ${commentsShown(element).map((comment) => comment.body).join(' | ')}`);
+  return found;
+}
+
+/** Types into a comment form's field and sends it. */
+export function sendComment(form: Element | null, text: string): void {
+  if (!form) throw new Error('no such comment form');
+  typeInto(form.querySelector('textarea'), text);
+  form.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
 }

@@ -16,7 +16,7 @@ export interface TestEnv {
   feedback: {
     baseUrl: string;
     publishableKey: string;
-    boards: Record<'main' | 'open' | 'locked' | 'uncounted' | 'empty' | 'token' | 'xss' | 'stale' | 'unpublished' | 'tabs', string>;
+    boards: Record<'main' | 'open' | 'locked' | 'uncounted' | 'empty' | 'token' | 'xss' | 'stale' | 'unpublished' | 'tabs' | 'discuss', string>;
   };
 }
 

@@ -37,6 +37,41 @@ const de: LocalePack<FeedbackBoardStrings> = (tag) => {
     announceMore: (count) => `${posts(count)} mehr geladen.`,
     announceCreated: 'Ihr Beitrag wurde hinzugefügt.',
     announceVoteFailure: 'Ihre Stimme konnte nicht gespeichert werden und wurde zurückgenommen.',
+    back: 'Alle Beiträge',
+    postNotFound: 'Diesen Beitrag gibt es nicht oder er wurde entfernt.',
+    postFailed: 'Dieser Beitrag konnte nicht geladen werden.',
+    comments: (count) => `${n(count)} ${count === 1 ? 'Kommentar' : 'Kommentare'}`,
+    noComments: 'Noch keine Kommentare.',
+    commentsFailed: 'Kommentare konnten nicht geladen werden.',
+    commentLabel: 'Kommentar schreiben',
+    replyLabel: (name) => `${name} antworten`,
+    editLabel: 'Ihren Kommentar bearbeiten',
+    commentSubmit: 'Kommentieren',
+    reply: 'Antworten',
+    edit: 'Bearbeiten',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    delete: 'Löschen',
+    deleteConfirm: 'Diesen Kommentar löschen?',
+    team: 'Team',
+    edited: 'bearbeitet',
+    deletedComment: 'Dieser Kommentar wurde gelöscht.',
+    commentRequired: 'Schreiben Sie zuerst einen Kommentar.',
+    commentTooLong: (max, length) => `Der Kommentar darf höchstens ${n(max)} Zeichen haben (jetzt ${n(length)}).`,
+    commentFailed: (code) =>
+      code === 'edit_window_closed'
+        ? 'Kommentare können nur 15 Minuten lang bearbeitet werden.'
+        : code === 'not_comment_author'
+          ? 'Nur die Verfasserin oder der Verfasser kann diesen Kommentar ändern.'
+          : `Ihr Kommentar konnte nicht gespeichert werden${code ? ` (${code})` : ''}. Versuchen Sie es erneut.`,
+    announceCommentAdded: 'Ihr Kommentar wurde hinzugefügt.',
+    announceCommentSaved: 'Ihr Kommentar wurde gespeichert.',
+    announceCommentDeleted: 'Der Kommentar wurde gelöscht.',
+    statusFilterLabel: 'Status',
+    categoryLabel: 'Kategorie',
+    allCategories: 'Alle Kategorien',
+    roadmapLabel: 'Roadmap',
+    columnEmpty: 'Noch nichts hier.',
   };
 };
 export default de;

@@ -37,6 +37,41 @@ const es: LocalePack<FeedbackBoardStrings> = (tag) => {
     announceMore: (count) => `${posts(count)} más cargada${count === 1 ? '' : 's'}.`,
     announceCreated: 'Se ha añadido tu idea.',
     announceVoteFailure: 'No se pudo guardar tu voto y se ha deshecho.',
+    back: 'Todas las publicaciones',
+    postNotFound: 'Esta publicación no existe o se eliminó.',
+    postFailed: 'No se pudo cargar esta publicación.',
+    comments: (count) => `${n(count)} comentario${count === 1 ? '' : 's'}`,
+    noComments: 'Aún no hay comentarios.',
+    commentsFailed: 'No se pudieron cargar los comentarios.',
+    commentLabel: 'Añade un comentario',
+    replyLabel: (name) => `Responder a ${name}`,
+    editLabel: 'Edita tu comentario',
+    commentSubmit: 'Comentar',
+    reply: 'Responder',
+    edit: 'Editar',
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    delete: 'Eliminar',
+    deleteConfirm: '¿Eliminar este comentario?',
+    team: 'Equipo',
+    edited: 'editado',
+    deletedComment: 'Este comentario se eliminó.',
+    commentRequired: 'Escribe primero un comentario.',
+    commentTooLong: (max, length) => `El comentario debe tener como máximo ${n(max)} caracteres (ahora ${n(length)}).`,
+    commentFailed: (code) =>
+      code === 'edit_window_closed'
+        ? 'Los comentarios solo se pueden editar durante 15 minutos.'
+        : code === 'not_comment_author'
+          ? 'Solo su autor puede cambiar este comentario.'
+          : `No se pudo guardar tu comentario${code ? ` (${code})` : ''}. Inténtalo de nuevo.`,
+    announceCommentAdded: 'Se añadió tu comentario.',
+    announceCommentSaved: 'Se guardó tu comentario.',
+    announceCommentDeleted: 'Se eliminó el comentario.',
+    statusFilterLabel: 'Estado',
+    categoryLabel: 'Categoría',
+    allCategories: 'Todas las categorías',
+    roadmapLabel: 'Hoja de ruta',
+    columnEmpty: 'Nada por aquí todavía.',
   };
 };
 export default es;

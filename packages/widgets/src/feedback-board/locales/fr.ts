@@ -37,6 +37,41 @@ const fr: LocalePack<FeedbackBoardStrings> = (tag) => {
     announceMore: (count) => `${posts(count)} de plus chargée${count < 2 ? '' : 's'}.`,
     announceCreated: 'Votre idée a été ajoutée.',
     announceVoteFailure: 'Votre vote n’a pas pu être enregistré et a été annulé.',
+    back: 'Toutes les publications',
+    postNotFound: 'Cette publication n’existe pas ou a été supprimée.',
+    postFailed: 'Cette publication n’a pas pu être chargée.',
+    comments: (count) => `${n(count)} commentaire${count < 2 ? '' : 's'}`,
+    noComments: 'Aucun commentaire pour l’instant.',
+    commentsFailed: 'Les commentaires n’ont pas pu être chargés.',
+    commentLabel: 'Ajouter un commentaire',
+    replyLabel: (name) => `Répondre à ${name}`,
+    editLabel: 'Modifier votre commentaire',
+    commentSubmit: 'Commenter',
+    reply: 'Répondre',
+    edit: 'Modifier',
+    save: 'Enregistrer',
+    cancel: 'Annuler',
+    delete: 'Supprimer',
+    deleteConfirm: 'Supprimer ce commentaire ?',
+    team: 'Équipe',
+    edited: 'modifié',
+    deletedComment: 'Ce commentaire a été supprimé.',
+    commentRequired: 'Écrivez d’abord un commentaire.',
+    commentTooLong: (max, length) => `Le commentaire est limité à ${n(max)} caractères (actuellement ${n(length)}).`,
+    commentFailed: (code) =>
+      code === 'edit_window_closed'
+        ? 'Un commentaire ne peut être modifié que pendant 15 minutes.'
+        : code === 'not_comment_author'
+          ? 'Seul son auteur peut modifier ce commentaire.'
+          : `Votre commentaire n’a pas pu être enregistré${code ? ` (${code})` : ''}. Réessayez.`,
+    announceCommentAdded: 'Votre commentaire a été ajouté.',
+    announceCommentSaved: 'Votre commentaire a été enregistré.',
+    announceCommentDeleted: 'Le commentaire a été supprimé.',
+    statusFilterLabel: 'Statut',
+    categoryLabel: 'Catégorie',
+    allCategories: 'Toutes les catégories',
+    roadmapLabel: 'Feuille de route',
+    columnEmpty: 'Rien ici pour l’instant.',
   };
 };
 export default fr;

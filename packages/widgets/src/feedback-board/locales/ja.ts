@@ -35,6 +35,41 @@ const ja: LocalePack<FeedbackBoardStrings> = (tag) => {
     announceMore: (count) => `さらに ${n(count)} 件の投稿を読み込みました。`,
     announceCreated: '投稿を追加しました。',
     announceVoteFailure: '投票を保存できなかったため、元に戻しました。',
+    back: 'すべての投稿',
+    postNotFound: 'この投稿は存在しないか、削除されました。',
+    postFailed: 'この投稿を読み込めませんでした。',
+    comments: (count) => `コメント ${n(count)} 件`,
+    noComments: 'まだコメントはありません。',
+    commentsFailed: 'コメントを読み込めませんでした。',
+    commentLabel: 'コメントを追加',
+    replyLabel: (name) => `${name} さんに返信`,
+    editLabel: 'コメントを編集',
+    commentSubmit: 'コメントする',
+    reply: '返信',
+    edit: '編集',
+    save: '保存',
+    cancel: 'キャンセル',
+    delete: '削除',
+    deleteConfirm: 'このコメントを削除しますか？',
+    team: 'チーム',
+    edited: '編集済み',
+    deletedComment: 'このコメントは削除されました。',
+    commentRequired: 'コメントを入力してください。',
+    commentTooLong: (max, length) => `コメントは ${n(max)} 文字以内にしてください（現在 ${n(length)} 文字）。`,
+    commentFailed: (code) =>
+      code === 'edit_window_closed'
+        ? 'コメントを編集できるのは投稿から 15 分間です。'
+        : code === 'not_comment_author'
+          ? 'このコメントを変更できるのは投稿者だけです。'
+          : `コメントを保存できませんでした${code ? `（${code}）` : ''}。もう一度お試しください。`,
+    announceCommentAdded: 'コメントを追加しました。',
+    announceCommentSaved: 'コメントを保存しました。',
+    announceCommentDeleted: 'コメントを削除しました。',
+    statusFilterLabel: 'ステータス',
+    categoryLabel: 'カテゴリ',
+    allCategories: 'すべてのカテゴリ',
+    roadmapLabel: 'ロードマップ',
+    columnEmpty: 'まだありません。',
   };
 };
 export default ja;

@@ -37,6 +37,41 @@ const ptBR: LocalePack<FeedbackBoardStrings> = (tag) => {
     announceMore: (count) => `Mais ${posts(count)} carregada${count === 1 ? '' : 's'}.`,
     announceCreated: 'Sua ideia foi adicionada.',
     announceVoteFailure: 'Não foi possível salvar seu voto, e ele foi desfeito.',
+    back: 'Todas as publicações',
+    postNotFound: 'Esta publicação não existe ou foi removida.',
+    postFailed: 'Não foi possível carregar esta publicação.',
+    comments: (count) => `${n(count)} comentário${count === 1 ? '' : 's'}`,
+    noComments: 'Ainda não há comentários.',
+    commentsFailed: 'Não foi possível carregar os comentários.',
+    commentLabel: 'Adicione um comentário',
+    replyLabel: (name) => `Responder a ${name}`,
+    editLabel: 'Edite seu comentário',
+    commentSubmit: 'Comentar',
+    reply: 'Responder',
+    edit: 'Editar',
+    save: 'Salvar',
+    cancel: 'Cancelar',
+    delete: 'Excluir',
+    deleteConfirm: 'Excluir este comentário?',
+    team: 'Equipe',
+    edited: 'editado',
+    deletedComment: 'Este comentário foi excluído.',
+    commentRequired: 'Escreva um comentário primeiro.',
+    commentTooLong: (max, length) => `O comentário pode ter no máximo ${n(max)} caracteres (agora ${n(length)}).`,
+    commentFailed: (code) =>
+      code === 'edit_window_closed'
+        ? 'Comentários só podem ser editados por 15 minutos.'
+        : code === 'not_comment_author'
+          ? 'Só o autor pode alterar este comentário.'
+          : `Não foi possível salvar seu comentário${code ? ` (${code})` : ''}. Tente novamente.`,
+    announceCommentAdded: 'Seu comentário foi adicionado.',
+    announceCommentSaved: 'Seu comentário foi salvo.',
+    announceCommentDeleted: 'O comentário foi excluído.',
+    statusFilterLabel: 'Status',
+    categoryLabel: 'Categoria',
+    allCategories: 'Todas as categorias',
+    roadmapLabel: 'Roteiro',
+    columnEmpty: 'Nada aqui ainda.',
   };
 };
 export default ptBR;
