@@ -221,7 +221,6 @@ describe('importers', () => {
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
     const config = await server.publicApi(pub(), 'GET', `/importer/api/v1/config/${seeded.importerId}`);
-    console.log('DBGCFG', JSON.stringify(config.body));
     expect(config.body.data.config.fields[3]).toEqual({ key: 'seats', label: 'Seats', type: 'number', min: 1, aliases: ['Users', 'Licences'] });
     expect(config.body.data.config).toMatchObject({ allowedOrigins: ['https://app.example.com'], unmappedColumns: 'keep' });
   });
