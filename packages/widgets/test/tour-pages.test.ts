@@ -45,6 +45,13 @@ const HOTSPOTS = {
     { id: 'import', title: 'Bring your data', anchor: { selector: '[data-tour="import"]' } },
   ],
 };
+/** A checklist (no presentation) with one item that points at the page: its "Show me". */
+const CHECKLIST = {
+  items: [
+    { id: 'billing', title: 'Set up billing', anchor: { selector: '[data-tour="billing"]', placement: 'end' } },
+    { id: 'plain', title: 'Read the guide' },
+  ],
+};
 const TEN = { presentation: 'tour', items: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, title: `Step ${i + 1}`, anchor: { selector: 'main h1' } })) };
 
 /** The documented policy, as examples/script-tag reads it. */
@@ -64,7 +71,7 @@ let users = 0;
 
 beforeAll(async () => {
   inlay = await startInlayServer();
-  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, TEN })) flows[name] = await inlay.publishFlow(name, config);
+  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, TEN })) flows[name] = await inlay.publishFlow(name, config);
   root = await tempApp('inlay-tour-site-');
   await copyApp(site, root);
   for (const file of await readdir(root)) {
@@ -304,6 +311,24 @@ describe('<inlay-tour> across pages', () => {
     const { page } = await open('one.html?lang=de');
     await expect.poll(() => page.locator('inlay-tour [part~="next-button"]').textContent()).toBe('Weiter');
     await expect(page.locator('inlay-tour [part~="step-count"]').textContent()).resolves.toBe('Schritt 1 von 6');
+    await page.context().close();
+  });
+
+  it('shows a checklist item\'s step from its "Show me", and the checklist sees it done', async () => {
+    const { page, user, problems } = await open(`checklist.html?flow=${flows['CHECKLIST']}`);
+    const showMe = page.locator('inlay-checklist [part~="show-me-button"]');
+    // Only the item with an anchor has one; the tour of a checklist waits for it.
+    await expect.poll(() => showMe.count()).toBe(1);
+    expect(await popover(page).count()).toBe(0);
+    await showMe.click();
+    await expect.poll(() => title(page).textContent()).toBe('Set up billing');
+    await expect.poll(() => attachedTo(page, '[data-tour="billing"]')).toBe('right');
+    await page.locator('inlay-tour [part~="next-button"]').click();
+    await expect.poll(() => popover(page).count()).toBe(0);
+    await expect.poll(() => progressOf('CHECKLIST', user).then((p) => p.items.map((item) => item.state))).toEqual(['completed', 'pending']);
+    // The tour's saved write reaches the checklist of the same tab (docs/widgets.md, "Several tabs").
+    await expect.poll(() => page.locator('inlay-checklist [part~="item-checkbox"]').first().isChecked()).toBe(true);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

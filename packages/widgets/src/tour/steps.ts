@@ -8,7 +8,8 @@ import type { PublishedFlow } from '../checklist/flow-progress.js';
 
 /** What the element asks for beyond the progress: a manual start, and steps passed over on this page. */
 export interface TourView {
-  path: string;
+  /** `location.pathname`; undefined in the dashboard's preview, where every page matches. */
+  path: string | undefined;
   /** `element.start(itemId?)` was called: a manual tour shows; a checklist shows the one item. */
   started: boolean;
   from?: string | undefined;
@@ -16,12 +17,12 @@ export interface TourView {
   passed: ReadonlySet<string>;
 }
 
-const onPage = (item: ChecklistItem, path: string): boolean => !item.anchor?.page || onPages([item.anchor.page], path);
+const onPage = (item: ChecklistItem, path: string | undefined): boolean => path === undefined || !item.anchor?.page || onPages([item.anchor.page], path);
 
 /** Whether the flow shows at all on this page for this progress. */
 export function running(flow: PublishedFlow, progress: Progress, view: TourView): boolean {
   const { config } = flow;
-  if (!onPages(config.pages, view.path) || (progress.state !== 'not_started' && progress.state !== 'in_progress')) return false;
+  if ((view.path !== undefined && !onPages(config.pages, view.path)) || (progress.state !== 'not_started' && progress.state !== 'in_progress')) return false;
   // A checklist shows a step only through "Show me"; a manual tour once started, here or before.
   if ((config.presentation ?? 'checklist') === 'checklist') return view.started && view.from !== undefined;
   return config.start !== 'manual' || view.started || progress.startedAt !== null;
@@ -44,7 +45,7 @@ export function currentStep(flow: PublishedFlow, progress: Progress, view: TourV
 }
 
 /** The done steps before `step` on this page, oldest first: where Back goes. */
-export function earlierSteps(flow: PublishedFlow, progress: Progress, step: ChecklistItem, path: string): ChecklistItem[] {
+export function earlierSteps(flow: PublishedFlow, progress: Progress, step: ChecklistItem, path: string | undefined): ChecklistItem[] {
   const done = new Set(progress.items.filter((item) => item.state !== 'pending').map((item) => item.id));
   const items = flow.config.items;
   return items.slice(0, items.indexOf(step)).filter((item) => done.has(item.id) && onPage(item, path));

@@ -40,6 +40,16 @@ export const tourStyles = css`
     margin: 0;
   }
 
+  /* The dashboard's preview: in place, pointing up at where the element would be. */
+  .inline {
+    position: relative;
+    margin: 12px 0 0;
+  }
+
+  .inline > .arrow {
+    left: 24px;
+  }
+
   .arrow {
     position: absolute;
     width: 12px;

@@ -170,7 +170,16 @@ export class InlayTour extends FlowElement {
     if (detail?.flowId === this.flowId) this.start(detail.itemId);
   };
 
+  /**
+   * The dashboard's preview (`previewConfig`): steps shown in place, one after the other, with no
+   * page, element or top layer: the popover as it will look, inside the editor.
+   */
+  get #inline(): boolean {
+    return this.previewConfig !== undefined;
+  }
+
   #view(): TourView {
+    if (this.#inline) return { path: undefined, started: true, from: this._from, passed: this._passed };
     return { path: this._path, started: this._started, from: this._from, passed: this._passed };
   }
 
@@ -180,14 +189,14 @@ export class InlayTour extends FlowElement {
     const progress = this._progress;
     const status = html`<div class="visually-hidden" role="status">${this._announcement}</div>`;
     if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, this.#view())) return status;
-    if (flow.config.presentation === 'hotspots') return html`${this.#renderHotspots(flow)}${status}`;
+    if (flow.config.presentation === 'hotspots' && !this.#inline) return html`${this.#renderHotspots(flow)}${status}`;
     const step = currentStep(flow, progress, this.#view());
     if (!step) return status;
-    const earlier = earlierSteps(flow, progress, step, this._path);
+    const earlier = earlierSteps(flow, progress, step, this.#view().path);
     const back = Math.min(this._back, earlier.length);
     const item = earlier[earlier.length - back] ?? step;
-    const target = item.anchor ? find(item.anchor.selector) : null;
-    const waiting = !!item.anchor && !target && !this._missed.has(item.id);
+    const target = item.anchor && !this.#inline ? find(item.anchor.selector) : null;
+    const waiting = !!item.anchor && !this.#inline && !target && !this._missed.has(item.id);
     this.#shown = { item, target, waiting, review: back > 0 };
     if (waiting) return status;
     const t = this.#t;
@@ -208,9 +217,10 @@ export class InlayTour extends FlowElement {
 
   /** The dialog of a step or an open hotspot; `close` labels its close button when there is one. */
   #renderPopover(item: ChecklistItem, target: Element | null, head: TemplateResult | typeof nothing, close: string | undefined, body: TemplateResult): TemplateResult {
-    return html`<div class="popover ${target ? 'anchored' : ''}" part="popover" popover="manual" role="dialog" tabindex="-1"
-      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} @keydown=${this.#keydown}>
-      ${target ? html`<div class="arrow" part="arrow"></div>` : nothing}
+    const inline = this.#inline;
+    return html`<div class="popover ${inline ? 'inline' : target ? 'anchored' : ''}" part="popover" popover=${inline ? nothing : 'manual'} role="dialog" tabindex="-1"
+      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
+      ${target || (inline && item.anchor) ? html`<div class="arrow" part="arrow"></div>` : nothing}
       <div class="head">${head}${close ? html`<button class="close" part="close-button" aria-label=${close} @click=${this.#close}>×</button>` : nothing}</div>
       <h2 id="step-title" part="title">${item.title}</h2>
       ${item.description ? html`<p id="step-text" part="text">${item.description}</p>` : nothing}
@@ -269,6 +279,7 @@ export class InlayTour extends FlowElement {
 
   protected override updated(): void {
     super.updated();
+    if (this.#inline) return;
     const shown = this.#shown;
     this.#wait(shown);
     const floating: [string, Element, HTMLElement, Follow][] = [];

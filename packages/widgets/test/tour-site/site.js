@@ -7,10 +7,11 @@ for (const key of ['user', 'flow', 'theme', 'dir', 'lang', 'late']) {
   if (params.has(key)) sessionStorage.setItem(`tour-${key}`, params.get(key) ?? '');
 }
 const kept = (key) => sessionStorage.getItem(`tour-${key}`);
-const tour = document.querySelector('inlay-tour');
-tour.setAttribute('user-id', kept('user') || 'demo-user');
-if (kept('flow')) tour.setAttribute('flow-id', kept('flow'));
-if (kept('theme')) tour.setAttribute('theme', kept('theme'));
+for (const element of document.querySelectorAll('inlay-tour, inlay-checklist')) {
+  element.setAttribute('user-id', kept('user') || 'demo-user');
+  if (kept('flow')) element.setAttribute('flow-id', kept('flow'));
+  if (kept('theme')) element.setAttribute('theme', kept('theme'));
+}
 if (kept('dir')) document.documentElement.dir = kept('dir');
 if (kept('lang')) document.documentElement.lang = kept('lang');
 
