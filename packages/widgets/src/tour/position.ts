@@ -25,7 +25,9 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
     const { x, y, placement, middlewareData } = await computePosition(reference, floating, {
       strategy: 'fixed',
       placement: options.placement,
-      middleware: [offset(options.gap), flip(), shift({ padding: 8 }), tip && arrow({ element: tip, padding: 12 })],
+      // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
+      // gets the popover over its edge rather than out of the viewport.
+      middleware: [offset(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
     });
     floating.style.left = `${x}px`;
     floating.style.top = `${y}px`;
