@@ -188,6 +188,7 @@ describe('tours', () => {
     await expect.poll(() => page.locator('inlay-tour [part~="title"]').textContent()).toBe('Create a project');
     expect(await page.locator('inlay-tour [part~="hint"]').textContent()).toBe('Click the highlighted element to continue.');
     await expectAccessible(page);
+    if (process.env['TOUR_SCREENSHOTS']) await page.screenshot({ path: `${process.env['TOUR_SCREENSHOTS']}/dashboard-tour-preview.png`, fullPage: true });
 
     await page.getByLabel('Points at (CSS selector)').fill('[data-tour="new-project"');
     await page.getByRole('button', { name: 'Save draft' }).click();

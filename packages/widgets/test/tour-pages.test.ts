@@ -45,6 +45,8 @@ const HOTSPOTS = {
     { id: 'import', title: 'Bring your data', anchor: { selector: '[data-tour="import"]' } },
   ],
 };
+/** Started by the page's button. */
+const MANUAL = { presentation: 'tour', start: 'manual', items: [{ id: 'm1', title: 'Started by hand', anchor: { selector: '[data-tour="search"]' } }, { id: 'm2', title: 'Second' }] };
 /** A checklist (no presentation) with one item that points at the page: its "Show me". */
 const CHECKLIST = {
   items: [
@@ -71,7 +73,7 @@ let users = 0;
 
 beforeAll(async () => {
   inlay = await startInlayServer();
-  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, TEN })) flows[name] = await inlay.publishFlow(name, config);
+  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN })) flows[name] = await inlay.publishFlow(name, config);
   root = await tempApp('inlay-tour-site-');
   await copyApp(site, root);
   for (const file of await readdir(root)) {
@@ -269,6 +271,29 @@ describe('<inlay-tour> across pages', () => {
     await expect.poll(() => progressOf('TOUR', user).then((p) => p.state)).toBe('dismissed');
     // Back to the page: nothing had focus before the tour, so focus is on the page, not in the widget.
     expect(await page.evaluate('document.activeElement?.tagName')).not.toBe('INLAY-TOUR');
+    await page.context().close();
+  });
+
+  it('waits for start() when manual, takes focus from the start button and gives it back on Escape', async () => {
+    const { page, user, reads } = await open(`one.html?flow=${flows['MANUAL']}`);
+    const start = page.getByRole('button', { name: 'Take the tour' });
+    await start.focus();
+    // Loaded (its progress read answered, and the element rendered since) and not started: no step.
+    await expect.poll(() => reads[0]?.progress).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate('document.querySelector("inlay-tour").updateComplete');
+    expect(await popover(page).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => title(page).textContent()).toBe('Started by hand');
+    await expect.poll(() => page.evaluate<string | undefined>(`document.activeElement?.shadowRoot?.activeElement?.getAttribute('role')`)).toBe('dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popover(page).count()).toBe(0);
+    await expect.poll(() => page.evaluate<string | null | undefined>('document.activeElement?.getAttribute("data-start-tour")')).toBe('');
+    await expect.poll(() => progressOf('MANUAL', user).then((p) => p.state)).toBe('dismissed');
+    // start() again brings a dismissed tour back (the progress operation resume).
+    await page.keyboard.press('Enter');
+    await expect.poll(() => title(page).textContent()).toBe('Started by hand');
+    await expect.poll(() => progressOf('MANUAL', user).then((p) => p.state)).not.toBe('dismissed');
     await page.context().close();
   });
 

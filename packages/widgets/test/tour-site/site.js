@@ -43,3 +43,6 @@ document.addEventListener('click', (event) => {
   route();
 });
 route();
+
+// A manual tour's start button (start: "manual").
+document.querySelector('[data-start-tour]')?.addEventListener('click', () => document.querySelector('inlay-tour').start());
