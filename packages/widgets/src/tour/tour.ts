@@ -148,6 +148,7 @@ export class InlayTour extends FlowElement {
     this.#stopNavigation?.();
     document.removeEventListener('inlay-show-me', this.#showMe);
     this.#settle(undefined, []);
+    this.#wait(undefined);
   }
 
   /**
@@ -311,10 +312,17 @@ export class InlayTour extends FlowElement {
     this.#focus(shown, popover);
   }
 
-  /** Waits for the shown step's element, bounded by ANCHOR_WAIT_MS, then applies its fallback. */
+  /**
+   * Waits for the shown step's element, bounded by ANCHOR_WAIT_MS, then applies its fallback;
+   * hotspots watch the page while one of their elements is missing (not after disconnecting).
+   */
   #wait(shown: Shown | undefined): void {
-    const hotspots = this._flow?.config.presentation === 'hotspots' && this._resource.status === 'ready';
-    if (shown?.waiting || hotspots) {
+    const flow = this._flow;
+    const progress = this._progress;
+    const missingHotspot =
+      this.isConnected && flow?.config.presentation === 'hotspots' && !!progress && this._resource.status === 'ready' &&
+      hotspotItems(flow, progress, this._path).some((item) => !find(item.anchor?.selector ?? ''));
+    if ((shown?.waiting && this.isConnected) || missingHotspot) {
       this.#stopDom ??= watchDom(() => this.requestUpdate());
     } else {
       this.#stopDom?.();
