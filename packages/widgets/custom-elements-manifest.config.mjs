@@ -24,7 +24,7 @@ function publicApiOnly() {
         const exported = new Set((module.exports ?? []).map((entry) => entry.declaration?.name ?? entry.name));
         module.declarations = (module.declarations ?? []).filter((declaration) => exported.has(declaration.name));
         for (const declaration of module.declarations) {
-          // The abstract base every element extends is no element of its own: members, events and
+          // The abstract bases (InlayElement, FlowElement) are no elements of their own: members, events and
           // styles it declares reach the elements through inheritance, but it has no tag name.
           if (declaration.customElement && !declaration.tagName) delete declaration.customElement;
           if (!declaration.customElement) continue;
@@ -57,8 +57,11 @@ function shippedPaths(node) {
 export default {
   globs: [
     'src/base/inlay-element.ts',
+    'src/checklist/flow-element.ts',
     'src/checklist/checklist.ts',
     'src/checklist/define.ts',
+    'src/tour/tour.ts',
+    'src/tour/define.ts',
     'src/feedback-board/feedback-board.ts',
     'src/feedback-board/define.ts',
     'src/importer/importer.ts',

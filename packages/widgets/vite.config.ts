@@ -14,14 +14,15 @@ const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/|papaparse$|fflate$)/;
  */
 const CDN_BUNDLES: Record<string, string> = {
   'inlay-checklist': 'checklist/define.ts',
+  'inlay-tour': 'tour/define.ts',
   'inlay-feedback-board': 'feedback-board/define.ts',
   // Its engine, inlay-importer.worker.js, is an ES module: see scripts/importer-worker-build.mjs.
   'inlay-importer': 'importer/cdn.ts',
 };
 
 /**
- * The checklist's bundle is held to 14 KB min+gzip with Lit (packages/server/bench/bundles.mjs),
- * which it meets only with two savings of its own (about 80 bytes):
+ * The checklist's and the tour's bundles are held to 14 KB min+gzip with Lit (packages/server/bench/bundles.mjs);
+ * the checklist meets it only with two savings of its own (about 80 bytes):
  * - property names starting with `_` are shortened. In that bundle only the component's private
  *   reactive state is named so (Lit's convention for it); Lit's own `_$…` names, shared between
  *   copies of Lit on one page, do not match. A name that must survive never starts with `_`.
@@ -36,15 +37,18 @@ const CDN_BUNDLES: Record<string, string> = {
  * `locales.ts` is swapped for its `locales.cdn.ts`, which imports by URL. Tags as in
  * src/base/cdn-locales.ts (SHIPPED).
  */
-const LOCALE_COMPONENTS = ['checklist', 'feedback-board', 'importer'];
+const LOCALE_COMPONENTS = ['checklist', 'tour', 'feedback-board', 'importer'];
 const LOCALE_TAGS = ['de', 'es', 'fr', 'ja', 'pt-BR'];
+
+/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's positioning. */
+const CDN_SWAPPED = ['./locales.js', './writes.js', './positioning.js', './pages.js', './suggestions.js'];
 
 function cdnLocales(): Plugin {
   return {
     name: 'inlay-cdn-locales',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!['./locales.js', './writes.js', './pages.js', './suggestions.js'].includes(source) || importer === undefined) return null;
+      if (!CDN_SWAPPED.includes(source) || importer === undefined) return null;
       return fileURLToPath(new URL(source.replace('.js', '.cdn.ts'), `file://${importer}`));
     },
   };
@@ -67,9 +71,14 @@ const CDN_WRITES: Record<string, string> = {
   // path is, through pages.cdn.ts; the post page brings its own request core for the comment routes.
   'inlay-feedback-board.post': 'feedback-board/post-page.ts',
   'inlay-feedback-board.views': 'feedback-board/board-views.ts',
+  // Not a write path: the tour's positioning (Floating UI), loaded the same way while the tour
+  // reads its flow (docs/decisions.md, "Tours and hotspots"). The tour's writes are the checklist's
+  // write path, inlay-checklist.writes.js.
+  'inlay-tour.position': 'tour/position.ts',
 };
 
-const CHECKLIST_BUNDLE = 'inlay-checklist';
+/** Bundles that shorten `_`-prefixed property names (below) and link no source map. */
+const SHORTENED = ['inlay-checklist', 'inlay-tour'];
 const PRIVATE_PROPERTY = /^_[a-z]/;
 
 /**
@@ -107,9 +116,9 @@ export default defineConfig(({ mode }) => {
         // (docs/decisions.md, "Widget bundle budgets (measured)").
         minify: 'terser',
         terserOptions: { compress: { passes: name === 'inlay-importer' ? 3 : 2 } },
-        sourcemap: name === CHECKLIST_BUNDLE ? 'hidden' : true,
+        sourcemap: SHORTENED.includes(name) ? 'hidden' : true,
         target: 'es2022',
-        rolldownOptions: { output: { minify: name === CHECKLIST_BUNDLE ? { mangleProps: { include: PRIVATE_PROPERTY } } : true } },
+        rolldownOptions: { output: { minify: SHORTENED.includes(name) ? { mangleProps: { include: PRIVATE_PROPERTY } } : true } },
         lib: {
           entry: { [name]: src(entry) },
           formats: ['iife'],
@@ -128,7 +137,7 @@ export default defineConfig(({ mode }) => {
       minify: false,
       sourcemap: true,
       target: 'es2022',
-      lib: { entry: { index: src('index.ts'), checklist: src('checklist.ts'), 'feedback-board': src('feedback-board.ts'), importer: src('importer.ts') }, formats: ['es'] },
+      lib: { entry: { index: src('index.ts'), checklist: src('checklist.ts'), tour: src('tour.ts'), 'feedback-board': src('feedback-board.ts'), importer: src('importer.ts') }, formats: ['es'] },
       rolldownOptions: {
         external: (id) => external.test(id),
         output: {

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExampleApp, publishExampleContent } from '../../../packages/widgets/test/example-app.js';
 import { copyApp, type InlayServer, installPacked, launchChromium, serve, startInlayServer, tempApp, viteBuild } from '../../../packages/widgets/test/packed-app.js';
 
@@ -36,10 +36,17 @@ describe('examples/react-app, built from the packed packages', () => {
     if (app) await rm(app, { recursive: true, force: true });
   });
 
-  it('shows the checklist and the board, and a vote reaches onInlayVote', async () => {
+  it('shows the checklist and the board, a vote reaches onInlayVote, and a tour continues on the second page', async () => {
     const page = await (browser as Browser).newPage();
     try {
       await checkExampleApp(page, `${site?.origin}/`);
+      // The tour: started on the home page, continued on /reports.html after a pushState.
+      await page.getByRole('button', { name: 'Take the tour' }).click();
+      await expect.poll(() => page.locator('inlay-tour [part~="title"]').textContent()).toBe('Your checklist');
+      await page.locator('inlay-tour [part~="next-button"]').click();
+      await expect.poll(() => page.locator('inlay-tour [part~="popover"]').count()).toBe(0);
+      await page.getByRole('link', { name: 'Reports' }).click();
+      await expect.poll(() => page.locator('inlay-tour [part~="title"]').textContent()).toBe('Reports live here');
     } finally {
       await page.close();
     }

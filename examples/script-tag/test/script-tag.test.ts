@@ -34,15 +34,18 @@ describe('examples/script-tag under the documented Content-Security-Policy', () 
     const env = await publishExampleContent(inlay);
     app = await tempApp('inlay-script-tag-');
     await copyApp(example, app);
-    // The page as its README says to fill it in.
-    const page = (await readFile(join(app, 'index.html'), 'utf8'))
-      .replaceAll('http://localhost:3000', inlay.origin)
-      .replaceAll('YOUR_PUBLISHABLE_KEY', env['VITE_INLAY_PUBLISHABLE_KEY'] ?? '')
-      .replaceAll('YOUR_FLOW_ID', env['VITE_INLAY_FLOW_ID'] ?? '')
-      .replaceAll('YOUR_BOARD_ID', env['VITE_INLAY_BOARD_ID'] ?? '')
-      .replaceAll('YOUR_IMPORTER_ID', env['VITE_INLAY_IMPORTER_ID'] ?? '')
-      .replaceAll('demo-user', env['VITE_INLAY_USER_ID'] ?? '');
-    await writeFile(join(app, 'index.html'), page);
+    // The pages as its README says to fill them in.
+    for (const file of ['index.html', 'reports.html']) {
+      const page = (await readFile(join(app, file), 'utf8'))
+        .replaceAll('http://localhost:3000', inlay.origin)
+        .replaceAll('YOUR_TOUR_ID', env['VITE_INLAY_TOUR_ID'] ?? '')
+        .replaceAll('YOUR_PUBLISHABLE_KEY', env['VITE_INLAY_PUBLISHABLE_KEY'] ?? '')
+        .replaceAll('YOUR_FLOW_ID', env['VITE_INLAY_FLOW_ID'] ?? '')
+        .replaceAll('YOUR_BOARD_ID', env['VITE_INLAY_BOARD_ID'] ?? '')
+        .replaceAll('YOUR_IMPORTER_ID', env['VITE_INLAY_IMPORTER_ID'] ?? '')
+        .replaceAll('demo-user', env['VITE_INLAY_USER_ID'] ?? '');
+      await writeFile(join(app, file), page);
+    }
     // The Inlay server serves both the bundles and the API here.
     policy = (await documentedPolicy()).replaceAll('https://cdn.example.com', inlay.origin).replaceAll('https://inlay.example.com', inlay.origin);
     site = await serve(app, { 'content-security-policy': policy });
@@ -89,6 +92,14 @@ describe('examples/script-tag under the documented Content-Security-Policy', () 
       expect(await page.evaluate('document.querySelector("inlay-importer").engineMode')).toBe('worker');
       expect(await page.locator('inlay-importer [part~="engine-fallback"]').count()).toBe(0);
       expect(workers.length).toBeGreaterThan(0);
+
+      // The tour: started here, continued on reports.html from the hosted progress.
+      await page.getByRole('button', { name: 'Take the tour' }).click();
+      await expect.poll(() => page.locator('inlay-tour [part~="title"]').textContent()).toBe('Your checklist');
+      await page.locator('inlay-tour [part~="next-button"]').click();
+      await expect.poll(() => page.locator('inlay-tour [part~="popover"]').count()).toBe(0);
+      await page.getByRole('link', { name: 'Reports' }).click();
+      await expect.poll(() => page.locator('inlay-tour [part~="title"]').textContent()).toBe('Reports live here');
     } finally {
       await page.close();
     }

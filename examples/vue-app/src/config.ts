@@ -9,6 +9,8 @@ export const config = {
   inlayUrl: env.VITE_INLAY_URL ?? 'http://localhost:3000',
   publishableKey: env.VITE_INLAY_PUBLISHABLE_KEY ?? '',
   flowId: env.VITE_INLAY_FLOW_ID ?? '',
+  /** A tour (`presentation: "tour"`, `start: "manual"`) over this page and /reports.html. */
+  tourId: env.VITE_INLAY_TOUR_ID ?? '',
   boardId: env.VITE_INLAY_BOARD_ID ?? '',
   importerId: env.VITE_INLAY_IMPORTER_ID ?? '',
   /**

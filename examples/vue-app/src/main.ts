@@ -4,6 +4,7 @@ import { createApp } from 'vue';
 import '@inlay/widgets/checklist';
 import '@inlay/widgets/feedback-board';
 import '@inlay/widgets/importer';
+import '@inlay/widgets/tour';
 import App from './App.vue';
 
 createApp(App).mount('#app');

@@ -33,9 +33,13 @@ export {
   EligibilityRuleSchema,
   EligibilitySchema,
   FlowConfigSchema,
+  ItemAnchorSchema,
   ItemCompletionSchema,
   OriginPatternSchema,
+  PagePatternSchema,
 } from './schemas/onboarding.js';
+export { onPages, pageMatches, pagePatternProblem } from './logic/pages.js';
+export { selectorProblem } from './schemas/selectors.js';
 export type {
   ChecklistItem,
   ChecklistToggles,
@@ -43,6 +47,7 @@ export type {
   EligibilityRule,
   FlowConfig,
   FlowConfigInput,
+  ItemAnchor,
   ItemCompletion,
 } from './schemas/onboarding.js';
 export { BoardBrandingSchema, BoardCategoriesSchema, BoardCategorySchema, BoardConfigSchema, CategoryIdSchema } from './schemas/feedback.js';

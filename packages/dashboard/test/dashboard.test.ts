@@ -170,6 +170,38 @@ describe('flows', () => {
   });
 });
 
+describe('tours', () => {
+  it('edits presentation, an anchor with its side and advance, previews the popover, refuses a bad selector on save, and publishes', async () => {
+    await openAt(page, server.origin, 'flows');
+    await page.getByLabel('New flow name').fill('Product tour');
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Product tour' }).waitFor();
+    const flowId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+    await page.getByLabel('Show as').selectOption('tour');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Title').first().fill('Create a project');
+    await page.getByLabel('Points at (CSS selector)').fill('[data-tour="new-project"]');
+    await page.getByLabel('Side').selectOption('end');
+    await page.getByLabel('Done when').selectOption('click');
+    // The real <inlay-tour> shows the step's popover in place, with the hint of a click step.
+    await expect.poll(() => page.locator('inlay-tour [part~="title"]').textContent()).toBe('Create a project');
+    expect(await page.locator('inlay-tour [part~="hint"]').textContent()).toBe('Click the highlighted element to continue.');
+    await expectAccessible(page);
+    if (process.env['TOUR_SCREENSHOTS']) await page.screenshot({ path: `${process.env['TOUR_SCREENSHOTS']}/dashboard-tour-preview.png`, fullPage: true });
+
+    await page.getByLabel('Points at (CSS selector)').fill('[data-tour="new-project"');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByText(/not a valid CSS selector/).count()).toBeGreaterThan(0);
+    await page.getByLabel('Points at (CSS selector)').fill('[data-tour="new-project"]');
+    await page.getByRole('button', { name: 'Save and publish' }).click();
+    await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
+    const config = await server.publicApi(pub(), 'GET', `/onboarding/api/v1/config/${flowId}`);
+    expect(config.body.data.config.presentation).toBe('tour');
+    expect(config.body.data.config.items[0]).toMatchObject({ anchor: { selector: '[data-tour="new-project"]', placement: 'end' }, advance: 'click' });
+  });
+});
+
 describe('boards', () => {
   it('edits settings and branding, previews them in <inlay-feedback-board>, and publishes', async () => {
     await openAt(page, server.origin, `boards/${seeded.boardId}`);

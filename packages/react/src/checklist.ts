@@ -1,6 +1,6 @@
 import { createComponent, type EventName } from '@lit/react';
 import * as React from 'react';
-import type { InlayDismissEvent, InlayErrorEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '@inlay/widgets';
+import type { InlayDismissEvent, InlayErrorEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent, InlayShowMeEvent } from '@inlay/widgets';
 // Registers <inlay-checklist> as a side effect, as importing it does for any page.
 import { InlayChecklist as InlayChecklistElement } from '@inlay/widgets/checklist';
 
@@ -9,6 +9,7 @@ export const checklistEvents = {
   onInlayItemComplete: 'inlay-item-complete' as EventName<InlayItemCompleteEvent>,
   onInlayFlowComplete: 'inlay-flow-complete' as EventName<InlayFlowCompleteEvent>,
   onInlayDismiss: 'inlay-dismiss' as EventName<InlayDismissEvent>,
+  onInlayShowMe: 'inlay-show-me' as EventName<InlayShowMeEvent>,
   onInlayError: 'inlay-error' as EventName<InlayErrorEvent>,
 };
 

@@ -5,6 +5,7 @@
  * shows only a checklist.
  */
 export { checklistEvents, InlayChecklist } from './checklist.js';
+export { InlayTour, tourEvents } from './tour.js';
 export { feedbackBoardEvents, InlayFeedbackBoard } from './feedback-board.js';
 export { importerEvents, InlayImporter } from './importer.js';
 export type {
@@ -15,5 +16,6 @@ export type {
   InlayImportCompleteEvent,
   InlayItemCompleteEvent,
   InlayPostCreateEvent,
+  InlayShowMeEvent,
   InlayVoteEvent,
 } from '@inlay/widgets';

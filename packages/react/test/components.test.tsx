@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { checklistEvents, feedbackBoardEvents, importerEvents, InlayChecklist, InlayFeedbackBoard, InlayImporter } from '../src/index.js';
+import { checklistEvents, feedbackBoardEvents, importerEvents, InlayChecklist, InlayFeedbackBoard, InlayImporter, InlayTour, tourEvents } from '../src/index.js';
 
 interface Manifest {
   modules: { declarations?: { tagName?: string; events?: { name: string }[] }[] }[];
@@ -17,6 +17,7 @@ const propOf = (event: string) => `on${event.replace(/(^|-)([a-z])/g, (_match, _
 
 describe.each([
   ['inlay-checklist', checklistEvents],
+  ['inlay-tour', tourEvents],
   ['inlay-feedback-board', feedbackBoardEvents],
   ['inlay-importer', importerEvents],
 ] as const)('<%s>', (tag, events) => {
@@ -32,11 +33,13 @@ describe('server rendering', () => {
     const html = renderToString(
       <>
         <InlayChecklist flowId="flow_1" publishableKey="svc_test_pub_x" baseUrl="https://inlay.example.com/onboarding" userId="u1" />
+        <InlayTour flowId="flow_2" publishableKey="svc_test_pub_x" baseUrl="https://inlay.example.com/onboarding" userId="u1" />
         <InlayFeedbackBoard boardId="board_1" publishableKey="svc_test_pub_x" baseUrl="https://inlay.example.com/feedback" />
         <InlayImporter importerId="imp_1" publishableKey="svc_test_pub_x" baseUrl="https://inlay.example.com/importer" />
       </>,
     );
     expect(html).toContain('<inlay-checklist');
+    expect(html).toContain('<inlay-tour');
     expect(html).toContain('<inlay-feedback-board');
     expect(html).toContain('<inlay-importer');
   });

@@ -224,6 +224,12 @@ describe('onboarding', () => {
     const funnel = dataOf<{ users: number; items: { id: string; done: number }[] }>(await alice.call('GET', `/dashboard/api/flows/${id}/funnel?mode=test`));
     expect(funnel.users).toBe(3);
     expect(funnel.items.map((item) => [item.id, item.done])).toEqual([['a', 3], ['b', 0]]);
+    // Where users leave: user_2 dismisses on "b" (the first item not done), user_4 on "a".
+    dataOf(await call(h.app, 'POST', `/onboarding/api/v1/progress/${id}/dismiss`, { key: pub, body: { userId: 'user_2' } }));
+    dataOf(await call(h.app, 'POST', `/onboarding/api/v1/progress/${id}/dismiss`, { key: pub, body: { userId: 'user_4' } }));
+    const left = dataOf<{ dismissed: number; items: { id: string; leftHere: number }[] }>(await alice.call('GET', `/dashboard/api/flows/${id}/funnel?mode=test`));
+    expect(left.dismissed).toBe(2);
+    expect(left.items.map((item) => [item.id, item.leftHere])).toEqual([['a', 1], ['b', 1]]);
     const csv = await alice.call('GET', `/dashboard/api/flows/${id}/progress.csv?mode=test`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);

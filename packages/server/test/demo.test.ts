@@ -42,7 +42,7 @@ describe('the demo workspace', () => {
   });
 
   it('has a published flow, board and importer that the publishable key can read', async () => {
-    for (const [service, id] of [['onboarding', demo.flowId], ['feedback', demo.boardId], ['importer', demo.importerId]] as const) {
+    for (const [service, id] of [['onboarding', demo.flowId], ['onboarding', demo.tourFlowId], ['feedback', demo.boardId], ['importer', demo.importerId]] as const) {
       const config = dataOf<{ id: string }>(await call(app, 'GET', `/${service}/api/v1/config/${id}`, { key: demo.keys.testPublishable }));
       expect(config.id).toBe(id);
     }
@@ -56,6 +56,14 @@ describe('/demo', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain(`publishable-key="${demo.keys.testPublishable}"`);
     expect(response.body).toContain(`flow-id="${demo.flowId}"`);
+    // A tour over the page's own sections: each of its anchors is on the page.
+    expect(response.body).toContain(`<inlay-tour id="demo-tour"\n  flow-id="${demo.tourFlowId}"`);
+    expect(response.body).toContain('<script src="/cdn/inlay-tour.js"></script>');
+    const tour = dataOf<{ config: { presentation: string; items: { anchor: { selector: string } }[] } }>(
+      await call(app, 'GET', `/onboarding/api/v1/config/${demo.tourFlowId}`, { key: demo.keys.testPublishable }),
+    ).config;
+    expect(tour.presentation).toBe('tour');
+    for (const { anchor } of tour.items) expect(response.body).toContain(anchor.selector.slice(1, -1));
     expect(response.body).toContain('<script src="/demo/demo.js"></script>\n<script src="/cdn/inlay-checklist.js"></script>');
     for (const secret of [demo.keys.testSecret, demo.keys.liveSecret]) expect(response.body).not.toContain(secret);
     expect(response.body).not.toMatch(/<script>(?!<\/script>)/);

@@ -107,6 +107,25 @@ describe('MCP tools', () => {
     expect(capabilities.configSchema.type).toBe('object');
   });
 
+  it('takes tour fields in update_draft, and refuses a bad selector with its path', async () => {
+    const client = await connect('onboarding', h.ws.keys.testSecret);
+    const { tools } = await client.listTools();
+    const update = tools.find((t) => t.name === 'update_draft');
+    const config = (update?.inputSchema.properties as Record<string, { properties?: Record<string, unknown> }>).config;
+    expect(Object.keys(config?.properties ?? {})).toEqual(expect.arrayContaining(['presentation', 'pages', 'start']));
+    const created = ok<{ id: string }>(await tool(client, 'create_flow', { name: 'Tour from MCP' }));
+    const tour = { presentation: 'tour', items: [{ id: 'a', title: 'A', anchor: { selector: '[data-tour=a]', placement: 'top' }, advance: 'click' }] };
+    ok(await tool(client, 'update_draft', { id: created.id, name: 'Tour', config: tour }));
+    const rest = dataOf<{ draft: { config: { presentation: string; items: { anchor: unknown }[] } } }>(
+      await call(h.app, 'GET', `/onboarding/api/v1/flows/${created.id}`, { key: h.ws.keys.testSecret }),
+    );
+    expect(rest.draft.config.presentation).toBe('tour');
+    expect(rest.draft.config.items[0]?.anchor).toEqual({ selector: '[data-tour=a]', placement: 'top' });
+    const bad = await tool(client, 'update_draft', { id: created.id, name: 'Tour', config: { items: [{ id: 'a', title: 'A', anchor: { selector: 'a::before' } }] } });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0]?.text).toContain('pseudo-element');
+  });
+
   it('manages boards and importers with the same engine', async () => {
     const boards = await connect('feedback', h.ws.keys.testSecret);
     const board = ok<{ id: string }>(await tool(boards, 'create_board', { name: 'Ideas' }));

@@ -14,8 +14,9 @@ export { defaultChecklistStrings } from './checklist/checklist.strings.js';
 export type { ChecklistStrings } from './checklist/checklist.strings.js';
 export {
   InlayDismissEvent,
+  InlayShowMeEvent,
   InlayErrorEvent,
   InlayFlowCompleteEvent,
   InlayItemCompleteEvent,
 } from './events.js';
-export type { InlayDismissDetail, InlayErrorDetail, InlayFlowCompleteDetail, InlayItemCompleteDetail } from './events.js';
+export type { InlayDismissDetail, InlayShowMeDetail, InlayErrorDetail, InlayFlowCompleteDetail, InlayItemCompleteDetail } from './events.js';

@@ -68,6 +68,26 @@ export class InlayDismissEvent extends CustomEvent<InlayDismissDetail> {
   }
 }
 
+/** `detail` of {@link InlayShowMeEvent}. */
+export interface InlayShowMeDetail {
+  flowId: string;
+  itemId: string;
+}
+
+/**
+ * The end user pressed "Show me" on a checklist item that points at an element: an
+ * `<inlay-tour>` of the same flow on the page shows that step (docs/onboarding.md, "Tours and
+ * hotspots"); a host can call another tour's `start()`.
+ */
+export class InlayShowMeEvent extends CustomEvent<InlayShowMeDetail> {
+  static get eventName(): 'inlay-show-me' {
+    return 'inlay-show-me';
+  }
+  constructor(detail: InlayShowMeDetail) {
+    super(InlayShowMeEvent.eventName, init(detail));
+  }
+}
+
 /** `detail` of {@link InlayPostCreateEvent}. */
 export interface InlayPostCreateDetail {
   boardId: string;
@@ -267,6 +287,7 @@ declare global {
     'inlay-item-complete': InlayItemCompleteEvent;
     'inlay-flow-complete': InlayFlowCompleteEvent;
     'inlay-dismiss': InlayDismissEvent;
+    'inlay-show-me': InlayShowMeEvent;
     'inlay-post-create': InlayPostCreateEvent;
     'inlay-vote': InlayVoteEvent;
     'inlay-post-open': InlayPostOpenEvent;

@@ -18,12 +18,17 @@ export type { ChecklistStrings } from './checklist/checklist.strings.js';
 export { InlayFeedbackBoard } from './feedback-board/feedback-board.js';
 export { defaultFeedbackBoardStrings } from './feedback-board/feedback-board.strings.js';
 export type { FeedbackBoardStrings } from './feedback-board/feedback-board.strings.js';
+export { InlayTour } from './tour/tour.js';
+export { defaultTourStrings } from './tour/tour.strings.js';
+export type { TourStrings } from './tour/tour.strings.js';
+export { FlowElement } from './checklist/flow-element.js';
 export { InlayImporter } from './importer/importer.js';
 export { defaultImporterStrings } from './importer/importer.strings.js';
 export type { ImporterStrings } from './importer/importer.strings.js';
 export type { EngineAssets, EngineModule } from './importer/connection.js';
 export {
   InlayDismissEvent,
+  InlayShowMeEvent,
   InlayErrorEvent,
   InlayFlowCompleteEvent,
   InlayImportCancelEvent,
@@ -37,7 +42,7 @@ export {
 export type {
   BoardOperation,
   ImporterOperation,
-  InlayDismissDetail,
+  InlayDismissDetail, InlayShowMeDetail,
   InlayErrorDetail,
   InlayFlowCompleteDetail,
   InlayImportCancelDetail,

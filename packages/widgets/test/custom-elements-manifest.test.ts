@@ -54,6 +54,19 @@ function sources(folder: string): string[] {
   return [...own, ...base];
 }
 
+const everySource = readdirSync(join(root, 'src'), { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  .map((file) => readFileSync(join(root, 'src', file), 'utf8'));
+
+/** The source of class `name` and of each class it extends, up to `InlayElement`. */
+function classChain(name: string): string[] {
+  const source = everySource.find((text) => text.includes(`class ${name} `));
+  if (!source || name === 'InlayElement') return [];
+  const base = new RegExp(`class ${name} extends (\\w+)`).exec(source)?.[1];
+  return [source, ...(base ? classChain(base) : [])];
+}
+
 /**
  * Every `part` token in the templates: static ones, and the string literals of `part=${…}`. A
  * token completed at run time (`status-${post.status}`) is kept as a prefix, `status-*`.
@@ -71,8 +84,8 @@ const missing = (used: Iterable<string>, documented: Set<string>) =>
   [...new Set(used)].filter((name) => (name.endsWith('*') ? ![...documented].some((item) => item.startsWith(name.slice(0, -1))) : !documented.has(name))).sort();
 
 describe('custom-elements.json', () => {
-  it('has the three elements, each with a source folder', () => {
-    expect(elements.map(({ element }) => element.tagName).sort()).toEqual(['inlay-checklist', 'inlay-feedback-board', 'inlay-importer']);
+  it('has the four elements, each with a source folder', () => {
+    expect(elements.map(({ element }) => element.tagName).sort()).toEqual(['inlay-checklist', 'inlay-feedback-board', 'inlay-importer', 'inlay-tour']);
     for (const { folder } of elements) expect(sources(folder).length).toBeGreaterThan(1);
   });
 
@@ -106,8 +119,10 @@ describe('custom-elements.json', () => {
     });
 
     it('names every public reactive property, with its attribute', () => {
-      const source = texts.find((text) => text.includes(`class ${element.name} `)) ?? '';
-      const declared = /static override properties: PropertyDeclarations = \{([^]*?)\n {2}\};/.exec(source)?.[1] ?? '';
+      // The class's own map and its bases' (FlowElement's, for the checklist and the tour).
+      const declared = classChain(element.name)
+        .map((source) => /static override properties: PropertyDeclarations = \{([^]*?)\n {2}\};/.exec(source)?.[1] ?? '')
+        .join('\n');
       const properties = [...declared.matchAll(/^\s+(\w+): \{([^}]*)\}/gm)].filter(([, , options = '']) => !options.includes('state: true'));
       expect(properties.length).toBeGreaterThan(3);
       const members = new Map((element.members ?? []).map((member) => [member.name, member]));

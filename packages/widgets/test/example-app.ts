@@ -22,7 +22,18 @@ export async function publishExampleContent(server: InlayServer): Promise<Record
       { key: 'name', label: 'Name', type: 'string' },
     ],
   });
+  // A tour over two pages of the script-tag example (index.html, reports.html), started by its
+  // "Take the tour" button.
+  const tourId = await server.publishFlow('Tour', {
+    presentation: 'tour',
+    start: 'manual',
+    items: [
+      { id: 'checklist', title: 'Your checklist', anchor: { selector: '[data-tour="checklist"]', page: '/', placement: 'end' } },
+      { id: 'reports', title: 'Reports live here', anchor: { selector: '[data-tour="reports"]', page: '/reports.html' } },
+    ],
+  });
   return {
+    VITE_INLAY_TOUR_ID: tourId,
     VITE_INLAY_URL: server.origin,
     VITE_INLAY_PUBLISHABLE_KEY: server.publishableKey,
     VITE_INLAY_FLOW_ID: flowId,

@@ -63,6 +63,12 @@ describe('server-side (Node) import of the built ESM entries', () => {
     expect(result.defined).toEqual({ 'inlay-checklist': false, 'inlay-feedback-board': false });
   });
 
+  it('imports @inlay/widgets/tour without touching window or document', async () => {
+    const result = await importInNode(['@inlay/widgets/tour']);
+    expect(ours(result.touched)).toEqual([]);
+    expect(result.exports['@inlay/widgets/tour']).toEqual(expect.arrayContaining(['InlayTour', 'defaultTourStrings']));
+  });
+
   it('imports @inlay/widgets/checklist without touching window or document', async () => {
     const result = await importInNode(['@inlay/widgets/checklist']);
     expect(ours(result.touched)).toEqual([]);
@@ -72,6 +78,7 @@ describe('server-side (Node) import of the built ESM entries', () => {
       'InlayErrorEvent',
       'InlayFlowCompleteEvent',
       'InlayItemCompleteEvent',
+      'InlayShowMeEvent',
       'defaultChecklistStrings',
     ]);
     // Lit's Node build provides a stand-in registry; the define file registers into it and

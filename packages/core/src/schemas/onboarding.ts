@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { pagePatternProblem } from '../logic/pages.js';
 import { AllowedOriginsSchema, EmptyStateSchema, LinkHrefSchema } from './common.js';
+import { selectorProblem } from './selectors.js';
 
 /** Item ids are chosen by the author and survive republishing (progress is kept per item id). */
 export const ChecklistItemIdSchema = z
@@ -13,6 +15,38 @@ export const ItemCompletionSchema = z.discriminatedUnion('kind', [
 ]);
 export type ItemCompletion = z.infer<typeof ItemCompletionSchema>;
 
+/** A glob over `location.pathname`: `*` matches any characters (logic/pages.ts). */
+export const PagePatternSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .superRefine((value, ctx) => {
+    const problem = pagePatternProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)}: ${problem}` });
+  });
+
+/** Where a tour step or hotspot points (docs/onboarding.md, "Tours and hotspots"). */
+export const ItemAnchorSchema = z.strictObject({
+  selector: z
+    .string()
+    .trim()
+    .min(1, { error: 'selector must not be empty' })
+    .max(500)
+    .superRefine((value, ctx) => {
+      const problem = selectorProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)}: ${problem}` });
+    }),
+  /** The page the element is on; absent, any page the flow runs on. */
+  page: PagePatternSchema.optional(),
+  /** The preferred side of the element; the popover flips when there is no room. Absent: `bottom`. */
+  placement: z.enum(['top', 'bottom', 'start', 'end']).optional(),
+  /** Dims the page around the element while the step shows. */
+  modal: z.boolean().optional(),
+  /** When the element does not appear in time: show the step unanchored (`center`, the default) or pass over it (`skip`). */
+  fallback: z.enum(['center', 'skip']).optional(),
+});
+export type ItemAnchor = z.infer<typeof ItemAnchorSchema>;
+
 export const ChecklistItemSchema = z.strictObject({
   id: ChecklistItemIdSchema,
   title: z.string().trim().min(1, { error: 'title must not be empty' }).max(200),
@@ -21,6 +55,9 @@ export const ChecklistItemSchema = z.strictObject({
   completion: ItemCompletionSchema.default({ kind: 'manual' }),
   dependsOn: z.array(ChecklistItemIdSchema).max(LIMITS.checklistItemsMax).optional(),
   optional: z.boolean().optional(),
+  anchor: ItemAnchorSchema.optional(),
+  /** How a tour step is done: Next (the default), a click on its element, or its completion event. */
+  advance: z.enum(['next', 'click', 'event']).optional(),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
@@ -79,10 +116,28 @@ export const FlowConfigSchema = z
       .default([]),
     eligibility: EligibilitySchema.optional(),
     toggles: ChecklistTogglesSchema.default(ChecklistTogglesSchema.parse({})),
+    /** How the flow shows: a checklist (absent), a tour (one step at a time) or hotspots (a beacon per anchored item). */
+    presentation: z.enum(['checklist', 'tour', 'hotspots']).optional(),
+    /** The pages the flow runs on; absent or empty, every page. */
+    pages: z.array(PagePatternSchema).max(50).optional(),
+    /** `auto` (absent): on the first eligible visit; `manual`: through `element.start()` or a checklist's "Show me". */
+    start: z.enum(['auto', 'manual']).optional(),
   })
-  .superRefine((config, ctx) => checkItemGraph(config.items, ctx));
+  .superRefine((config, ctx) => {
+    checkItemGraph(config.items, ctx);
+    checkAdvance(config.items, ctx);
+  });
 export type FlowConfig = z.infer<typeof FlowConfigSchema>;
 export type FlowConfigInput = z.input<typeof FlowConfigSchema>;
+
+/** `advance: "event"` needs the event that advances it: a `completion` of kind `event`. */
+function checkAdvance(items: readonly ChecklistItem[], ctx: z.RefinementCtx): void {
+  items.forEach((item, i) => {
+    if (item.advance === 'event' && item.completion.kind !== 'event') {
+      ctx.addIssue({ code: 'custom', path: ['items', i, 'advance'], message: 'advance "event" needs completion {"kind": "event", "event": …}' });
+    }
+  });
+}
 
 /** Item ids are unique, `dependsOn` names other items of the flow, and there is no cycle. */
 function checkItemGraph(items: readonly ChecklistItem[], ctx: z.RefinementCtx): void {

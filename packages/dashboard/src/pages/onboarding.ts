@@ -10,7 +10,8 @@ interface Funnel {
   users: number;
   completed: number;
   dismissed: number;
-  items: { id: string; title: string; done: number; skipped: number }[];
+  /** `leftHere`: users who dismissed the flow while this item was the first one not done. */
+  items: { id: string; title: string; done: number; skipped: number; leftHere: number }[];
 }
 interface Outcomes {
   events: { event: string; count: number; users: number; lastAt: string }[];
@@ -73,14 +74,15 @@ export class OnboardingPage extends Page {
         </div>
         <div class="table-wrap">
           <table class="funnel">
-            <caption class="visually-hidden">Users who finished each item</caption>
-            <thead><tr><th scope="col">Item</th><th scope="col">Done</th><th scope="col">Skipped</th><th scope="col">Share done</th></tr></thead>
+            <caption class="visually-hidden">Users who finished each item, and the step each dismissing user left on</caption>
+            <thead><tr><th scope="col">Item</th><th scope="col">Done</th><th scope="col">Skipped</th><th scope="col">Dismissed here</th><th scope="col">Share done</th></tr></thead>
             <tbody>
               ${funnel.items.map(
                 (item) => html`<tr>
                   <th scope="row">${item.title}</th>
                   <td>${item.done.toLocaleString()}</td>
                   <td>${item.skipped.toLocaleString()}</td>
+                  <td>${item.leftHere.toLocaleString()}</td>
                   <td class="bar-cell">
                     <span class="meter" aria-hidden="true"><svg viewBox="0 0 100 10" preserveAspectRatio="none"><rect x="0" y="0" height="10" width=${funnel.users === 0 ? 0 : (item.done / funnel.users) * 100}></rect></svg></span>
                     ${percent(item.done, funnel.users)}

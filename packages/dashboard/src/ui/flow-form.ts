@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChecklistItem, EligibilityRule, FlowConfig } from '@inlay/core';
 import { checkbox, listOf, moved, optional, originsInput, replaced, select, textInput, traitValue, valueOf, without } from './fields.js';
+import { anchorFields, presentationFields } from './tour-fields.js';
 
 type Update = (config: FlowConfig) => void;
 
@@ -67,6 +68,7 @@ function item(config: FlowConfig, index: number, update: Update): TemplateResult
         ${entry.completion.kind === 'event' ? textInput('Event name', entry.completion.event, (event) => set({ completion: { kind: 'event', event } }), { required: true }) : nothing}
         ${checkbox('Optional', entry.optional, (value) => set({ optional: value || undefined }))}
       </div>
+      ${anchorFields(entry, set)}
       ${others.length > 0
         ? html`<fieldset class="deps">
             <legend>Depends on</legend>
@@ -130,6 +132,7 @@ export function flowForm(config: FlowConfig, update: Update): TemplateResult {
     update({ ...config, items: [...config.items, { id: `item-${n}`, title: `New item ${n}`, completion: { kind: 'manual' } }] });
   };
   return html`
+    ${presentationFields(config, update)}
     <fieldset>
       <legend>Checklist items</legend>
       ${config.items.length === 0 ? html`<p class="muted">No items yet.</p>` : config.items.map((_entry, i) => item(config, i, update))}

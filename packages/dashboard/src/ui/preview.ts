@@ -12,7 +12,7 @@ export type Kind = 'flows' | 'boards' | 'importers';
 
 /** Loads the widget's module (its own chunk, only on an editor page). */
 export function loadWidget(kind: Kind): Promise<unknown> {
-  if (kind === 'flows') return import('@inlay/widgets/checklist');
+  if (kind === 'flows') return Promise.all([import('@inlay/widgets/checklist'), import('@inlay/widgets/tour')]);
   if (kind === 'boards') return import('@inlay/widgets/feedback-board');
   return import('@inlay/widgets/importer');
 }
@@ -85,6 +85,10 @@ const base = (service: string): string => `${location.origin}/${service}`;
 export function preview(kind: Kind, id: string, name: string, config: unknown, traits: Traits = {}): TemplateResult {
   if (kind === 'flows') {
     const flow = config as FlowConfig;
+    // A tour or hotspots: the step's popover as it will look, in place (docs/widgets.md, `<inlay-tour>`).
+    if (flow.presentation === 'tour' || flow.presentation === 'hotspots') {
+      return html`<inlay-tour flow-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('onboarding')} user-id="preview" .traits=${traits} .previewConfig=${published('flow', id, name, flow)} .store=${memoryProgress(id, flow)}></inlay-tour>`;
+    }
     return html`<inlay-checklist flow-id=${id} publishable-key=${PLACEHOLDER_KEY} base-url=${base('onboarding')} user-id="preview" .traits=${traits} .previewConfig=${published('flow', id, name, flow)} .store=${memoryProgress(id, flow)}></inlay-checklist>`;
   }
   if (kind === 'boards') {

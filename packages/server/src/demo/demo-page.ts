@@ -24,10 +24,11 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
   <h1>Inlay demo</h1>
   <p>The widgets below are embedded the way a customer site embeds them: one <code>&lt;script&gt;</code> tag
   and the demo workspace's publishable key. A stand-in backend on this server mints the author tokens.</p>
+  <p><button type="button" id="demo-tour-start">Take the tour</button></p>
   ${missing}
 </header>
 <main>
-  <section aria-labelledby="checklist-title">
+  <section aria-labelledby="checklist-title" data-tour="checklist">
     <h2 id="checklist-title">Onboarding checklist</h2>
     <label class="user">Signed-in user <input id="demo-user" value="demo-user" autocomplete="off"></label>
     <inlay-checklist id="demo-checklist"
@@ -37,7 +38,7 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
       user-id="demo-user"
       workspace-key="demo-account"></inlay-checklist>
   </section>
-  <section aria-labelledby="board-title">
+  <section aria-labelledby="board-title" data-tour="board">
     <h2 id="board-title">Feedback board</h2>
     <inlay-feedback-board id="demo-board"
       board-id=${attr(demo.boardId)}
@@ -45,7 +46,7 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
       base-url=${attr(`${origin}/feedback`)}
       anonymous></inlay-feedback-board>
   </section>
-  <section class="wide" aria-labelledby="importer-title">
+  <section class="wide" aria-labelledby="importer-title" data-tour="importer">
     <h2 id="importer-title">Data importer</h2>
     <p class="hint">Try it with <a href="/demo/contacts-messy.csv" download>a messy contacts file</a>: semicolons, decimal commas,
     mixed date formats, a duplicate email and a bad URL.</p>
@@ -54,15 +55,21 @@ export function demoPage(input: { demo: DemoWorkspace; origin: string; widgetsBu
       publishable-key=${attr(demo.keys.testPublishable)}
       base-url=${attr(`${origin}/importer`)}></inlay-importer>
   </section>
-  <aside aria-labelledby="log-title">
+  <aside aria-labelledby="log-title" data-tour="events">
     <h2 id="log-title">Events</h2>
     <ol id="demo-log"></ol>
   </aside>
 </main>
+<inlay-tour id="demo-tour"
+  flow-id=${attr(demo.tourFlowId)}
+  publishable-key=${attr(demo.keys.testPublishable)}
+  base-url=${attr(`${origin}/onboarding`)}
+  user-id="demo-user"></inlay-tour>
 <script src="/demo/demo.js"></script>
 <script src="/cdn/inlay-checklist.js"></script>
 <script src="/cdn/inlay-feedback-board.js"></script>
 <script src="/cdn/inlay-importer.js"></script>
+<script src="/cdn/inlay-tour.js"></script>
 </body>
 </html>
 `;
@@ -90,6 +97,7 @@ export const demoScript = `(() => {
     if (!response.ok) throw new Error('token backend answered ' + response.status);
     return (await response.json()).data.token;
   };
+  document.getElementById('demo-tour-start').addEventListener('click', () => document.getElementById('demo-tour').start());
   userInput.addEventListener('change', () => {
     const value = userInput.value.trim();
     if (value) checklist.setAttribute('user-id', value);
@@ -107,6 +115,7 @@ export const demoScript = `(() => {
 export const demoStyles = `:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2937; background: #f3f4f6; }
 body { margin: 0 auto; max-width: 1040px; padding: 32px 24px; }
 header h1 { margin: 0 0 8px; font-size: 1.75rem; }
+header button { font: inherit; padding: 6px 14px; border: 1px solid #4f46e5; border-radius: 8px; background: #4f46e5; color: #fff; cursor: pointer; }
 header p { margin: 0 0 24px; color: #4b5563; max-width: 70ch; line-height: 1.5; }
 main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 24px; align-items: start; }
 aside, .wide { grid-column: 1 / -1; }

@@ -12,6 +12,8 @@ export interface DemoWorkspace {
   workspaceId: string;
   keys: WorkspaceKeys;
   flowId: string;
+  /** The tour over the demo page itself (docs/onboarding.md, "Tours and hotspots"). */
+  tourFlowId: string;
   boardId: string;
   importerId: string;
 }
@@ -26,22 +28,30 @@ export async function ensureDemoWorkspace(storage: Storage): Promise<{ demo: Dem
   const dir = storage.file === undefined ? '.inlay' : dirname(storage.file);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, 'demo.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as DemoWorkspace;
-    if (await findWorkspace(storage, saved.workspaceId)) return { demo: saved, created: false };
-  }
-  const { workspace, keys } = await initWorkspace(storage, 'Demo');
-  const scope = (service: ServiceDescriptor) => ({ workspaceId: workspace.id, kind: service.kind });
-  const publish = async (service: ServiceDescriptor, name: string, config: unknown): Promise<string> => {
-    const record = await createResource(storage, scope(service), service.idPrefix, name, service.initialConfig());
-    await saveDraft(storage, scope(service), record.id, name, service.configSchema.parse(config));
-    await publishDraft(storage.db, scope(service), record.id);
+  const publisher = (workspaceId: string) => async (service: ServiceDescriptor, name: string, config: unknown): Promise<string> => {
+    const scope = { workspaceId, kind: service.kind };
+    const record = await createResource(storage, scope, service.idPrefix, name, service.initialConfig());
+    await saveDraft(storage, scope, record.id, name, service.configSchema.parse(config));
+    await publishDraft(storage.db, scope, record.id);
     return record.id;
   };
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<DemoWorkspace, 'tourFlowId'> & { tourFlowId?: string };
+    if (await findWorkspace(storage, saved.workspaceId)) {
+      if (saved.tourFlowId) return { demo: { ...saved, tourFlowId: saved.tourFlowId }, created: false };
+      // A demo set up before tours: its tour is added once.
+      const demo = { ...saved, tourFlowId: await publisher(saved.workspaceId)(SERVICES.onboarding, 'Tour of the demo', DEMO_TOUR) };
+      writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
+      return { demo, created: false };
+    }
+  }
+  const { workspace, keys } = await initWorkspace(storage, 'Demo');
+  const publish = publisher(workspace.id);
   const demo: DemoWorkspace = {
     workspaceId: workspace.id,
     keys,
     flowId: await publish(SERVICES.onboarding, 'Get started with Inlay', DEMO_FLOW),
+    tourFlowId: await publish(SERVICES.onboarding, 'Tour of the demo', DEMO_TOUR),
     boardId: await publish(SERVICES.feedback, 'Feature requests', { allowAnonymous: true, emptyState: 'No ideas yet. Be the first!' }),
     importerId: await publish(SERVICES.importer, 'Contacts', DEMO_IMPORTER),
   };
@@ -72,6 +82,29 @@ const DEMO_FLOW = {
     { id: 'profile', title: 'Complete your profile', description: 'Add a name and a photo.', action: { label: 'Open profile', href: '/profile' } },
     { id: 'invite', title: 'Invite a teammate', dependsOn: ['profile'] },
     { id: 'first-project', title: 'Create your first project', completion: { kind: 'event', event: 'project.created' } },
+  ],
+};
+
+/** A tour over the demo page's own sections, started by its "Take the tour" button. */
+const DEMO_TOUR = {
+  presentation: 'tour',
+  pages: ['/demo'],
+  start: 'manual',
+  items: [
+    {
+      id: 'checklist',
+      title: 'An onboarding checklist',
+      description: 'Progress is kept per user by the server: tick an item, reload, and it is still ticked.',
+      anchor: { selector: '[data-tour="checklist"]', placement: 'end' },
+    },
+    { id: 'board', title: 'A feedback board', description: 'Visitors post ideas and vote; you set a status.', anchor: { selector: '[data-tour="board"]', placement: 'start' } },
+    {
+      id: 'importer',
+      title: 'A spreadsheet importer',
+      description: 'Drop the messy sample file to see column matching and fixes.',
+      anchor: { selector: '[data-tour="importer"]', placement: 'top', modal: true },
+    },
+    { id: 'events', title: 'Every event, as your page hears it', anchor: { selector: '[data-tour="events"]', placement: 'top' } },
   ],
 };
 

@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { blockingDependencies, type Progress, type ProgressItem, type ProgressOperation } from '@inlay/core';
+import { InlayShowMeEvent } from '../events.js';
 import type { ChecklistViewStrings } from './checklist.strings.js';
 import { counts, type PublishedFlow, titleOf } from './flow-progress.js';
 
@@ -13,6 +14,8 @@ export interface CardView {
   write(operation: ProgressOperation, focus?: string): void;
   /** Whether an item is completed in the progress shown now (after a write the render has not caught up with). */
   completed(itemId: string): boolean;
+  /** Dispatches from the element (`inlay-show-me`). */
+  emit(event: Event): void;
 }
 
 const closeIcon = html`<svg width="16" height="16" aria-hidden="true"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" /></svg>`;
@@ -92,7 +95,7 @@ function renderProgress(t: ChecklistViewStrings, done: number, total: number): T
   </div>`;
 }
 
-function renderItem({ t, flow, progress, write, completed }: CardView, entry: ProgressItem): TemplateResult | typeof nothing {
+function renderItem({ t, flow, progress, write, completed, emit }: CardView, entry: ProgressItem): TemplateResult | typeof nothing {
   const item = flow.config.items.find((candidate) => candidate.id === entry.id);
   if (!item) return nothing;
   const id = `item-${item.id}`;
@@ -104,6 +107,7 @@ function renderItem({ t, flow, progress, write, completed }: CardView, entry: Pr
   const locked = state === 'completed' || blocked;
   const describedBy = `${item.description ? `${id}-desc` : ''} ${blocked ? `${id}-hint` : ''}`.trim();
   const canSkip = flow.config.toggles.allowSkip && state === 'pending';
+  const showMe = item.anchor && state === 'pending';
   return html`<li part="item" data-state=${state}>
     <input type="checkbox" part="item-checkbox" id=${id}
       .checked=${state === 'completed'} aria-disabled=${locked} aria-describedby=${describedBy || nothing}
@@ -119,9 +123,10 @@ function renderItem({ t, flow, progress, write, completed }: CardView, entry: Pr
       ${item.optional ? html`<span class="badge">${t.optional}</span>` : nothing}${state === 'skipped' ? html`<span class="badge">${t.skipped}</span>` : nothing}
       ${item.description ? html`<p class="muted small" part="item-description" id="${id}-desc">${item.description}</p>` : nothing}
       ${blocked ? html`<p class="muted small hint" id="${id}-hint">${t.blockedBy(blocking.map((dep) => titleOf(flow, dep)))}</p>` : nothing}
-      ${item.action || canSkip
+      ${item.action || canSkip || showMe
         ? html`<div class="row actions">
             ${item.action ? html`<a class="button" part="item-action" href=${item.action.href}>${item.action.label}</a>` : nothing}
+            ${showMe ? html`<button class="link" part="show-me-button" @click=${() => emit(new InlayShowMeEvent({ flowId: flow.id, itemId: item.id }))}>${t.showMe}</button>` : nothing}
             ${canSkip
               ? html`<button class="link" part="skip-button" aria-label=${t.skipItem(item.title)} ?disabled=${blocked}
                   @click=${() => write({ type: 'skip', itemId: item.id }, `#${id}`)}>${t.skip}</button>`

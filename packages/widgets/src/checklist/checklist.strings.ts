@@ -32,6 +32,8 @@ export interface ChecklistStrings {
   /** Accessible name of the skip button for one item. */
   skipItem: (title: string) => string;
   skipped: string;
+  /** The button of an item that points at an element of the page (`anchor`): shows its step. */
+  showMe: string;
   /** Why an item cannot be done yet; `titles` are the items it depends on. */
   blockedBy: (titles: string[]) => string;
   optional: string;
@@ -78,6 +80,7 @@ export const checklistViewStrings: Omit<ChecklistStrings, ChecklistWriteKey> = {
   skip: 'Skip',
   skipItem: (title) => `Skip “${title}”`,
   skipped: 'Skipped',
+  showMe: 'Show me',
   blockedBy: (titles) => `Finish ${titles.map((t) => `“${t}”`).join(', ')} first.`,
   optional: 'Optional',
   dismissLabel: 'Dismiss checklist',

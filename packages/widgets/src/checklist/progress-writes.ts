@@ -4,7 +4,7 @@ import { applyOperation, type Progress, type ProgressOperation } from '@inlay/co
 import type { Guard, ResourceController } from '../base/resource-controller.js';
 import { ResourceSync } from '../base/resource-sync.js';
 import { InlayDismissEvent, InlayFlowCompleteEvent, InlayItemCompleteEvent } from '../events.js';
-import { type ChecklistStrings, type ChecklistViewStrings, checklistWriteStrings } from './checklist.strings.js';
+import { type ChecklistStrings, type ChecklistWriteKey, checklistWriteStrings } from './checklist.strings.js';
 import { counts, isProgress, type PublishedFlow, reconcileWith, titleOf } from './flow-progress.js';
 
 /**
@@ -16,6 +16,13 @@ import { counts, isProgress, type PublishedFlow, reconcileWith, titleOf } from '
  * comes in through a {@link ChecklistPort}.
  */
 
+/**
+ * The texts a write path needs of its element (`<inlay-checklist>`'s or `<inlay-tour>`'s): the
+ * progress summary and the failure announcement; the English announcements of writes are this
+ * module's (checklistWriteStrings), and an element's translation may replace them.
+ */
+export type WriteTexts = Pick<ChecklistStrings, 'progress' | 'announceFailure'> & Partial<ChecklistStrings>;
+
 /** The element, as its write path sees it. Names without `_`: the bundle shortens those (vite.config.ts). */
 export interface ChecklistPort {
   readonly flow?: PublishedFlow;
@@ -23,7 +30,7 @@ export interface ChecklistPort {
   readonly confirmed?: Progress;
   readonly store?: ProgressStore;
   /** The element's texts; the English announcements of writes are this module's (checklistWriteStrings). */
-  readonly text: ChecklistViewStrings;
+  readonly text: WriteTexts;
   /** The element and its loader, for the refetch on return and the other tabs (base/resource-sync.ts). */
   readonly host: ReactiveControllerHost;
   readonly resource: ResourceController;
@@ -164,7 +171,7 @@ export class ProgressWrites {
   }
 
   #announce(operation: ProgressOperation, next: Progress, flow: PublishedFlow): string {
-    const t: ChecklistStrings = { ...checklistWriteStrings, ...this.#port.text };
+    const t: Pick<ChecklistStrings, ChecklistWriteKey | 'progress'> = { ...checklistWriteStrings, ...this.#port.text };
     const after = ` ${t.progress(...counts(flow, next))}.${next.state === 'completed' ? ` ${t.announceFlowComplete}` : ''}`;
     switch (operation.type) {
       case 'complete':

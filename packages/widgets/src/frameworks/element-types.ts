@@ -16,10 +16,12 @@ import type {
   InlayPostCloseEvent,
   InlayPostCreateEvent,
   InlayPostOpenEvent,
+  InlayShowMeEvent,
   InlayVoteEvent,
 } from '../events.js';
 import type { InlayFeedbackBoard } from '../feedback-board/feedback-board.js';
 import type { InlayImporter } from '../importer/importer.js';
+import type { InlayTour } from '../tour/tour.js';
 
 /** Attributes are strings in markup; a boolean attribute may also be given as `true`. */
 type Attribute = string | number | boolean | null | undefined;
@@ -39,6 +41,25 @@ export type InlayChecklistProps = SharedProps &
 
 /** `<inlay-checklist>`'s events by name. */
 export interface InlayChecklistEvents {
+  'inlay-item-complete': InlayItemCompleteEvent;
+  'inlay-flow-complete': InlayFlowCompleteEvent;
+  'inlay-dismiss': InlayDismissEvent;
+  'inlay-show-me': InlayShowMeEvent;
+  'inlay-error': InlayErrorEvent;
+}
+
+/** `<inlay-tour>`'s settable properties and attributes: the checklist's, with its own `strings`. */
+export type InlayTourProps = SharedProps &
+  Partial<Pick<InlayTour, 'flowId' | 'publishableKey' | 'baseUrl' | 'userId' | 'workspaceKey' | 'traits' | 'getAuthorToken' | 'store' | 'previewConfig' | 'strings'>> & {
+  'flow-id'?: Attribute;
+  'publishable-key'?: Attribute;
+  'base-url'?: Attribute;
+  'user-id'?: Attribute;
+  'workspace-key'?: Attribute;
+};
+
+/** `<inlay-tour>`'s events by name. */
+export interface InlayTourEvents {
   'inlay-item-complete': InlayItemCompleteEvent;
   'inlay-flow-complete': InlayFlowCompleteEvent;
   'inlay-dismiss': InlayDismissEvent;
@@ -97,6 +118,7 @@ export interface InlayImporterEvents {
 /** Each tag with its element class, props and events: what the framework typings map over. */
 export interface InlayElements {
   'inlay-checklist': { element: InlayChecklist; props: InlayChecklistProps; events: InlayChecklistEvents };
+  'inlay-tour': { element: InlayTour; props: InlayTourProps; events: InlayTourEvents };
   'inlay-feedback-board': { element: InlayFeedbackBoard; props: InlayFeedbackBoardProps; events: InlayFeedbackBoardEvents };
   'inlay-importer': { element: InlayImporter; props: InlayImporterProps; events: InlayImporterEvents };
 }

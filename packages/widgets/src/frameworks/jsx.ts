@@ -24,6 +24,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'inlay-checklist': InlayJsxProps<'inlay-checklist'>;
+      'inlay-tour': InlayJsxProps<'inlay-tour'>;
       'inlay-feedback-board': InlayJsxProps<'inlay-feedback-board'>;
       'inlay-importer': InlayJsxProps<'inlay-importer'>;
     }

@@ -18,6 +18,7 @@ export type InlaySvelteProps<Tag extends keyof InlayElements> = HTMLAttributes<I
 declare module 'svelte/elements' {
   interface SvelteHTMLElements {
     'inlay-checklist': InlaySvelteProps<'inlay-checklist'>;
+    'inlay-tour': InlaySvelteProps<'inlay-tour'>;
     'inlay-feedback-board': InlaySvelteProps<'inlay-feedback-board'>;
     'inlay-importer': InlaySvelteProps<'inlay-importer'>;
   }

@@ -26,6 +26,7 @@ export type InlayVueElement<Tag extends keyof InlayElements> = new () => InlayEl
 declare module 'vue' {
   interface GlobalComponents {
     'inlay-checklist': InlayVueElement<'inlay-checklist'>;
+    'inlay-tour': InlayVueElement<'inlay-tour'>;
     'inlay-feedback-board': InlayVueElement<'inlay-feedback-board'>;
     'inlay-importer': InlayVueElement<'inlay-importer'>;
   }

@@ -18,10 +18,12 @@ function itemsOf(config: unknown): { id: string; title: string }[] {
 
 /**
  * The funnel of a published flow in one mode: how many users have progress, completed and
- * dismissed it, and per item of the published config how many did or skipped it.
+ * dismissed it, and per item of the published config how many did or skipped it, and how many
+ * users dismissed the flow on it (`leftHere`: the first item still pending, in order, when they
+ * dismissed: where users leave a tour).
  */
 export async function flowFunnel(storage: Storage, flowId: string, mode: KeyMode, published: PublishedRow) {
-  const items = itemsOf(published.config).map((item) => ({ ...item, done: 0, skipped: 0 }));
+  const items = itemsOf(published.config).map((item) => ({ ...item, done: 0, skipped: 0, leftHere: 0 }));
   const byId = new Map(items.map((item) => [item.id, item]));
   let users = 0;
   let completed = 0;
@@ -34,10 +36,16 @@ export async function flowFunnel(storage: Storage, flowId: string, mode: KeyMode
       users++;
       if (row.completed_at !== null) completed++;
       if (row.dismissed_at !== null) dismissed++;
-      for (const item of JSON.parse(row.items) as ProgressItem[]) {
-        const counted = byId.get(item.id);
-        if (counted && item.state === 'completed') counted.done++;
-        else if (counted && item.state === 'skipped') counted.skipped++;
+      const states = new Map((JSON.parse(row.items) as ProgressItem[]).map((item) => [item.id, item.state]));
+      for (const [id, state] of states) {
+        const counted = byId.get(id);
+        if (counted && state === 'completed') counted.done++;
+        else if (counted && state === 'skipped') counted.skipped++;
+      }
+      // A dismissal keeps the items' states: the step the user was on is the first one not done.
+      if (row.dismissed_at !== null && row.completed_at === null) {
+        const step = items.find((item) => (states.get(item.id) ?? 'pending') === 'pending');
+        if (step) step.leftHere++;
       }
     }
     const last = rows[rows.length - 1];

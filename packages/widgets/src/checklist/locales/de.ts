@@ -18,6 +18,7 @@ const de: LocalePack<ChecklistStrings> = (tag) => {
     skip: 'Überspringen',
     skipItem: (title) => `„${title}“ überspringen`,
     skipped: 'Übersprungen',
+    showMe: 'Zeig es mir',
     blockedBy: (titles) => `Erledigen Sie zuerst ${titles.map((t) => `„${t}“`).join(', ')}.`,
     optional: 'Optional',
     dismissLabel: 'Checkliste schließen',

@@ -18,6 +18,7 @@ const es: LocalePack<ChecklistStrings> = (tag) => {
     skip: 'Omitir',
     skipItem: (title) => `Omitir «${title}»`,
     skipped: 'Omitida',
+    showMe: 'Muéstramelo',
     blockedBy: (titles) => `Termina primero ${titles.map((t) => `«${t}»`).join(', ')}.`,
     optional: 'Opcional',
     dismissLabel: 'Cerrar la lista',

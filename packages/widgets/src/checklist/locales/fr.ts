@@ -18,6 +18,7 @@ const fr: LocalePack<ChecklistStrings> = (tag) => {
     skip: 'Passer',
     skipItem: (title) => `Passer «\u00a0${title}\u00a0»`,
     skipped: 'Passée',
+    showMe: 'Montrez-moi',
     blockedBy: (titles) => `Terminez d’abord ${titles.map((t) => `«\u00a0${t}\u00a0»`).join(', ')}.`,
     optional: 'Facultatif',
     dismissLabel: 'Fermer la liste',

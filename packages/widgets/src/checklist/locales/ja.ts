@@ -18,6 +18,7 @@ const ja: LocalePack<ChecklistStrings> = (tag) => {
     skip: 'スキップ',
     skipItem: (title) => `「${title}」をスキップ`,
     skipped: 'スキップ済み',
+    showMe: '場所を見る',
     blockedBy: (titles) => `先に${titles.map((t) => `「${t}」`).join('、')}を完了してください。`,
     optional: '任意',
     dismissLabel: 'チェックリストを閉じる',

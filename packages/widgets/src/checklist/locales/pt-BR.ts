@@ -18,6 +18,7 @@ const ptBR: LocalePack<ChecklistStrings> = (tag) => {
     skip: 'Pular',
     skipItem: (title) => `Pular “${title}”`,
     skipped: 'Pulada',
+    showMe: 'Mostrar',
     blockedBy: (titles) => `Conclua primeiro ${titles.map((t) => `“${t}”`).join(', ')}.`,
     optional: 'Opcional',
     dismissLabel: 'Fechar a lista',

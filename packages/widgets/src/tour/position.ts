@@ -1,0 +1,51 @@
+import { arrow, autoUpdate, computePosition, flip, offset, type Placement, shift } from '@floating-ui/dom';
+
+/**
+ * Keeps a tour's popover (or a hotspot's beacon) next to its element with Floating UI: placed on
+ * the preferred side, flipped and shifted to stay in view, its arrow pointing at the element, and
+ * followed through scrolling (of the page and of every scroll container around the element),
+ * resizing and layout changes (`autoUpdate`). The script-tag bundle loads this module beside
+ * itself (`inlay-tour.position.js`) while it reads the flow (docs/widgets.md, "Files of the
+ * script-tag bundles"). Positions are set through the CSSOM, which a strict `style-src` allows.
+ * @internal
+ */
+export interface Follow {
+  placement: Placement;
+  /** Distance from the element, in px (negative: over its edge, for a beacon). */
+  gap: number;
+  arrow?: HTMLElement | null;
+  /** A box drawn around the element: the cut-out of a modal step's overlay. */
+  cutout?: HTMLElement | null;
+}
+
+/** Starts following; answers the function that stops. */
+export function follow(reference: Element, floating: HTMLElement, options: Follow): () => void {
+  const tip = options.arrow ?? undefined;
+  const update = async (): Promise<void> => {
+    const { x, y, placement, middlewareData } = await computePosition(reference, floating, {
+      strategy: 'fixed',
+      placement: options.placement,
+      // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
+      // gets the popover over its edge rather than out of the viewport.
+      middleware: [offset(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
+    });
+    floating.style.left = `${x}px`;
+    floating.style.top = `${y}px`;
+    const side = placement.split('-')[0] ?? 'bottom';
+    floating.dataset.side = side;
+    if (tip) {
+      const at = middlewareData.arrow;
+      tip.style.left = at?.x === undefined ? '' : `${at.x}px`;
+      tip.style.top = at?.y === undefined ? '' : `${at.y}px`;
+    }
+    const cutout = options.cutout;
+    if (cutout) {
+      const box = reference.getBoundingClientRect();
+      cutout.style.left = `${box.left - 6}px`;
+      cutout.style.top = `${box.top - 6}px`;
+      cutout.style.width = `${box.width + 12}px`;
+      cutout.style.height = `${box.height + 12}px`;
+    }
+  };
+  return autoUpdate(reference, floating, () => void update());
+}

@@ -1,0 +1,398 @@
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { ChecklistItem, ProgressOperation } from '@inlay/core';
+import { loadOnce } from '../base/load-once.js';
+import { FlowElement } from '../checklist/flow-element.js';
+import type { PublishedFlow } from '../checklist/flow-progress.js';
+import { find, watchDom, watchNavigation } from './page-watch.js';
+import type { Follow } from './position.js';
+import { loadPosition } from './positioning.js';
+import { currentStep, earlierSteps, hotspotItems, running, type TourView } from './steps.js';
+import { tourLocales } from './locales.js';
+import { defaultTourStrings, type TourStrings } from './tour.strings.js';
+import { tourStyles } from './tour.styles.js';
+
+/** How long a step waits for its element before its fallback (docs/widgets.md, `<inlay-tour>`). */
+export const ANCHOR_WAIT_MS = 3000;
+
+/** What the last render showed, for the page-side work after it (updated). */
+interface Shown {
+  item: ChecklistItem;
+  /** Its element on the page; null when it shows unanchored. */
+  target: Element | null;
+  /** Waiting for its element (not found yet, fallback not applied). */
+  waiting: boolean;
+  /** A done step shown again through Back. */
+  review: boolean;
+}
+
+/** Floating elements following their page element: popover, beacons (position.ts). */
+interface Following {
+  target: Element;
+  floating: HTMLElement;
+  stop?: () => void;
+}
+
+const POPOVER = '[part~=popover]';
+
+/**
+ * A product tour or hotspots over the host page (docs/onboarding.md, "Tours and hotspots"): a
+ * published flow whose items point at elements. A tour shows the user's current step as a
+ * popover next to its element, one at a time and in order; hotspots put a beacon on each open
+ * anchored item. Progress is the flow's hosted progress (or a BYO `store`), written through the
+ * same routes and write path as `<inlay-checklist>`: a step done is an item completed, so a tour
+ * continues on the next page, after a reload and on another device.
+ *
+ * @example
+ * ```html
+ * <inlay-tour flow-id="flow_123" publishable-key="svc_live_pub_…"
+ *   base-url="https://inlay.example.com/onboarding" user-id="user_42"></inlay-tour>
+ * ```
+ *
+ * @fires {InlayItemCompleteEvent} inlay-item-complete - A step was completed and saved. `detail: {flowId, itemId, progress}`.
+ * @fires {InlayFlowCompleteEvent} inlay-flow-complete - The tour became complete and it was saved. `detail: {flowId, progress}`.
+ * @fires {InlayDismissEvent} inlay-dismiss - The tour was dismissed (close button or Escape) and it was saved. `detail: {flowId, progress}`.
+ * @fires {InlayErrorEvent} inlay-error - Loading or a write failed (the write was rolled back). `detail: {error, operation?}`.
+ *
+ * @csspart popover - The step's dialog (`role="dialog"`), next to its element or centred.
+ * @csspart arrow - The popover's arrow.
+ * @csspart step-count - The "Step 2 of 5" text.
+ * @csspart title - The step's title.
+ * @csspart text - The step's description.
+ * @csspart hint - How a step done by a click or an event continues.
+ * @csspart close-button - Dismisses the tour (or closes a hotspot).
+ * @csspart skip-button - Skips the step.
+ * @csspart back-button - Shows the previous step.
+ * @csspart next-button - Completes the step ("Next", "Done", "Got it").
+ * @csspart overlay - The dimmed page around a modal step's element.
+ * @csspart beacon - A hotspot's beacon.
+ *
+ * @cssproperty --inlay-accent - Buttons, beacons and focus ring. Default `#4f46e5`.
+ * @cssproperty --inlay-accent-text - Text on the accent colour. Default `#fff`.
+ * @cssproperty --inlay-font - Font family. Default: the system UI font.
+ * @cssproperty --inlay-font-size - Base font size. Default `14px`.
+ * @cssproperty --inlay-radius - Corner radius of the popover. Default `12px`.
+ * @cssproperty --inlay-spacing - Base spacing unit. Default `16px`.
+ * @cssproperty --inlay-text-color - Main text. Default `#111827`.
+ * @cssproperty --inlay-muted-color - Secondary text. Default `#4b5563`.
+ * @cssproperty --inlay-surface-color - Popover background. Default `#fff`.
+ * @cssproperty --inlay-border-color - Popover border. Default `#e5e7eb`.
+ * @cssproperty --inlay-focus-color - Focus ring. Default: the accent.
+ * @cssproperty --inlay-track-color - A theme token every widget reads; the tour draws nothing in it. Default `#eceef2`.
+ * @cssproperty --inlay-danger-color - A theme token every widget reads; the tour draws nothing in it. Default `#b91c1c`.
+ * @cssproperty --inlay-shadow-color - Shadows and the overlay, used at low opacity. Default `#101828`.
+ */
+export class InlayTour extends FlowElement {
+  static override styles = [...FlowElement.styles, tourStyles];
+  static override locales = tourLocales;
+  static override properties: PropertyDeclarations = {
+    strings: { attribute: false },
+    _path: { state: true },
+    _started: { state: true },
+    _back: { state: true },
+    _passed: { state: true },
+    _missed: { state: true },
+    _open: { state: true },
+  };
+
+  /** Overrides of any of the built-in texts, for translation; see {@link TourStrings}. */
+  strings: Partial<TourStrings> = {};
+
+  private _path = '';
+  private _started = false;
+  private _from?: string;
+  /** How many steps Back went. */
+  private _back = 0;
+  /** Steps whose element did not come and whose fallback is `skip` (this page only). */
+  private _passed: ReadonlySet<string> = new Set();
+  /** Steps whose element did not come, shown unanchored (this page only). */
+  private _missed: ReadonlySet<string> = new Set();
+  /** The open hotspot. */
+  private _open?: string;
+
+  #shown?: Shown;
+  #stopNavigation?: () => void;
+  #stopDom?: () => void;
+  #timer?: ReturnType<typeof setTimeout>;
+  #timerFor?: string;
+  #following = new Map<string, Following>();
+  #clickFor?: Element;
+  #stopClick?: () => void;
+  #focused?: string;
+  #returnTo?: HTMLElement;
+  readonly #loadPosition = loadOnce(loadPosition);
+
+  protected override _defaults(): object {
+    return defaultTourStrings;
+  }
+
+  get #t(): TourStrings {
+    return this._text as unknown as TourStrings;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this._path = location.pathname;
+    this.#stopNavigation = watchNavigation(() => {
+      this._path = location.pathname;
+      this._back = 0;
+      this._passed = this._missed = new Set();
+      this._open = undefined;
+    });
+    // Beside the config request, as the write path (docs/widgets.md, "Files of the script-tag bundles").
+    this.#loadPosition().catch((error: unknown) => this.reportError(error));
+    document.addEventListener('inlay-show-me', this.#showMe);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopNavigation?.();
+    document.removeEventListener('inlay-show-me', this.#showMe);
+    this.#settle(undefined, []);
+    this.#wait(undefined);
+  }
+
+  /**
+   * Shows the tour now: a `start: "manual"` tour, one the user dismissed or snoozed (resumed), or
+   * finished (started over); with `itemId`, that item's step of a checklist ("Show me").
+   */
+  start(itemId?: string): void {
+    this._started = true;
+    this._from = itemId;
+    this._back = 0;
+    this._passed = this._missed = new Set();
+    const state = this._progress?.state;
+    if (state === 'dismissed' || state === 'snoozed') this._write({ type: 'resume' });
+    else if (state === 'completed' && itemId === undefined) this._write({ type: 'reset' });
+  }
+
+  /** A checklist's "Show me" for this flow (`inlay-show-me`, from `<inlay-checklist>`). */
+  readonly #showMe = (event: Event): void => {
+    const detail = (event as CustomEvent<{ flowId?: string; itemId?: string }>).detail;
+    if (detail?.flowId === this.flowId) this.start(detail.itemId);
+  };
+
+  /**
+   * The dashboard's preview (`previewConfig`): steps shown in place, one after the other, with no
+   * page, element or top layer: the popover as it will look, inside the editor.
+   */
+  get #inline(): boolean {
+    return this.previewConfig !== undefined;
+  }
+
+  #view(): TourView {
+    if (this.#inline) return { path: undefined, started: true, from: this._from, passed: this._passed };
+    return { path: this._path, started: this._started, from: this._from, passed: this._passed };
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    this.#shown = undefined;
+    const flow = this._flow;
+    const progress = this._progress;
+    const status = html`<div class="visually-hidden" role="status">${this._announcement}</div>`;
+    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, this.#view())) return status;
+    if (flow.config.presentation === 'hotspots' && !this.#inline) return html`${this.#renderHotspots(flow)}${status}`;
+    const step = currentStep(flow, progress, this.#view());
+    if (!step) return status;
+    const earlier = earlierSteps(flow, progress, step, this.#view().path);
+    const back = Math.min(this._back, earlier.length);
+    const item = earlier[earlier.length - back] ?? step;
+    const target = item.anchor && !this.#inline ? find(item.anchor.selector) : null;
+    const waiting = !!item.anchor && !this.#inline && !target && !this._missed.has(item.id);
+    this.#shown = { item, target, waiting, review: back > 0 };
+    if (waiting) return status;
+    const t = this.#t;
+    const { items, toggles } = flow.config;
+    const last = items.filter((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending')).length === 0;
+    const advance = back > 0 ? 'next' : (item.advance ?? 'next');
+    return html`${item.anchor?.modal && target ? html`<div class="cutout" part="overlay" popover="manual"></div>` : nothing}
+      ${this.#renderPopover(item, target, html`<p class="muted" part="step-count">${t.stepOf(items.indexOf(item) + 1, items.length)}</p>`, toggles.allowDismiss ? t.dismissLabel : undefined, html`
+        ${advance === 'next' ? nothing : html`<p class="muted" part="hint">${advance === 'click' ? t.clickHint : t.eventHint}</p>`}
+        <div class="foot">
+          ${toggles.allowSkip && back === 0 ? html`<button class="skip" part="skip-button" @click=${() => this.#act({ type: 'skip', itemId: item.id })}>${t.skip}</button>` : nothing}
+          ${earlier.length > back ? html`<button part="back-button" @click=${() => this._back++}>${t.back}</button>` : nothing}
+          ${advance === 'next'
+            ? html`<button class="primary" part="next-button" @click=${() => (back > 0 ? this._back-- : this.#act({ type: 'complete', itemId: item.id }))}>${last && back === 0 ? t.done : t.next}</button>`
+            : nothing}
+        </div>`)}${status}`;
+  }
+
+  /** The dialog of a step or an open hotspot; `close` labels its close button when there is one. */
+  #renderPopover(item: ChecklistItem, target: Element | null, head: TemplateResult | typeof nothing, close: string | undefined, body: TemplateResult): TemplateResult {
+    const inline = this.#inline;
+    return html`<div class="popover ${inline ? 'inline' : target ? 'anchored' : ''}" part="popover" popover=${inline ? nothing : 'manual'} role="dialog" tabindex="-1"
+      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
+      ${target || (inline && item.anchor) ? html`<div class="arrow" part="arrow"></div>` : nothing}
+      <div class="head">${head}${close ? html`<button class="close" part="close-button" aria-label=${close} @click=${this.#close}>×</button>` : nothing}</div>
+      <h2 id="step-title" part="title">${item.title}</h2>
+      ${item.description ? html`<p id="step-text" part="text">${item.description}</p>` : nothing}
+      ${body}
+    </div>`;
+  }
+
+  #renderHotspots(flow: PublishedFlow): TemplateResult[] {
+    const progress = this._progress;
+    if (!progress) return [];
+    const t = this.#t;
+    return hotspotItems(flow, progress, this._path).flatMap((item) => {
+      const target = find(item.anchor?.selector ?? '');
+      if (!target) return [];
+      const open = this._open === item.id;
+      if (open) this.#shown = { item, target, waiting: false, review: false };
+      return [
+        html`<button class="beacon" part="beacon" popover="manual" data-item=${item.id} aria-label=${t.openHotspot(item.title)} aria-expanded=${open}
+          @click=${() => (this._open = open ? undefined : item.id)}></button>`,
+        open
+          ? this.#renderPopover(item, target, nothing, t.closeHotspot, html`<div class="foot">
+              <button class="primary" part="next-button" @click=${() => this.#act({ type: 'complete', itemId: item.id })}>${t.gotIt}</button>
+            </div>`)
+          : html``,
+      ];
+    });
+  }
+
+  /** A write from the popover; a hotspot closes once it is done. */
+  #act(operation: ProgressOperation): void {
+    this._open = undefined;
+    this._write(operation);
+  }
+
+  readonly #close = (): void => {
+    if (this._flow?.config.presentation === 'hotspots') {
+      this.#closeHotspot();
+    } else {
+      this.#act({ type: 'dismiss' });
+    }
+  };
+
+  #closeHotspot(): void {
+    const id = this._open;
+    this._open = undefined;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-item="${id}"]`)?.focus());
+  }
+
+  /** Escape dismisses the tour (the progress operation `dismiss`) or closes the hotspot. */
+  readonly #keydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    if (this._flow?.config.presentation === 'hotspots') this.#closeHotspot();
+    else if (this._flow?.config.toggles.allowDismiss) this.#act({ type: 'dismiss' });
+  };
+
+  protected override updated(): void {
+    super.updated();
+    if (this.#inline) return;
+    const shown = this.#shown;
+    this.#wait(shown);
+    const floating: [string, Element, HTMLElement, Follow][] = [];
+    for (const beacon of this.renderRoot.querySelectorAll<HTMLElement>('.beacon')) {
+      const item = this._flow?.config.items.find((entry) => entry.id === beacon.dataset.item);
+      const target = item?.anchor && find(item.anchor.selector);
+      if (target) floating.push([`beacon:${item.id}`, target, beacon, { placement: 'top-end', gap: -12 }]);
+    }
+    const popover = this.renderRoot.querySelector<HTMLElement>(POPOVER);
+    const cutout = this.renderRoot.querySelector<HTMLElement>('.cutout');
+    if (popover && shown?.target) {
+      const anchor = shown.item.anchor;
+      const rtl = getComputedStyle(shown.target).direction === 'rtl';
+      const side = anchor?.placement ?? 'bottom';
+      const placement = side === 'start' ? (rtl ? 'right' : 'left') : side === 'end' ? (rtl ? 'left' : 'right') : side;
+      floating.push([`step:${shown.item.id}`, shown.target, popover, { placement, gap: 12, arrow: popover.querySelector<HTMLElement>('.arrow'), cutout }]);
+    }
+    // Top layer order is the order of showing: the cut-out under the popover, beacons under both.
+    for (const element of [...this.renderRoot.querySelectorAll<HTMLElement>('.beacon'), cutout, popover]) {
+      if (element && !element.matches(':popover-open')) {
+        element.showPopover();
+        if (element === cutout && popover?.matches(':popover-open')) {
+          popover.hidePopover();
+          popover.showPopover();
+        }
+      }
+    }
+    this.#settle(shown, floating);
+    this.#focus(shown, popover);
+  }
+
+  /**
+   * Waits for the shown step's element, bounded by ANCHOR_WAIT_MS, then applies its fallback;
+   * hotspots watch the page while one of their elements is missing (not after disconnecting).
+   */
+  #wait(shown: Shown | undefined): void {
+    const flow = this._flow;
+    const progress = this._progress;
+    const missingHotspot =
+      this.isConnected && flow?.config.presentation === 'hotspots' && !!progress && this._resource.status === 'ready' &&
+      hotspotItems(flow, progress, this._path).some((item) => !find(item.anchor?.selector ?? ''));
+    if ((shown?.waiting && this.isConnected) || missingHotspot) {
+      this.#stopDom ??= watchDom(() => this.requestUpdate());
+    } else {
+      this.#stopDom?.();
+      this.#stopDom = undefined;
+    }
+    const id = shown?.waiting ? shown.item.id : undefined;
+    if (id === this.#timerFor) return;
+    clearTimeout(this.#timer);
+    this.#timerFor = id;
+    if (!shown || id === undefined) return;
+    this.#timer = setTimeout(() => {
+      this.#timerFor = undefined;
+      if (shown.item.anchor?.fallback === 'skip') this._passed = new Set([...this._passed, shown.item.id]);
+      else this._missed = new Set([...this._missed, shown.item.id]);
+    }, ANCHOR_WAIT_MS);
+  }
+
+  /** Starts and stops following so that exactly `floating` follow their elements; wires a click step. */
+  #settle(shown: Shown | undefined, floating: [string, Element, HTMLElement, Follow][]): void {
+    const keep = new Set(floating.map(([key]) => key));
+    for (const [key, entry] of this.#following) {
+      const next = floating.find(([k]) => k === key);
+      if (!keep.has(key) || next?.[1] !== entry.target || next[2] !== entry.floating) {
+        entry.stop?.();
+        this.#following.delete(key);
+      }
+    }
+    for (const [key, target, element, options] of floating) {
+      if (this.#following.has(key)) continue;
+      const entry: Following = { target, floating: element };
+      this.#following.set(key, entry);
+      if (key.startsWith('step:')) target.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth' });
+      this.#loadPosition().then(({ follow }) => {
+        if (this.#following.get(key) === entry) entry.stop = follow(target, element, options);
+      }, (error: unknown) => this.reportError(error));
+    }
+    const clickTarget = shown && !shown.review && shown.item.advance === 'click' ? shown.target : null;
+    if (clickTarget === (this.#clickFor ?? null)) return;
+    this.#stopClick?.();
+    this.#stopClick = this.#clickFor = undefined;
+    if (!clickTarget || !shown) return;
+    const itemId = shown.item.id;
+    const done = (): void => this.#act({ type: 'complete', itemId });
+    clickTarget.addEventListener('click', done, { capture: true, once: true });
+    this.#clickFor = clickTarget;
+    this.#stopClick = () => clickTarget.removeEventListener('click', done, { capture: true });
+  }
+
+  /** Focus moves into a new step's dialog, and back to where it was when the tour closes. */
+  #focus(shown: Shown | undefined, popover: HTMLElement | null): void {
+    const key = popover && shown ? `${shown.item.id}:${shown.review}` : undefined;
+    if (key === this.#focused) return;
+    if (key && popover) {
+      if (this.#focused === undefined) {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        this.#returnTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
+      }
+      popover.focus({ preventScroll: true });
+    } else if (this.#focused !== undefined) {
+      const inside = document.activeElement === this || document.activeElement === document.body;
+      if (inside) this.#returnTo?.focus();
+      this.#returnTo = undefined;
+    }
+    this.#focused = key;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'inlay-tour': InlayTour;
+  }
+}
