@@ -15,6 +15,7 @@ mkdirSync(assetsDir);
 writeFileSync(join(assetsDir, 'inlay-checklist.js'), 'console.log("bundle")');
 writeFileSync(join(assetsDir, 'inlay-importer.worker.js'), 'self.onmessage = () => {}');
 writeFileSync(join(assetsDir, 'inlay-checklist.pt-BR.js'), 'export default () => ({})');
+writeFileSync(join(assetsDir, 'inlay-importer.reader-marks.js'), 'export const marks = 1');
 
 const app = await buildApp({ db: dbPath, logger: false });
 const { demo, created } = await ensureDemoWorkspace(app.inlay.storage);
@@ -79,6 +80,10 @@ describe('/demo', () => {
     expect(bundle.body).toBe('console.log("bundle")');
     expect(bundle.headers['content-type']).toContain('text/javascript');
     expect((await app.inject({ method: 'GET', url: '/cdn/inlay-importer.worker.js' })).statusCode).toBe(200);
+    // A module whose name has words joined by a hyphen, which the importer's worker imports across origins.
+    const shared = await app.inject({ method: 'GET', url: '/cdn/inlay-importer.reader-marks.js' });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['access-control-allow-origin']).toBe('*');
     for (const name of ['..%2Fdemo.db', 'demo.db', '.env', 'inlay-missing.js', 'inlay-a.b.c.js']) {
       expect((await app.inject({ method: 'GET', url: `/cdn/${name}` })).statusCode).toBe(404);
     }

@@ -6,10 +6,11 @@ import { ApiError } from '../errors.js';
 import { scriptHeaders } from '../plugins/security-headers.js';
 
 /**
- * `inlay-importer.js`, `inlay-importer.worker.js`, `inlay-importer.xlsx.js`, the translations
- * (`inlay-checklist.de.js`, `inlay-checklist.pt-BR.js`: docs/widgets.md, Languages), and their maps.
+ * `inlay-importer.js`, its modules (`inlay-importer.worker.js`, `inlay-importer.reader-marks.js`,
+ * `inlay-feedback-board.post.js`), the translations (`inlay-checklist.de.js`,
+ * `inlay-checklist.pt-BR.js`: docs/widgets.md, Languages), and their maps.
  */
-const ASSET_NAME = /^inlay-[a-z-]+(\.[a-z]+(-[A-Z]{2})?)?\.js(\.map)?$/;
+const ASSET_NAME = /^inlay-[a-z-]+(\.([a-z]+(-[a-z]+)*|[a-z]{2}-[A-Z]{2}))?\.js(\.map)?$/;
 
 /**
  * `/cdn/inlay-*.js`: the widgets' self-registering script-tag bundles, for self-hosters who
