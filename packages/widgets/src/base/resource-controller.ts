@@ -1,16 +1,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** Where a widget's resource stands: nothing to load yet, loading, shown, or failed. @internal */
+/** Where a widget's resource stands: nothing to load yet, loading, shown, or failed. */
 export type ResourceStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /**
  * Passes an answer on only while the source it was asked for is still the current one: an answer
  * for an older key, board, flow, user or token source throws {@link StaleAnswer}, which the
- * controller swallows, so the task stops where it awaited. @internal
+ * controller swallows, so the task stops where it awaited.
  */
 export type Guard = <T>(answer: T | Promise<T>) => Promise<T>;
 
-/** What a widget tells its {@link ResourceController}. @internal */
+/** What a widget tells its {@link ResourceController}. */
 export interface ResourceOptions {
   /** The values that name the resource (ids, key, base URL, user, token source, store): a change of any (`Object.is`) reloads. */
   key(): readonly unknown[];
@@ -23,7 +23,7 @@ export interface ResourceOptions {
   report(error: unknown): Error;
 }
 
-/** Thrown by a {@link Guard} for an answer to an older source. @internal */
+/** Thrown by a {@link Guard} for an answer to an older source. */
 export class StaleAnswer extends Error {
   override readonly name = 'StaleAnswer';
 }
@@ -31,8 +31,8 @@ export class StaleAnswer extends Error {
 /**
  * Loads a widget's config and data (docs/widgets.md, "Sign-in and tokens"): reloads when the
  * source changes, drops answers for an older source, and keeps the error state. Refetching on
- * return and the other tabs are resource-sync.ts's.
- * @internal
+ * return and the other tabs are resource-sync.ts's. Public in the declarations because the
+ * checklist's and the tour's shared base (checklist/flow-element.ts) holds one as a protected member.
  */
 export class ResourceController implements ReactiveController {
   status: ResourceStatus = 'idle';
