@@ -89,6 +89,8 @@ export const baseStyles = css`
   fieldset { border: 1px solid var(--border); border-radius: 8px; margin: 0 0 1rem; padding: 0.75rem 1rem; min-width: 0; }
   legend { font-weight: 600; padding: 0 0.3rem; }
   .row { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-end; }
+  /* A select as wide as its longest option would otherwise widen its row past a phone's screen. */
+  .row > * { min-width: 0; max-width: 100%; }
   .stack > * + * { margin-top: 0.75rem; }
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid var(--border); vertical-align: top; }
