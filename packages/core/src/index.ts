@@ -159,6 +159,7 @@ export {
   PostReadQuerySchema,
   PostSchema,
   PostSortSchema,
+  POST_STATUS_LABELS,
   PostStatusSchema,
   VoteBodySchema,
   VoteResultSchema,

@@ -72,6 +72,9 @@ export const twoInstancesBenchmark = {
           const unanswered = CONNECTIONS + runs.reduce((sum, run) => sum + run.errors + run.timeouts, 0);
           const added = after.rows - votesBefore.rows;
           exact = exact && after.stored === after.rows && added >= applied && added <= applied + unanswered;
+          if (!exact) log(`  ${kind}, ${instances} instance(s): not exact: ${ok} answered, ${applied} applied; stored counts ${after.stored}, vote rows ${after.rows} (${added} new, at most ${unanswered} unanswered)`);
+        } else if (!exact) {
+          log(`  ${kind}, ${instances} instance(s): not exact: ${ok} answered, ${applied} applied`);
         }
         return { instances, ok, perS: ok / settings.duration, inlayUs: (inlayMs * 1000) / ok, pgUs: (pgMs * 1000) / ok, exact };
       };

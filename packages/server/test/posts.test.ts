@@ -493,4 +493,17 @@ describe('spam limits', () => {
     expect((await post('b')).statusCode).toBe(200);
     expect((await post('c')).statusCode).toBe(429);
   });
+
+  it('refuses an unknown category before the post counts against the limits', async () => {
+    const limited = await harness({ rateLimits: { postsPerClient: 10, postsPerAuthor: 1 } });
+    const id = await createResource(limited.app, limited.ws.keys.testSecret, 'feedback', 'boards');
+    dataOf(await call(limited.app, 'POST', `/feedback/api/v1/boards/${id}`, { key: limited.ws.keys.testSecret, body: { action: 'publish' } }));
+    const post = (categoryId?: string) =>
+      call(limited.app, 'POST', '/feedback/api/v1/posts', { key: limited.ws.keys.testPublishable, body: { boardId: id, title: 't', author: { id: 'a' }, categoryId } });
+    const refused = await post('cat_none');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'parameter_invalid', param: 'categoryId' } });
+    expect((await post()).statusCode).toBe(200);
+    expect((await post()).statusCode).toBe(429);
+  });
 });

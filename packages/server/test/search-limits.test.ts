@@ -137,6 +137,12 @@ describe('time budget', async () => {
     expect(errorOf(response)).toMatchObject({ type: 'invalid_request', code: 'search_too_expensive', param: 'q' });
     expect(await titles(h, boardId, 'desk')).toEqual(['Desk lamp']);
   });
+
+  it('is the storage\'s one search: the same limits get it again, other limits are refused', () => {
+    const limits = { workers: 1, timeoutMs: 1_000 };
+    expect(h.storage.postSearch(limits)).toBe(postSearchOf(h.app.inlay));
+    expect(() => h.storage.postSearch({ ...limits, timeoutMs: 5_000 })).toThrow(/already open/);
+  });
 });
 
 describe('searches on worker threads', async () => {

@@ -6,6 +6,16 @@ import { CategoryIdSchema } from './feedback.js';
 export const PostStatusSchema = z.enum(['open', 'under_review', 'planned', 'in_progress', 'completed', 'closed']);
 export type PostStatus = z.infer<typeof PostStatusSchema>;
 
+/** Each status's English name, as the dashboard and built-in email show it (widgets translate theirs). */
+export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
+  open: 'Open',
+  under_review: 'Under review',
+  planned: 'Planned',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  closed: 'Closed',
+};
+
 /** `top` (votes), `new` (newest first), `trending` (votes weighted by recency). */
 export const PostSortSchema = z.enum(['top', 'new', 'trending']);
 export type PostSort = z.infer<typeof PostSortSchema>;

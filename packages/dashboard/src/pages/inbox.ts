@@ -1,5 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { BoardConfig, ResourceRecord, ResourceSummary } from '@inlay/core';
+import { type BoardConfig, POST_STATUS_LABELS, type PostStatus, type ResourceRecord, type ResourceSummary } from '@inlay/core';
 import { query } from '../api.js';
 import { Page, when } from '../ui/page.js';
 import './post-thread.js';
@@ -21,15 +21,17 @@ interface InboxPost {
   createdAt: string;
 }
 
-export const STATUSES: [status: string, label: string, key: string][] = [
-  ['open', 'Open', 'o'],
-  ['under_review', 'Under review', 'r'],
-  ['planned', 'Planned', 'p'],
-  ['in_progress', 'In progress', 'i'],
-  ['completed', 'Completed', 'c'],
-  ['closed', 'Closed', 'x'],
-];
-const LABEL = new Map(STATUSES.map(([status, label]) => [status, label]));
+/** Each status with its name and its triage key. */
+export const STATUSES: [status: PostStatus, label: string, key: string][] = (
+  [
+    ['open', 'o'],
+    ['under_review', 'r'],
+    ['planned', 'p'],
+    ['in_progress', 'i'],
+    ['completed', 'c'],
+    ['closed', 'x'],
+  ] as const
+).map(([status, key]) => [status, POST_STATUS_LABELS[status], key]);
 const SEARCH_DELAY_MS = 300;
 
 /**
@@ -161,12 +163,12 @@ export class InboxPage extends Page {
     this.#searchTimer = setTimeout(() => void this.act(() => this.#list()), delay);
   }
 
-  async #setStatus(post: InboxPost, status: string): Promise<void> {
+  async #setStatus(post: InboxPost, status: PostStatus): Promise<void> {
     if (post.status === status) return;
     if (await this.act(async () => {
       await this.ctx.api.post(`/posts/${encodeURIComponent(post.id)}/status`, { status });
       await this.#list();
-    })) this.ctx.announce(`“${post.title}” is now ${LABEL.get(status) ?? status}.`);
+    })) this.ctx.announce(`“${post.title}” is now ${POST_STATUS_LABELS[status]}.`);
   }
 
   async #merge(post: InboxPost, into: string): Promise<void> {
@@ -230,7 +232,7 @@ export class InboxPage extends Page {
         <p class="meta">${post.boardName} · ${post.mode} · ${post.voteCount} ${post.voteCount === 1 ? 'vote' : 'votes'} · ${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'} · ${post.author.anonymous ? 'anonymous' : (post.author.name ?? post.author.id)} · ${when(post.createdAt)}</p>
         <div class="row">
           <label>Status
-            <select @change=${(event: Event) => void this.#setStatus(post, (event.target as HTMLSelectElement).value)}>
+            <select @change=${(event: Event) => void this.#setStatus(post, (event.target as HTMLSelectElement).value as PostStatus)}>
               ${STATUSES.map(([status, label]) => html`<option value=${status} ?selected=${status === post.status}>${label}</option>`)}
             </select>
           </label>

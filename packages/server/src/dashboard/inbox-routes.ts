@@ -55,7 +55,8 @@ export async function inboxRoutes(parent: FastifyInstance): Promise<void> {
     const { workspace } = sessionOf(request);
     const { mode, boardId, title, body, categoryId, author } = request.body;
     const access = await openBoardAs(app.inlay, { workspaceId: workspace.id, mode, plan: workspace.plan as Plan }, boardId);
-    const row = await createPost(app.inlay, access, { title, body, categoryId, author: { key: `u:${author.id}`, id: author.id, name: author.name, anonymous: false } });
+    const category = categoryId === undefined ? null : checkCategory(access.config, categoryId);
+    const row = await createPost(app.inlay, access, { title, body, categoryId: category, author: { key: `u:${author.id}`, id: author.id, name: author.name, anonymous: false } });
     return { data: toPost(row, access, false) };
   });
 

@@ -17,6 +17,30 @@ export interface PostSearchLimits {
   timeoutMs: number;
 }
 
+/**
+ * A storage's one post search: opened by the first call, the same object for later calls with the
+ * same limits. Other limits would be silently ignored by that object, so they are refused.
+ */
+export class OneSearch {
+  #opened: { search: PostSearch; limits: PostSearchLimits } | undefined;
+
+  get(limits: PostSearchLimits, open: (limits: PostSearchLimits) => PostSearch): PostSearch {
+    const opened = this.#opened;
+    if (opened === undefined) {
+      this.#opened = { search: open(limits), limits: { ...limits } };
+      return this.#opened.search;
+    }
+    if (opened.limits.workers !== limits.workers || opened.limits.timeoutMs !== limits.timeoutMs) {
+      throw new Error(`post search is already open with ${JSON.stringify(opened.limits)}, not ${JSON.stringify(limits)}`);
+    }
+    return opened.search;
+  }
+
+  close(): Promise<void> {
+    return this.#opened?.search.close() ?? Promise.resolve();
+  }
+}
+
 /** Limits of one search (docs/security.md, Search). */
 export interface SearchBudget {
   /** Index rows a search may read (matches of its terms on any board, newest first). */

@@ -90,7 +90,7 @@ export interface Storage {
    * changed: the operator CLI on a SQLite file, other instances on PostgreSQL.
    */
   watchOtherProcesses(options: WatchOptions): { stop(): Promise<void> };
-  /** The feedback post search of this backend (db/post-search.ts), opened on first call. */
+  /** The feedback post search of this backend (db/post-search.ts), opened on first call; later calls with other limits throw. */
   postSearch(limits: PostSearchLimits): PostSearch;
   /** Counters shared by every process of this storage (rate limits), where it is shared. */
   sharedCounters(): RateCountStore | undefined;

@@ -1,18 +1,9 @@
-import type { PostStatus } from '@inlay/core';
+import { POST_STATUS_LABELS, type PostStatus } from '@inlay/core';
 
 /**
  * The text of each email (docs/feedback.md, "Email"): plain text only, so nothing a user wrote
  * is ever rendered as HTML, and every message ends with its unsubscribe link.
  */
-
-const STATUS_LABELS: Record<PostStatus, string> = {
-  open: 'Open',
-  under_review: 'Under review',
-  planned: 'Planned',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  closed: 'Closed',
-};
 
 export interface Message {
   subject: string;
@@ -31,8 +22,8 @@ function oneLine(text: string, max = 120): string {
 
 export function statusMessage(input: { title: string; from: PostStatus; to: PostStatus; unsubscribeUrl: string }): Message {
   return {
-    subject: `“${oneLine(input.title)}” is now ${STATUS_LABELS[input.to]}`,
-    text: `“${input.title}” moved from ${STATUS_LABELS[input.from]} to ${STATUS_LABELS[input.to]}.${footer(input.unsubscribeUrl)}`,
+    subject: `“${oneLine(input.title)}” is now ${POST_STATUS_LABELS[input.to]}`,
+    text: `“${input.title}” moved from ${POST_STATUS_LABELS[input.from]} to ${POST_STATUS_LABELS[input.to]}.${footer(input.unsubscribeUrl)}`,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql, type Compilable } from 'kysely';
 import type pg from 'pg';
 import { CHANGE_CHANNEL, ChangeBus } from '../changes.js';
-import type { PostSearch, PostSearchLimits } from '../post-search.js';
+import { OneSearch, type PostSearch, type PostSearchLimits } from '../post-search.js';
 import type { RateCountStore } from '../rate-count-store.js';
 import type { Database } from '../schema.js';
 import { compileQuery, Statement, type Param, type Tx } from '../statements.js';
@@ -53,7 +53,7 @@ export class PostgresStorage implements Storage {
   /** The one-message transactions and reads of a turn, sent together (batch.ts). */
   readonly #batcher: PipelineBatcher;
   readonly #memos = new Memos();
-  #search: PostSearch | undefined;
+  readonly #search = new OneSearch();
   #counters: RateCountStore | undefined;
 
   constructor(url: string, pool: pg.Pool) {
@@ -94,8 +94,7 @@ export class PostgresStorage implements Storage {
   }
 
   postSearch(limits: PostSearchLimits): PostSearch {
-    this.#search ??= postgresPostSearch(this, limits);
-    return this.#search;
+    return this.#search.get(limits, (opened) => postgresPostSearch(this, opened));
   }
 
   sharedCounters(): RateCountStore {
@@ -108,7 +107,7 @@ export class PostgresStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    await this.#search?.close();
+    await this.#search.close();
     await this.db.destroy();
   }
 }

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Compilable } from 'kysely';
 import { ChangeBus } from '../changes.js';
-import type { PostSearch, PostSearchLimits } from '../post-search.js';
+import { OneSearch, type PostSearch, type PostSearchLimits } from '../post-search.js';
 import type { Database } from '../schema.js';
 import { compileQuery, Statement, WriteConflict, type Param, type Tx } from '../statements.js';
 import { Memos, type DialectSql, type RowOf, type Storage, type WatchOptions } from '../storage.js';
@@ -44,7 +44,7 @@ export class SqliteStorage implements Storage {
   readonly #memos = new Memos();
   readonly #versionStatement: BetterSqlite3.Statement;
   #checkpointer: Checkpointer | undefined;
-  #search: PostSearch | undefined;
+  readonly #search = new OneSearch();
 
   constructor(location: string, sqlite: BetterSqlite3.Database, database: KyselySqliteDatabase) {
     this.location = location;
@@ -144,8 +144,7 @@ export class SqliteStorage implements Storage {
   }
 
   postSearch(limits: PostSearchLimits): PostSearch {
-    this.#search ??= sqlitePostSearch(this, limits);
-    return this.#search;
+    return this.#search.get(limits, (opened) => sqlitePostSearch(this, opened));
   }
 
   sharedCounters(): undefined {
@@ -157,7 +156,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
-    await this.#search?.close();
+    await this.#search.close();
     await this.db.destroy();
     // The worker's last checkpoint and close run on; SQLite lets the last connection finish.
     void this.#checkpointer?.stop();

@@ -13,7 +13,7 @@ import {
   type PostRow,
   type StoredAuthor,
 } from '../../repositories/feedback/posts.js';
-import { checkCategory, type BoardAccess } from './board-access.js';
+import type { BoardAccess } from './board-access.js';
 import { decodePostCursor, encodePostCursor, type PostCursor } from './post-cursor.js';
 import { listSnapshots } from './list-snapshots.js';
 import { searchTerms } from './search-terms.js';
@@ -59,17 +59,17 @@ function filterOf(query: PostListQuery): { filter: PostFilter; key: string } {
 }
 
 /**
- * Stores a new post on an opened board (its category checked against the board's), and has every
- * instance rank the board's lists again so it shows at once. For the post route and the dashboard.
+ * Stores a new post on an opened board, and has every instance rank the board's lists again so it
+ * shows at once. For the post route and the dashboard; `categoryId` is one of the board's
+ * (`checkCategory`), checked by the caller before it counts the write against any limit.
  */
 export async function createPost(
   context: Pick<InlayContext, 'storage'>,
   access: BoardAccess,
-  post: { title: string; body: string; author: StoredAuthor; categoryId?: string | undefined },
+  post: { title: string; body: string; author: StoredAuthor; categoryId: string | null },
 ): Promise<PostRow> {
-  const categoryId = post.categoryId === undefined ? null : checkCategory(access.config, post.categoryId);
   const boardScope = scopeOf(access);
-  const row = await insertPost(context.storage, boardScope, { title: post.title, body: post.body, author: post.author, categoryId });
+  const row = await insertPost(context.storage, boardScope, { title: post.title, body: post.body, author: post.author, categoryId: post.categoryId });
   context.storage.changes.announce({ topic: 'lists', id: listPrefix(boardScope) });
   return row;
 }

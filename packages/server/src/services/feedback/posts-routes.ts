@@ -17,7 +17,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { findPost, mergedInto } from '../../repositories/feedback/post-reads.js';
 import { setVote, votedPostIds } from '../../repositories/feedback/posts.js';
 import type { ZodTypeProvider } from '../../type-provider.js';
-import { openHostedBoard, openPost, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
+import { checkCategory, openHostedBoard, openPost, readerKeys, resolveAuthor, type BoardAccess } from './board-access.js';
 import { createPost, listPosts, toPost } from './post-service.js';
 
 /**
@@ -47,8 +47,10 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     const access = await openHostedBoard(app, request, request.body.boardId);
     if (!access.config.submissionsEnabled) throw new ApiError('feature_disabled', 'This board does not take new posts (submissionsEnabled is false).');
     const author = await resolveAuthor(app, request, access, request.body.author);
+    // A bad category is refused before the write counts against the author's anti-spam limit.
+    const categoryId = request.body.categoryId === undefined ? null : checkCategory(access.config, request.body.categoryId);
     spamCheck(request, `${access.boardId}:${author.key}`);
-    const row = await createPost(app.inlay, access, { title: request.body.title, body: request.body.body, author, categoryId: request.body.categoryId });
+    const row = await createPost(app.inlay, access, { title: request.body.title, body: request.body.body, author, categoryId });
     usage.increment({ ...scope(access), metric: 'postsCreated' });
     usage.markActive(scope(access), author.key);
     return { data: toPost(row, access, false) };
