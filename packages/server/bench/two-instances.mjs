@@ -48,6 +48,8 @@ export const twoInstancesBenchmark = {
         loadRun(children, { scenario, specFile: specA, connections: CONNECTIONS / 2, duration: settings.warmup, label: `${kind} warm-up A` }),
         loadRun(children, { scenario, specFile: specB, connections: CONNECTIONS / 2, duration: settings.warmup, label: `${kind} warm-up B` }),
       ]);
+      // The warm-up's requests still in flight land now, not inside the first measured round's counts.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       const measure = async (instances) => {
         const pids = instances === 1 ? [first.pid] : [first.pid, second.pid];
         const cpuBefore = pids.map((pid) => mainThreadCpuMs(pid) ?? 0);
