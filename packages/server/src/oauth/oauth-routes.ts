@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, createDashboardSession, findDashboardSession, listMemberships } from '../repositories/platform/accounts.js';
+import { openSession, readSession } from '../repositories/dashboard/sessions.js';
+import { authenticate, listMemberships } from '../repositories/platform/accounts.js';
 import { consumeCode, createCode, findClient, findToken, issueTokens, registerClient, revokeFamily, revokeToken } from '../repositories/platform/oauth.js';
 import type { OAuthOptions } from '../options.js';
 import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
@@ -58,6 +59,11 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   });
   const { storage } = app.inlay;
   const limits: OAuthOptions = app.inlay.options.oauth;
+  /** The sign-in of this consent flow: a session of the dashboard's kind, in a cookie of its own. */
+  const sessionOf = (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? readSession(storage, token) : Promise.resolve(undefined);
+  };
   const throttles = oauthThrottles(app, limits);
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 
@@ -164,14 +170,13 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     const checked = await checkAuthorization(request, params);
     if ('fatal' in checked) return reply.code(400).type('text/html').send(errorPage(checked.fatal as string));
     if ('redirect' in checked) return reply.redirect(checked.redirect as string);
-    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(storage, request.cookies[SESSION_COOKIE]) : undefined;
+    const session = await sessionOf(request);
     if (!session) {
       const csrf = randomBytes(18).toString('base64url');
       reply.setCookie(LOGIN_CSRF_COOKIE, csrf, { path: '/oauth', httpOnly: true, sameSite: 'strict', secure: secure(request) });
       return reply.type('text/html').send(loginPage({ returnTo: request.url, csrf }));
     }
-    const workspaces = await listMemberships(storage, session.account.id);
-    if (workspaces.length === 0) return reply.code(403).type('text/html').send(errorPage('Your account belongs to no workspace; ask an owner to invite you.'));
+    const { workspaces } = session;
     const fields: Record<string, string> = {
       client_id: checked.client.id,
       redirect_uri: checked.redirectUri,
@@ -212,15 +217,18 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
     if (!account) {
       return reply.code(401).type('text/html').send(loginPage({ returnTo, csrf, error: 'Wrong email or password.' }));
     }
-    const session = await createDashboardSession(storage, account.id);
-    reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request), maxAge: 12 * 3600 });
+    const [first] = await listMemberships(storage, account.id);
+    if (first === undefined) return reply.code(403).type('text/html').send(errorPage('Your account belongs to no workspace; ask an owner to invite you.'));
+    const ttlMs = app.inlay.options.dashboardAuth.sessionTtlMs;
+    const { token } = await openSession(storage, account.id, first.id, ttlMs);
+    reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secure(request), maxAge: Math.floor(ttlMs / 1000) });
     return reply.redirect(returnTo, 303);
   });
 
   app.post('/oauth/authorize', async (request, reply) => {
     const params = singleValues(request.body);
     if (!params) return reply.code(400).type('text/html').send(errorPage('Each field must appear once; start again from your MCP client.'));
-    const session = request.cookies[SESSION_COOKIE] ? await findDashboardSession(storage, request.cookies[SESSION_COOKIE]) : undefined;
+    const session = await sessionOf(request);
     if (!session || params.csrf !== session.csrfToken) {
       return reply.code(403).type('text/html').send(errorPage('Your session expired or the form was not ours; start again from your MCP client.'));
     }
@@ -234,7 +242,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
       return reply.redirect(url.toString(), 303);
     }
     // The grant is for the workspace the person chose, and only one they belong to now.
-    const memberships = await listMemberships(storage, session.account.id);
+    const memberships = session.workspaces;
     const workspaceId = params.workspace ?? (memberships.length === 1 ? memberships[0]?.id : undefined);
     if (!memberships.some((workspace) => workspace.id === workspaceId)) {
       return reply.code(403).type('text/html').send(errorPage('Choose one of your workspaces; start again from your MCP client.'));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { Storage } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
@@ -8,8 +8,6 @@ export interface Account {
   email: string;
   workspaceId: string;
 }
-
-const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -62,23 +60,3 @@ export async function authenticate(storage: Storage, email: string, password: st
   return row && ok ? { id: row.id, email: row.email, workspaceId: row.workspace_id } : undefined;
 }
 
-/** A new dashboard session: the cookie value (shown once) and its CSRF token. */
-export async function createDashboardSession(storage: Storage, accountId: string): Promise<{ token: string; csrfToken: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const csrfToken = randomBytes(24).toString('base64url');
-  const now = Date.now();
-  await storage.db.insertInto('dashboard_sessions')
-    .values({ token_hash: sha256(token), account_id: accountId, csrf_token: csrfToken, created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_TTL_MS).toISOString() })
-    .execute();
-  return { token, csrfToken };
-}
-
-export async function findDashboardSession(storage: Storage, token: string): Promise<{ account: Account; csrfToken: string } | undefined> {
-  const row = await storage.db.selectFrom('dashboard_sessions')
-    .innerJoin('accounts', 'accounts.id', 'dashboard_sessions.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.workspace_id', 'dashboard_sessions.csrf_token', 'dashboard_sessions.expires_at'])
-    .where('dashboard_sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
-  if (!row || Date.parse(row.expires_at) <= Date.now()) return undefined;
-  return { account: { id: row.id, email: row.email, workspaceId: row.workspace_id }, csrfToken: row.csrf_token };
-}
