@@ -241,4 +241,18 @@ describe('the posts’ rules', () => {
     expect((await write('b')).statusCode).toBe(200);
     expect((await write('c')).statusCode).toBe(429);
   });
+
+  it('refuses a reply to an unknown comment before it counts against the limits', async () => {
+    const limited = await harness({ rateLimits: { postsPerClient: 10, postsPerAuthor: 1 } });
+    const boardId = await createResource(limited.app, limited.ws.keys.testSecret, 'feedback', 'boards');
+    dataOf(await call(limited.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: limited.ws.keys.testSecret, body: { action: 'publish' } }));
+    const key = limited.ws.keys.testPublishable;
+    const postId = dataOf<{ id: string }>(await call(limited.app, 'POST', '/feedback/api/v1/posts', { key, body: { boardId, title: 't', author: { id: 'p' } } })).id;
+    const write = (parentId?: string) => call(limited.app, 'POST', `/feedback/api/v1/posts/${postId}/comments`, { key, body: { body: 'hi', parentId, author: { id: 'a' } } });
+    const refused = await write('cmt_none');
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused).param).toBe('parentId');
+    expect((await write()).statusCode).toBe(200);
+    expect((await write()).statusCode).toBe(429);
+  });
 });

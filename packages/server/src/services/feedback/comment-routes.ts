@@ -47,9 +47,9 @@ export function registerCommentRoutes(parent: FastifyInstance): void {
     async (request) => {
       const { post, access } = await openPost(app, request, request.params.postId);
       const author = await resolveAuthor(app, request, access, request.body.author);
-      spamCheck(request, `${access.boardId}:${author.key}`);
       const place = { workspaceId: post.workspace_id, mode: post.mode, boardId: post.board_id, postId: post.id };
-      const comment = await addComment(storage, place, { body: request.body.body, parentId: request.body.parentId, author, team: author.team === true });
+      const input = { body: request.body.body, parentId: request.body.parentId, author, team: author.team === true };
+      const comment = await addComment(storage, place, input, () => spamCheck(request, `${access.boardId}:${author.key}`));
       return { data: comment };
     },
   );
