@@ -74,36 +74,42 @@ describe('ListSnapshots', () => {
     expect(builds).toBe(4);
   });
 
+  /** A ranking that ends when the test says, counted. */
+  function heldRankings() {
+    const held: { builds: number; finish: (ids: string[]) => void; build: () => Promise<string[]> } = {
+      builds: 0,
+      finish: () => undefined,
+      build: () => Promise.resolve([]),
+    };
+    held.build = () => {
+      held.builds += 1;
+      return new Promise<string[]>((resolve) => (held.finish = resolve));
+    };
+    return held;
+  }
+
   it('ranks a list once for the first pages that arrive while it is being ranked', async () => {
     const snapshots = new ListSnapshots(undefined, 60_000, 10);
-    let builds = 0;
-    let finish: (ids: string[]) => void = () => undefined;
-    const build = () => {
-      builds += 1;
-      return new Promise<string[]>((resolve) => (finish = resolve));
-    };
+    const held = heldRankings();
+    const { build } = held;
     const waiting = [snapshots.shared('board|top', 1_000, build), snapshots.shared('board|top', 1_000, build)];
-    finish(['p1']);
+    held.finish(['p1']);
     const [first, second] = await Promise.all(waiting);
-    expect(builds).toBe(1);
+    expect(held.builds).toBe(1);
     expect(second).toBe(first);
     expect(await snapshots.shared('board|top', 1_000, build)).toBe(first);
   });
 
   it('does not keep a ranking that a change of its board overtook', async () => {
     const snapshots = new ListSnapshots(undefined, 60_000, 10);
-    let builds = 0;
-    let finish: (ids: string[]) => void = () => undefined;
-    const build = () => {
-      builds += 1;
-      return new Promise<string[]>((resolve) => (finish = resolve));
-    };
+    const held = heldRankings();
+    const { build } = held;
     const before = snapshots.shared('board|top', 1_000, build);
     snapshots.invalidate('board|');
-    finish(['old']);
+    held.finish(['old']);
     expect((await before).ids).toEqual(['old']);
     const after = snapshots.shared('board|top', 1_000, build);
-    finish(['new']);
-    expect([(await after).ids, builds]).toEqual([['new'], 2]);
+    held.finish(['new']);
+    expect([(await after).ids, held.builds]).toEqual([['new'], 2]);
   });
 });
