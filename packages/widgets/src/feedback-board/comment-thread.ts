@@ -10,6 +10,8 @@ import type { FeedbackBoardStrings } from './feedback-board.strings.js';
 /** What a thread needs of its post page. @internal */
 export interface ThreadPage {
   text(): FeedbackBoardStrings;
+  /** Whether the visitor writes as the team (an author token with `role: "team"`), who may delete any comment. */
+  team(): boolean;
   /** Moves the post's comment count. */
   count(delta: number): void;
 }
@@ -20,7 +22,7 @@ const EDIT_WINDOW_MS = 15 * 60 * 1000;
 /**
  * A post's comments on its page: listed oldest first with replies under their parent, a page at a
  * time; written, replied to (one level), edited (by the author, within 15 minutes) and deleted (by
- * the author). Each form keeps its text when the server refuses it, shows why, and reports
+ * the author, or by the team: any comment). Each form keeps its text when the server refuses it, shows why, and reports
  * `inlay-error` with the operation, as the new-post form does. Comment text is user content: text
  * bindings only (comment-view.ts). @internal
  */
@@ -118,14 +120,15 @@ export class CommentThread {
   #renderOne(t: FeedbackBoardStrings, comment: Comment): TemplateResult {
     const port = this.#port;
     const { canWrite, me, locale } = port.state();
-    const mine = canWrite && !comment.deleted && me !== undefined && comment.author.id === me;
+    const live = canWrite && !comment.deleted;
+    const mine = live && me !== undefined && comment.author.id === me;
     const editKey = `edit-${comment.id}`;
     return renderComment(port.lit, t, comment, {
       name: this.#name(t, comment),
       locale,
       canReply: canWrite && !comment.parentId && !comment.deleted,
       canEdit: mine && Date.now() - Date.parse(comment.createdAt) < EDIT_WINDOW_MS,
-      canDelete: mine,
+      canDelete: mine || (live && this.#page.team()),
       confirming: this.#confirming === comment.id,
       error: this.#forms.get(`delete-${comment.id}`)?.error ?? '',
       editing: this.#forms.has(editKey) ? this.#form(t, editKey, t.editLabel, t.save, { commentId: comment.id }) : undefined,

@@ -7,6 +7,7 @@ import type { InlayErrorEvent, InlayPostCloseEvent, InlayPostOpenEvent } from '.
 import {
   $,
   ageComment,
+  authorToken,
   commentsShown,
   commentWith,
   focused,
@@ -208,6 +209,43 @@ describe('<inlay-feedback-board> post page (real server)', () => {
       'Reply',
       'Delete',
     ]);
+  });
+
+  it('offers delete on every comment to a team member’s token (role "team"), and the server takes it', async () => {
+    const key = await freshKey();
+    const actions = (el: Element, body: string) => [...commentWith(el, body).querySelectorAll('[data-action]')].map((button) => button.textContent);
+    const visitor = await mountBoard({ boardId, authorId: newAuthorId(), authorName: 'Pat', publishableKey: key });
+    await openPost(visitor, 'Webhooks for comments');
+    sendComment($(visitor, '[part~="comments"] > [part~="comment-form"]'), 'Cheap watches, click here');
+    await waitUntil(() => commentsShown(visitor).length === 1, 'the comment did not appear', { timeout: 5000 });
+
+    // Another signed-in user, without the role: no delete on the visitor's comment.
+    const user = await mountBoard({ boardId, publishableKey: key, getAuthorToken: () => authorToken({ boardId, authorId: newAuthorId(), name: 'Lee' }) });
+    await openPost(user, 'Webhooks for comments');
+    expect(actions(user, 'Cheap watches, click here')).to.deep.equal(['Reply']);
+
+    const staff = newAuthorId();
+    const team = await mountBoard({ boardId, publishableKey: key, getAuthorToken: () => authorToken({ boardId, authorId: staff, name: 'Sam from Acme', role: 'team' }) });
+    await openPost(team, 'Webhooks for comments');
+    expect(actions(team, 'Cheap watches, click here')).to.deep.equal(['Reply', 'Delete']);
+    // Its own comment carries the team's badge; edit stays the author's own.
+    sendComment($(team, '[part~="comments"] > [part~="comment-form"]'), 'Removing spam.');
+    await waitUntil(() => commentsShown(team).length === 2, 'the team’s comment did not appear', { timeout: 5000 });
+    expect(commentsShown(team)[1]).to.deep.equal({ name: 'Sam from Acme', body: 'Removing spam.', reply: false, team: true });
+    expect(actions(team, 'Removing spam.')).to.deep.equal(['Reply', 'Edit', 'Delete']);
+
+    commentWith(team, 'Cheap watches, click here').querySelector<HTMLButtonElement>('[data-action^="delete-"]')?.click();
+    await team.updateComplete;
+    (focused(team) as HTMLButtonElement).click();
+    await waitUntil(() => commentsShown(team).length === 1, 'the visitor’s comment stayed', { timeout: 5000 });
+    expect($(team, '[part~="comment-error"]')).to.equal(null);
+    expect(liveText(team)).to.equal('The comment was deleted.');
+
+    // The server agrees: the visitor, opening the post again, sees only the team's comment.
+    $<HTMLButtonElement>(visitor, '[part~="back-button"]')?.click();
+    await visitor.updateComplete;
+    await openPost(visitor, 'Webhooks for comments');
+    expect(commentsShown(visitor).map(({ body }) => body)).to.deep.equal(['Removing spam.']);
   });
 
   it('pages comments with their cursor', async () => {

@@ -1,6 +1,7 @@
-import { createFeedbackClient, createFeedbackCommentsClient } from '@inlay/client';
+import { type ClientOptions, createFeedbackClient, createFeedbackCommentsClient } from '@inlay/client';
 import type { Post } from '@inlay/core';
 import type { nothing, TemplateResult } from 'lit';
+import { tokenClaims } from '../base/token-claims.js';
 import { InlayPostCloseEvent, InlayPostOpenEvent } from '../events.js';
 import type { BoardPort, VoteState } from './board-port.js';
 import { CommentThread } from './comment-thread.js';
@@ -30,6 +31,8 @@ export class PostPage {
   #thread?: CommentThread;
   /** Bumped by every post shown, so an older answer never replaces a newer one. */
   #ticket = 0;
+  /** Whether the last author token the page's requests sent has `role: "team"`: the team may delete any comment. */
+  #team = false;
 
   constructor(port: BoardPort) {
     this.#port = port;
@@ -43,6 +46,7 @@ export class PostPage {
   /** A new board, author or store: the post is loaded again when shown. */
   reset(): void {
     this.#id = '';
+    this.#team = false;
     ++this.#ticket;
     this.#thread?.stop();
   }
@@ -80,7 +84,7 @@ export class PostPage {
     this.#post = listed;
     this.#state = listed ? 'ready' : 'loading';
     this.#comments(postId);
-    const options = port.state().client;
+    const options = this.#options();
     const get = options ? (id: string) => createFeedbackClient(options).getPost(id, { authorId: port.state().author?.id }) : port.store?.get?.bind(port.store);
     if (!get) {
       if (!listed) this.#state = 'missing';
@@ -108,16 +112,36 @@ export class PostPage {
   /** The comments of `postId`, on the hosted store only (a host's own store has none). */
   #comments(postId: string): void {
     this.#thread?.stop();
-    const options = this.#port.state().client;
+    const options = this.#options();
     this.#thread = options
       ? new CommentThread(this.#port, createFeedbackCommentsClient(options), postId, {
           text: () => this.#text,
+          team: () => this.#team,
           count: (delta) => {
             if (this.#post) this.#post = { ...this.#post, commentCount: Math.max(0, this.#post.commentCount + delta) };
           },
         })
       : undefined;
     void this.#thread?.list(false);
+  }
+
+  /**
+   * The hosted clients' options (undefined with a host's own store), reading the claims of each
+   * author token they send: the server decides who writes as the team from the same token
+   * (docs/feedback.md, Comments), so what the page offers follows what its requests carry.
+   */
+  #options(): ClientOptions | undefined {
+    const options = this.#port.state().client;
+    const source = options?.getAuthorToken;
+    if (!options || !source) return options;
+    return {
+      ...options,
+      getAuthorToken: async (request) => {
+        const token = await source(request);
+        this.#team = !!token && tokenClaims(token).role === 'team';
+        return token;
+      },
+    };
   }
 
   #set(state: PageState): void {

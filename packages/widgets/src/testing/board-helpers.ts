@@ -187,6 +187,12 @@ export async function freshKey(): Promise<string> {
   return ((await (await fetch('/__inlay/publishable-key')).json()) as { key: string }).key;
 }
 
+/** An author token for the board's `authorId`, minted by the test server with its secret key (`role: "team"` writes as the team). */
+export async function authorToken(claims: { boardId: string; authorId: string; name?: string; role?: 'team' }): Promise<string> {
+  const query = new URLSearchParams(Object.entries(claims).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return ((await (await fetch(`/__inlay/feedback-token?${query}`)).json()) as { token: string }).token;
+}
+
 /** Moves a comment's creation back by `minutes` on the server (its edit window closes after 15). */
 export async function ageComment(commentId: string, minutes: number): Promise<void> {
   await fetch(`/__inlay/age-comment?commentId=${encodeURIComponent(commentId)}&minutes=${minutes}`);
