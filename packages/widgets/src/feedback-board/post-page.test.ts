@@ -8,11 +8,13 @@ import {
   $,
   ageComment,
   authorToken,
+  comment,
   commentsShown,
   commentWith,
   focused,
   freshKey,
   liveText,
+  memoryCommentStore,
   memoryPostStore,
   mountBoard,
   newAuthorId,
@@ -23,7 +25,7 @@ import {
   titles,
   typeInto,
 } from '../testing/board-helpers.js';
-import { testEnv } from '../testing/helpers.js';
+import { recordFetches, testEnv } from '../testing/helpers.js';
 
 let boardId: string;
 before(async () => {
@@ -306,7 +308,68 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     expect(focused(el)?.getAttribute('part')).to.equal('post-link');
   });
 
-  it('with a host’s own store shows a listed post without comments (those are the hosted store’s), here in German', async () => {
+  it('with a host’s own store that keeps comments lists, writes, edits and deletes them through the store only', async () => {
+    const mine = comment('c3', 'byo_p1', 'Per project, please.', { author: { id: 'me', name: 'Me', anonymous: false }, createdAt: new Date().toISOString() });
+    const store = memoryCommentStore([
+      comment('c1', 'byo_p1', 'Would save me hours. <b>not bold</b>'),
+      comment('c2', 'byo_p1', 'Coming in May.', { parentId: 'c1', team: true, author: { id: 'staff', name: 'Acme team', anonymous: false } }),
+      mine,
+    ]);
+    Object.assign(store.posts[0] ?? {}, { commentCount: 3 });
+    const fetches = recordFetches();
+    try {
+      const el = await mountBoard({ boardId, store, authorId: 'me', authorName: 'Me' });
+      await openPost(el, 'Saved filters');
+      expect($(el, '#comments-heading')?.textContent).to.equal('3 comments');
+      expect(commentsShown(el)).to.deep.equal([
+        { name: 'Ada', body: 'Would save me hours. <b>not bold</b>', reply: false, team: false },
+        { name: 'Acme team', body: 'Coming in May.', reply: true, team: true },
+      ]);
+      expect($(el, '[part~="comments"] b')).to.equal(null);
+      // The store's own cursor.
+      $<HTMLButtonElement>(el, '[part~="comments"] [part~="load-more"]')?.click();
+      await waitUntil(() => commentsShown(el).length === 3, 'the next page was not added', { timeout: 5000 });
+      expect(store.commentCalls.list).to.deep.equal([
+        ['byo_p1', { cursor: undefined }],
+        ['byo_p1', { cursor: '2' }],
+      ]);
+      const actions = (body: string) => [...commentWith(el, body).querySelectorAll('[data-action]')].map((button) => button.textContent);
+      expect(actions('Would save me hours. <b>not bold</b>')).to.deep.equal(['Reply']);
+      expect(actions('Per project, please.')).to.deep.equal(['Reply', 'Edit', 'Delete']);
+
+      sendComment($(el, '[part~="comments"] > [part~="comment-form"]'), 'And per user.');
+      await waitUntil(() => commentsShown(el).length === 4, 'the comment did not appear', { timeout: 5000 });
+      expect(store.commentCalls.create).to.deep.equal([['byo_p1', { body: 'And per user.', parentId: undefined, author: { id: 'me', name: 'Me' } }]]);
+      expect($(el, '#comments-heading')?.textContent).to.equal('4 comments');
+
+      commentWith(el, 'Per project, please.').querySelector<HTMLButtonElement>('[data-action^="edit-"]')?.click();
+      await el.updateComplete;
+      sendComment($(el, '.thread [part~="comment-form"]'), 'Per project and team, please.');
+      await waitUntil(() => commentsShown(el)[2]?.body === 'Per project and team, please.', 'the edit was not shown', { timeout: 5000 });
+      expect(store.commentCalls.edit).to.deep.equal([['c3', { body: 'Per project and team, please.', author: { id: 'me', name: 'Me' } }]]);
+
+      commentWith(el, 'Per project and team, please.').querySelector<HTMLButtonElement>('[data-action^="delete-"]')?.click();
+      await el.updateComplete;
+      (focused(el) as HTMLButtonElement).click();
+      await waitUntil(() => commentsShown(el).length === 3, 'the comment stayed', { timeout: 5000 });
+      expect(store.commentCalls.delete).to.deep.equal(['c3']);
+      expect(store.comments.map(({ id }) => id)).to.deep.equal(['c1', 'c2', 'byo_c4']);
+      expect(fetches.urls.filter((url) => url.includes('/comments') || url.includes('/api/v1/posts'))).to.deep.equal([]);
+    } finally {
+      fetches.stop();
+    }
+  });
+
+  it('with a host’s own store that only lists comments offers no form, reply, edit or delete', async () => {
+    const { listComments } = memoryCommentStore([comment('c1', 'byo_p1', 'Mine.', { author: { id: 'me', name: 'Me', anonymous: false }, createdAt: new Date().toISOString() })]);
+    const el = await mountBoard({ boardId, store: { ...memoryPostStore(), listComments }, authorId: 'me' });
+    await openPost(el, 'Saved filters');
+    expect(commentsShown(el).map(({ body }) => body)).to.deep.equal(['Mine.']);
+    expect($(el, '[part~="comment-form"]')).to.equal(null);
+    expect($(el, '[part~="comments"] [data-action]')).to.equal(null);
+  });
+
+  it('with a host’s own store without listComments shows a listed post without a comments section, here in German', async () => {
     const el = await mountBoard({ boardId, store: memoryPostStore(), authorId: 'me' });
     el.locale = 'de';
     await waitUntil(() => $(el, '[part~="sort-button"]')?.textContent === 'Beliebt', 'the German texts did not load', { timeout: 5000 });

@@ -1,10 +1,10 @@
-import { type ClientOptions, createFeedbackClient, createFeedbackCommentsClient } from '@inlay/client';
+import { type ClientOptions, createFeedbackClient, createFeedbackCommentsClient, type PostStore } from '@inlay/client';
 import type { Post } from '@inlay/core';
 import type { nothing, TemplateResult } from 'lit';
 import { tokenClaims } from '../base/token-claims.js';
 import { InlayPostCloseEvent, InlayPostOpenEvent } from '../events.js';
 import type { BoardPort, VoteState } from './board-port.js';
-import { CommentThread } from './comment-thread.js';
+import { type CommentSource, CommentThread } from './comment-thread.js';
 import { type FeedbackBoardStrings, postPageStrings } from './feedback-board.strings.js';
 import { adoptPostPageStyles } from './post-page.styles.js';
 
@@ -14,10 +14,15 @@ import { adoptPostPageStyles } from './post-page.styles.js';
  * as a module beside itself (`inlay-feedback-board.post.js`) when a post is first shown
  * (docs/widgets.md, "Files of the script-tag bundles"). Lit comes through the element's
  * {@link BoardPort}; the hosted post and comment routes through this module's own clients, so
- * the list's bundle carries neither the comment client nor `getPost`'s callers.
+ * the list's bundle carries neither the comment client nor `getPost`'s callers. A host's own
+ * store (BYO) supplies the post's comments when it has `listComments`; otherwise the page shows
+ * the post without a comments section.
  */
 
 type PageState = 'loading' | 'ready' | 'missing' | 'failed';
+
+/** Whether a host's store keeps comments (its optional `listComments`: docs/widgets.md, "Bring your own store"). */
+const listsComments = (store?: PostStore): store is PostStore & CommentSource => typeof store?.listComments === 'function';
 
 const backIcon = (port: BoardPort) =>
   port.lit.html`<svg class="back-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M10 3.5L5.5 8l4.5 4.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" /></svg>`;
@@ -109,12 +114,14 @@ export class PostPage {
     );
   }
 
-  /** The comments of `postId`, on the hosted store only (a host's own store has none). */
+  /** The comments of `postId`: the hosted routes', or a host's store's when it lists comments (else none). */
   #comments(postId: string): void {
     this.#thread?.stop();
     const options = this.#options();
-    this.#thread = options
-      ? new CommentThread(this.#port, createFeedbackCommentsClient(options), postId, {
+    const store = this.#port.store;
+    const source = options ? createFeedbackCommentsClient(options) : listsComments(store) ? store : undefined;
+    this.#thread = source
+      ? new CommentThread(this.#port, source, postId, {
           text: () => this.#text,
           team: () => this.#team,
           count: (delta) => {
