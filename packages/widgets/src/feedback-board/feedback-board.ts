@@ -83,7 +83,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart error - The error state.
  * @csspart retry-button - The retry button of the error states.
  * @csspart filters - The status and category filters below the search.
- * @csspart status-filter - The group of status toggles (`aria-pressed`); none pressed lists every status.
+ * @csspart status-filter - The toolbar of status toggles (`aria-pressed`), one tab stop with the arrow keys between them; none pressed lists every status.
  * @csspart status-toggle - One status toggle.
  * @csspart category-filter - The category picker (boards with categories).
  * @csspart roadmap - The roadmap (`view="roadmap"`): a column per status.
