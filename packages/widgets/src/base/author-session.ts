@@ -30,8 +30,7 @@ export class AuthorSession {
       token = undefined;
     }
     const signedOut = typeof token !== 'string' || token === '';
-    const subject = signedOut ? undefined : tokenClaims(token as string).sub;
-    this.subject = typeof subject === 'string' ? subject : undefined;
+    this.subject = signedOut ? undefined : tokenClaims(token as string).sub;
     if (signedOut !== this.signedOut) {
       this.signedOut = signedOut;
       this.changed();

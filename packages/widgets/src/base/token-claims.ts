@@ -1,9 +1,9 @@
-/** The claims of an author token the widgets read (docs/feedback.md, Author tokens). @internal */
+/** The claims of an author token the widgets read, as the server mints them (docs/feedback.md, Author tokens). @internal */
 export interface TokenClaims {
   /** The user's id. */
-  sub?: unknown;
+  sub?: string;
   /** `"team"`: the user writes as the board's team. */
-  role?: unknown;
+  role?: string;
 }
 
 /**

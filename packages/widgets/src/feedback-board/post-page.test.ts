@@ -6,6 +6,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { InlayErrorEvent, InlayPostCloseEvent, InlayPostOpenEvent } from '../events.js';
 import {
   $,
+  $$,
   ageComment,
   authorToken,
   comment,
@@ -240,7 +241,7 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     await team.updateComplete;
     (focused(team) as HTMLButtonElement).click();
     await waitUntil(() => commentsShown(team).length === 1, 'the visitor’s comment stayed', { timeout: 5000 });
-    expect($(team, '[part~="comment-error"]')).to.equal(null);
+    expect($$(team, '[part~="comment-error"]').map((error) => error.textContent)).to.deep.equal([]);
     expect(liveText(team)).to.equal('The comment was deleted.');
 
     // The server agrees: the visitor, opening the post again, sees only the team's comment.
@@ -325,7 +326,7 @@ describe('<inlay-feedback-board> post page (real server)', () => {
         { name: 'Ada', body: 'Would save me hours. <b>not bold</b>', reply: false, team: false },
         { name: 'Acme team', body: 'Coming in May.', reply: true, team: true },
       ]);
-      expect($(el, '[part~="comments"] b')).to.equal(null);
+      expect($$(el, '[part~="comments"] b').length).to.equal(0);
       // The store's own cursor.
       $<HTMLButtonElement>(el, '[part~="comments"] [part~="load-more"]')?.click();
       await waitUntil(() => commentsShown(el).length === 3, 'the next page was not added', { timeout: 5000 });
@@ -365,8 +366,8 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     const el = await mountBoard({ boardId, store: { ...memoryPostStore(), listComments }, authorId: 'me' });
     await openPost(el, 'Saved filters');
     expect(commentsShown(el).map(({ body }) => body)).to.deep.equal(['Mine.']);
-    expect($(el, '[part~="comment-form"]')).to.equal(null);
-    expect($(el, '[part~="comments"] [data-action]')).to.equal(null);
+    expect($$(el, '[part~="comment-form"]').length).to.equal(0);
+    expect($$(el, '[part~="comments"] [data-action]').map((button) => button.textContent)).to.deep.equal([]);
   });
 
   it('with a host’s own store without listComments shows a listed post without a comments section, here in German', async () => {
