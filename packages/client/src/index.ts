@@ -33,6 +33,8 @@ export type {
   BoardBranding,
   BoardConfig,
   ColumnMapping,
+  Comment,
+  DeletedComment,
   FieldDefinition,
   FlowConfig,
   ImporterConfig,

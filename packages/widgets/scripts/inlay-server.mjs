@@ -20,7 +20,7 @@ import { runInlay, startInlay } from '@inlay/server/testing';
  * @property {(name: string, config: object) => Promise<string>} publishFlow creates, saves and publishes a flow; answers its id
  * @property {(name: string) => Promise<string>} createFlow creates a flow without publishing it
  * @property {(request: {authorId: string, flowId: string, workspaceKey: string, expiresInSec?: number}) => Promise<string>} mintAuthorToken
- * @property {(request: {authorId: string, boardId: string, name?: string, expiresInSec?: number}) => Promise<string>} mintFeedbackToken
+ * @property {(request: {authorId: string, boardId: string, name?: string, role?: string, expiresInSec?: number}) => Promise<string>} mintFeedbackToken
  * @property {(name: string, config: object) => Promise<string>} publishBoard creates, saves and publishes a board; answers its id
  * @property {(id: string, name: string, config: object) => Promise<void>} republishBoard saves and publishes another config
  * @property {(name: string) => Promise<string>} createBoard creates a board without publishing it

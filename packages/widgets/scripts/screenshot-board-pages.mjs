@@ -1,6 +1,6 @@
 /**
- * Screenshots of `<inlay-feedback-board>`'s post page (with comments and a reply being written),
- * its filters and its roadmap, from the script-tag bundle and the modules beside it, against a
+ * Screenshots of `<inlay-feedback-board>`'s post page (with comments and a reply being written;
+ * as a team member, with Delete on every comment), its filters and its roadmap, from the script-tag bundle and the modules beside it, against a
  * real Inlay server, on a page served with a strict Content-Security-Policy: light, dark, right to
  * left, and 375 px wide. Saved as docs/screenshots/feedback-board-<state>.png (repository root).
  * Run `npm run build` first.
@@ -36,6 +36,8 @@ const STATES = {
   'post-dark': { width: 720, theme: 'dark', open: 'Dark mode', reply: true },
   'post-rtl': { width: 720, dir: 'rtl', open: 'Dark mode' },
   'post-375': { width: 375, open: 'Dark mode', reply: true },
+  // Signed in with an author token minted with `role: "team"` (team.js sets `getAuthorToken`).
+  'post-team': { width: 720, open: 'Dark mode', team: true },
   filters: { width: 720, filter: 'Planned' },
   'filters-375': { width: 375 },
   roadmap: { width: 1036, view: 'roadmap' },
@@ -50,12 +52,22 @@ let failed = false;
 try {
   const ids = await publishBoards(inlay, { discuss: boards.discuss });
   const key = await inlay.newPublishableKey();
+  const teamToken = await inlay.mintFeedbackToken({ authorId: 'screenshot-staff', boardId: ids.discuss, name: 'Sam from Acme', role: 'team' });
+  // A script file, not inline: the page's policy allows scripts from 'self' only.
+  const teamScript = `document.querySelector('inlay-feedback-board').getAuthorToken = () => ${JSON.stringify(teamToken)};`;
   const css = `body{margin:0;background:#f4f5f7;font:13px system-ui,sans-serif}main{padding:16px}
 body.dark{background:#0b0f17}@media (max-width:400px){main{padding:8px}}`;
   site.on('request', (request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     const state = STATES[url.searchParams.get('state') ?? ''];
-    const file = url.pathname === '/' && state ? ['text/html', page(state)] : url.pathname === '/page.css' ? ['text/css', css] : files[url.pathname];
+    const file =
+      url.pathname === '/' && state
+        ? ['text/html', page(state)]
+        : url.pathname === '/page.css'
+          ? ['text/css', css]
+          : url.pathname === '/team.js'
+            ? ['text/javascript', teamScript]
+            : files[url.pathname];
     if (!file) return void response.writeHead(404).end();
     response.writeHead(200, {
       'content-type': file[0],
@@ -63,14 +75,14 @@ body.dark{background:#0b0f17}@media (max-width:400px){main{padding:8px}}`;
     });
     response.end(file[1]);
   });
-  /** @param {{theme?: string, dir?: string, view?: string}} state */
+  /** @param {{theme?: string, dir?: string, view?: string, team?: boolean}} state */
   function page(state) {
     return `<!doctype html><html lang="en" dir="${state.dir ?? 'ltr'}"><head><meta charset="utf-8"><title>board</title>
 <meta name="viewport" content="width=device-width"><link rel="stylesheet" href="/page.css">
 <script src="/inlay-feedback-board.js"></script></head><body class="${state.theme ?? ''}"><main>
-<inlay-feedback-board board-id="${ids.discuss}" publishable-key="${key}" base-url="${inlay.feedbackBaseUrl}" author-id="screenshot-visitor"
-  author-name="Sam" ${state.theme ? `theme="${state.theme}"` : ''} ${state.view ? `view="${state.view}"` : ''}></inlay-feedback-board>
-</main></body></html>`;
+<inlay-feedback-board board-id="${ids.discuss}" publishable-key="${key}" base-url="${inlay.feedbackBaseUrl}"
+  ${state.team ? '' : 'author-id="screenshot-visitor" author-name="Sam"'} ${state.theme ? `theme="${state.theme}"` : ''} ${state.view ? `view="${state.view}"` : ''}></inlay-feedback-board>
+${state.team ? '<script src="/team.js"></script>' : ''}</main></body></html>`;
   }
   await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
   const { port } = /** @type {import('node:net').AddressInfo} */ (site.address());

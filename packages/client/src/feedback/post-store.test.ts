@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InlayPermissionError } from '../errors.js';
 import { apiError, ok, postFixture, stubFetch, type Answer } from '../testing/fetch-stub.js';
 import { createFeedbackClient, type PostPage } from './client.js';
+import { createFeedbackCommentsClient } from './comments.js';
 import { createHostedPostStore, type PostStore } from './post-store.js';
 
 const KEY = 'svc_test_pub_0123456789abcdefghijABCDEFGHIJ01';
@@ -102,5 +103,22 @@ describe('createHostedPostStore', () => {
     await byo.create({ title: 'Dark mode' });
     expect((await byo.list({ sort: 'top' })).items.map((post) => post.title)).toEqual(['Dark mode']);
     expect(await byo.vote('post_1', true)).toEqual({ postId: 'post_1', voted: true, voteCount: 1 });
+  });
+
+  it('takes a host’s comments with the comments client’s own methods, which the hosted store leaves to that client', async () => {
+    const comments = createFeedbackCommentsClient({ publishableKey: KEY, baseUrl: BASE, fetch: stubFetch().fetch });
+    // A BYO store may keep comments under the same names and shapes as the hosted comment client.
+    const byo: PostStore = {
+      list: async () => ({ items: [], nextCursor: null }),
+      create: async (input) => postFixture({ title: input.title }),
+      vote: async (postId, voted) => ({ postId, voted, voteCount: 0 }),
+      listComments: comments.listComments,
+      createComment: comments.createComment,
+      editComment: comments.editComment,
+      deleteComment: comments.deleteComment,
+    };
+    expect(typeof byo.listComments).toBe('function');
+    const hosted = createHostedPostStore(client().client, { boardId: 'board_1' });
+    expect([hosted.listComments, hosted.createComment, hosted.editComment, hosted.deleteComment]).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

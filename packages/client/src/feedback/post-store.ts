@@ -1,5 +1,6 @@
-import type { Post, PostAuthorInput, PostSort, PostStatus, VoteResult } from '@inlay/core';
+import type { Comment, DeletedComment, Post, PostAuthorInput, PostSort, PostStatus, VoteResult } from '@inlay/core';
 import type { FeedbackClient, PostPage } from './client.js';
+import type { CommentPage, CreateCommentParams, DeleteCommentParams, EditCommentParams, ListCommentsParams } from './comments.js';
 
 /** What a board lists: the board itself is the store's business. */
 export interface PostQuery {
@@ -27,12 +28,20 @@ export interface NewPost {
  * the same three methods, backed by its own API, and the widget never calls the hosted post
  * routes. Posts it answers must have the {@link Post} shape; `voteCount: null` hides counts.
  *
+ * A BYO store may also keep comments, with the optional methods of {@link FeedbackCommentsClient}
+ * under the same names and shapes: the board's post page lists them with `listComments`, and
+ * offers writing, replying, editing and deleting only through the methods the store has. A store
+ * without `listComments` shows its posts' pages without comments. The hosted store has none of
+ * them: the widget calls the hosted comment routes itself.
+ *
  * @example
  * ```ts
  * const byoStore: PostStore = {
  *   list: (query) => myApi.get('/feedback/posts', query),
  *   create: (input) => myApi.post('/feedback/posts', input),
  *   vote: (postId, voted) => myApi.post(`/feedback/posts/${postId}/vote`, { voted }),
+ *   listComments: (postId, params) => myApi.get(`/feedback/posts/${postId}/comments`, params),
+ *   createComment: (postId, params) => myApi.post(`/feedback/posts/${postId}/comments`, params),
  * };
  * ```
  */
@@ -48,6 +57,18 @@ export interface PostStore {
    * has not listed. Without it such a post shows as not found.
    */
   get?(postId: string): Promise<Post>;
+  /**
+   * Optional: one page of a post's comments, oldest first with each comment's replies right after
+   * it, and `nextCursor` for the next page (`params.cursor`) or `null`. Comment text is user
+   * content; the widget renders it as text.
+   */
+  listComments?(postId: string, params?: ListCommentsParams): Promise<CommentPage>;
+  /** Optional: writes a comment, or (`parentId`) a reply to a top-level comment, and answers it. */
+  createComment?(postId: string, params: CreateCommentParams): Promise<Comment>;
+  /** Optional: changes a comment's text, and answers the comment (with its `editedAt`). */
+  editComment?(commentId: string, params: EditCommentParams): Promise<Comment>;
+  /** Optional: deletes a comment (one with replies keeps its place as `deleted`). */
+  deleteComment?(commentId: string, params?: DeleteCommentParams): Promise<DeletedComment>;
 }
 
 /** The board and the author a hosted store reads and writes as. */

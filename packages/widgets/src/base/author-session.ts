@@ -1,4 +1,5 @@
 import type { GetAuthorToken } from '@inlay/client';
+import { tokenClaims } from './token-claims.js';
 
 /**
  * The host page's `getAuthorToken` as a widget hands it to the SDK (docs/widgets.md, "Sign-in and
@@ -29,22 +30,11 @@ export class AuthorSession {
       token = undefined;
     }
     const signedOut = typeof token !== 'string' || token === '';
-    this.subject = signedOut ? undefined : subjectOf(token as string);
+    this.subject = signedOut ? undefined : tokenClaims(token as string).sub;
     if (signedOut !== this.signedOut) {
       this.signedOut = signedOut;
       this.changed();
     }
     return signedOut ? undefined : (token as string);
   };
-}
-
-/** The `sub` claim of a JWT, decoded without verifying (it only names a broadcast channel). */
-function subjectOf(token: string): string | undefined {
-  try {
-    const part = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(part.padEnd(Math.ceil(part.length / 4) * 4, '='))) as { sub?: unknown };
-    return typeof claims.sub === 'string' ? claims.sub : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -15,8 +15,8 @@ const SEARCH_DELAY_MS = 300;
 /** What the list needs of its board element. @internal */
 export interface ListHost {
   store(): PostStore | undefined;
-  /** Posts per page (the element's `pageSize`, clamped). */
-  limit(): number;
+  /** The element's `pageSize`, which the list clamps to 1–100 (default 20). */
+  pageSize(): number;
   text(): BoardViewStrings;
   requestUpdate(): void;
   /** Sets the live region's text and the control to focus after the next render. */
@@ -58,9 +58,14 @@ export class PostList {
     this.#host.requestUpdate();
   }
 
+  /** Posts per page: the element's `pageSize`, clamped. */
+  get #limit(): number {
+    return Math.min(LIMITS.listLimitMax, Math.max(1, Math.floor(this.#host.pageSize()) || LIMITS.listLimitDefault));
+  }
+
   /** The query of the first page: the current search, sort and filters. */
   get first(): PostQuery {
-    return { q: this.query.trim() || undefined, sort: this.sort, status: this.status, categoryId: this.categoryId, limit: this.#host.limit() };
+    return { q: this.query.trim() || undefined, sort: this.sort, status: this.status, categoryId: this.categoryId, limit: this.#limit };
   }
 
   /** A new board, author or store: nothing listed, no search pending. */
@@ -92,7 +97,7 @@ export class PostList {
     const store = this.#host.store();
     if (!store || busy() || this.listing !== 'idle') return undefined;
     const ticket = this.#ticket;
-    const limit = Math.min(LIMITS.listLimitMax, Math.max(this.#host.limit(), this.#posts.length));
+    const limit = Math.min(LIMITS.listLimitMax, Math.max(this.#limit, this.#posts.length));
     return (async () => {
       const page = await guard(store.list({ ...this.first, limit }));
       if (ticket === this.#ticket && !busy() && this.listing === 'idle') this.show(page);

@@ -1,9 +1,9 @@
 // The board's status and category filters and its roadmap (board-views.ts) against a real Inlay
 // server: the `discuss` board of test/boards.mjs, with categories and posts in every roadmap status.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { InlayPostOpenEvent } from '../events.js';
-import { $, $$, boardSettled, mountBoard, pageShown, titles } from '../testing/board-helpers.js';
+import { $, $$, boardSettled, focused, mountBoard, pageShown, titles } from '../testing/board-helpers.js';
 import { recordFetches, testEnv } from '../testing/helpers.js';
 import type { InlayFeedbackBoard } from './feedback-board.js';
 
@@ -42,7 +42,7 @@ describe('<inlay-feedback-board> filters (real server)', () => {
       const el = await mountBoard({ boardId, anonymous: true });
       expect(titles(el)).to.have.length(6);
       await waitUntil(() => $(el, '[part~="status-filter"]'), 'no status filter');
-      expect($(el, '[part~="status-filter"]')?.getAttribute('role')).to.equal('group');
+      expect($(el, '[part~="status-filter"]')?.getAttribute('role')).to.equal('toolbar');
       expect($$(el, '[part~="status-toggle"]').map((button) => button.textContent)).to.deep.equal([
         'Open',
         'Under review',
@@ -82,6 +82,58 @@ describe('<inlay-feedback-board> filters (real server)', () => {
     } finally {
       fetches.stop();
     }
+  });
+
+  it('is one tab stop, its status toggles reached with the arrow keys, Home and End (mirrored right to left), pressed with Space', async () => {
+    const el = await mountBoard({ boardId, anonymous: true });
+    await waitUntil(() => $(el, '[part~="status-filter"]'), 'no status filter');
+    const shown = () => focused(el)?.textContent;
+    const tabStops = () => $$(el, '[part~="status-toggle"]').filter((button) => button.tabIndex === 0).map((button) => button.textContent);
+    const press = async (key: string) => {
+      if (key === 'Shift+Tab') await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: key === 'Shift+Tab' ? 'Tab' : key });
+      if (key === 'Shift+Tab') await sendKeys({ up: 'Shift' });
+      await el.updateComplete;
+    };
+    $$<HTMLButtonElement>(el, '[part~="sort-button"]').at(-1)?.focus();
+    await press('Tab');
+    expect(shown()).to.equal('Open');
+    // One tab stop: the next Tab leaves the toolbar for the category picker.
+    await press('Tab');
+    expect(focused(el)?.getAttribute('part')).to.equal('category-filter');
+    await press('Shift+Tab');
+    expect(shown()).to.equal('Open');
+
+    await press('ArrowRight');
+    expect(shown()).to.equal('Under review');
+    await press('ArrowLeft');
+    await press('ArrowLeft');
+    expect(shown()).to.equal('Closed');
+    await press('Home');
+    expect(shown()).to.equal('Open');
+    await press('End');
+    expect(shown()).to.equal('Closed');
+    await press('ArrowLeft');
+    expect(shown()).to.equal('Completed');
+    expect(tabStops()).to.deep.equal(['Completed']);
+
+    await press('Space');
+    await boardSettled(el);
+    expect(toggle(el, 'Completed').getAttribute('aria-pressed')).to.equal('true');
+    expect(titles(el)).to.deep.equal(['Bulk edit']);
+    expect(shown()).to.equal('Completed');
+    // Back into the toolbar, on the toggle left last.
+    await press('Tab');
+    await press('Shift+Tab');
+    expect(shown()).to.equal('Completed');
+
+    (el.parentElement as HTMLElement).dir = 'rtl';
+    await press('ArrowLeft');
+    expect(shown()).to.equal('Closed');
+    await press('ArrowRight');
+    await press('ArrowRight');
+    expect(shown()).to.equal('In progress');
+    await expect(el).to.be.accessible();
   });
 
   it('keeps the filters when a post is opened and closed', async () => {

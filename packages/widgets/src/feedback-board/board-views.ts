@@ -35,6 +35,8 @@ export class BoardViews {
   #columns = emptyColumns();
   /** Whether the roadmap was listed for the current source and category. */
   #listed = false;
+  /** The status toggle in the tab order: the filter is one tab stop, its toggles reached with the arrow keys. */
+  #active = 0;
 
   constructor(port: BoardPort) {
     this.#port = port;
@@ -65,20 +67,45 @@ export class BoardViews {
     return { ...boardViewsStrings, ...this.#port.text } as FeedbackBoardStrings;
   }
 
-  /** The list's filters: a toggle per status (several may be on) and, on a board with categories, the category picker. */
+  /**
+   * The list's filters: a toggle per status (several may be on) and, on a board with categories,
+   * the category picker. The toggles are a toolbar (WAI-ARIA's toolbar pattern): one tab stop,
+   * the arrow keys, Home and End moving between them (a roving `tabindex`), Space or Enter
+   * pressing one.
+   */
   renderFilters(): TemplateResult {
     const { html } = this.#port.lit;
     const t = this.#text;
     const list = this.#port.state().list;
     adoptBoardViewsStyles(this.#port.state().root);
     return html`<div class="filters" part="filters">
-      <div class="chips" part="status-filter" role="group" aria-label=${t.statusFilterLabel}>
+      <div class="chips" part="status-filter" role="toolbar" aria-label=${t.statusFilterLabel} @keydown=${(event: KeyboardEvent) => this.#onKey(event)}>
         ${STATUSES.map(
-          (status) => html`<button part="status-toggle" aria-pressed=${list.status.includes(status)} @click=${() => this.#toggle(status)}>${t.status[status]}</button>`,
+          (status, index) => html`<button part="status-toggle" tabindex=${index === this.#active ? 0 : -1} aria-pressed=${list.status.includes(status)}
+            @focus=${() => this.#activate(index)} @click=${() => this.#toggle(status)}>${t.status[status]}</button>`,
         )}
       </div>
       ${this.#renderCategories(t)}
     </div>`;
+  }
+
+  /** Left and Right (mirrored right to left), Home and End move focus between the status toggles, round the ends. */
+  #onKey(event: KeyboardEvent): void {
+    const last = STATUSES.length - 1;
+    const rtl = getComputedStyle(event.currentTarget as Element).direction === 'rtl';
+    const { key } = event;
+    const step = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+    const next = key === 'Home' ? 0 : key === 'End' ? last : step ? this.#active + (rtl ? -step : step) : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    this.#activate(next < 0 ? last : next > last ? 0 : next, true);
+  }
+
+  /** Makes a toggle the filter's tab stop (a click or Tab landed on it), and (`focus`) focuses it. */
+  #activate(index: number, focus = false): void {
+    if (index === this.#active && !focus) return;
+    this.#active = index;
+    this.#port.announce(undefined, focus ? `[part~="status-toggle"]:nth-child(${index + 1})` : undefined);
   }
 
   #renderCategories(t: FeedbackBoardStrings): TemplateResult | typeof nothing {

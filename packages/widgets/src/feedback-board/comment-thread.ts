@@ -10,17 +10,27 @@ import type { FeedbackBoardStrings } from './feedback-board.strings.js';
 /** What a thread needs of its post page. @internal */
 export interface ThreadPage {
   text(): FeedbackBoardStrings;
+  /** Whether the visitor writes as the team (an author token with `role: "team"`), who may delete any comment. */
+  team(): boolean;
   /** Moves the post's comment count. */
   count(delta: number): void;
 }
+
+/**
+ * Where a thread's comments come from: the hosted comment client, or a host's own store (BYO)
+ * with the same methods, of which only `listComments` is required: the thread offers writing,
+ * editing and deleting only through the methods there are. @internal
+ */
+export type CommentSource = Pick<FeedbackCommentsClient, 'listComments'> & Partial<FeedbackCommentsClient>;
 
 /** How long an author may edit a comment (docs/feedback.md, Comments); the server has the last word (409 `edit_window_closed`). */
 const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * A post's comments on its page: listed oldest first with replies under their parent, a page at a
- * time; written, replied to (one level), edited (by the author, within 15 minutes) and deleted (by
- * the author). Each form keeps its text when the server refuses it, shows why, and reports
+ * A post's comments on its page, from the hosted routes or a host's store ({@link CommentSource}):
+ * listed oldest first with replies under their parent, a page at a time; written, replied to (one
+ * level), edited (by the author, within 15 minutes) and deleted (by the author, or by the team:
+ * any comment). Each form keeps its text when the store refuses it, shows why, and reports
  * `inlay-error` with the operation, as the new-post form does. Comment text is user content: text
  * bindings only (comment-view.ts). @internal
  */
@@ -34,12 +44,12 @@ export class CommentThread {
   #confirming = '';
   #ticket = 0;
   readonly #port: BoardPort;
-  readonly #client: FeedbackCommentsClient;
+  readonly #client: CommentSource;
   readonly #postId: string;
   /** The page's texts (with the post page's English defaults), and what moves the post's comment count. */
   readonly #page: ThreadPage;
 
-  constructor(port: BoardPort, client: FeedbackCommentsClient, postId: string, page: ThreadPage) {
+  constructor(port: BoardPort, client: CommentSource, postId: string, page: ThreadPage) {
     this.#port = port;
     this.#client = client;
     this.#postId = postId;
@@ -107,8 +117,13 @@ export class CommentThread {
         : this.#cursor !== null && !busy
           ? html`<p class="end"><button class="button secondary" part="load-more" ?disabled=${this.#listing === 'more'} @click=${() => void this.list(true)}>${t.loadMore}</button></p>`
           : nothing}
-      ${port.state().canWrite ? this.#form(t, 'new', t.commentLabel, t.commentSubmit, {}) : nothing}
+      ${this.#canComment() ? this.#form(t, 'new', t.commentLabel, t.commentSubmit, {}) : nothing}
     </section>`;
+  }
+
+  /** Whether the visitor may write (the board's rules) and the source takes comments. */
+  #canComment(): boolean {
+    return this.#port.state().canWrite && !!this.#client.createComment;
   }
 
   #name(t: FeedbackBoardStrings, comment: Comment): string {
@@ -118,14 +133,15 @@ export class CommentThread {
   #renderOne(t: FeedbackBoardStrings, comment: Comment): TemplateResult {
     const port = this.#port;
     const { canWrite, me, locale } = port.state();
-    const mine = canWrite && !comment.deleted && me !== undefined && comment.author.id === me;
+    const live = canWrite && !comment.deleted;
+    const mine = live && me !== undefined && comment.author.id === me;
     const editKey = `edit-${comment.id}`;
     return renderComment(port.lit, t, comment, {
       name: this.#name(t, comment),
       locale,
-      canReply: canWrite && !comment.parentId && !comment.deleted,
-      canEdit: mine && Date.now() - Date.parse(comment.createdAt) < EDIT_WINDOW_MS,
-      canDelete: mine,
+      canReply: this.#canComment() && !comment.parentId && !comment.deleted,
+      canEdit: mine && !!this.#client.editComment && Date.now() - Date.parse(comment.createdAt) < EDIT_WINDOW_MS,
+      canDelete: (mine || (live && this.#page.team())) && !!this.#client.deleteComment,
       confirming: this.#confirming === comment.id,
       error: this.#forms.get(`delete-${comment.id}`)?.error ?? '',
       editing: this.#forms.has(editKey) ? this.#form(t, editKey, t.editLabel, t.save, { commentId: comment.id }) : undefined,
@@ -202,10 +218,11 @@ export class CommentThread {
       ? { type: 'comment-edit', commentId, body }
       : { type: 'comment', postId: this.#postId, parentId: parentId ?? null, body };
     try {
+      // Optional calls: a host's store may lack a method, and then its form is never offered.
       const saved = commentId
-        ? await this.#client.editComment(commentId, { body, author })
-        : await this.#client.createComment(this.#postId, { body, parentId, author });
-      if (ticket !== this.#ticket || !current()) return;
+        ? await this.#client.editComment?.(commentId, { body, author })
+        : await this.#client.createComment?.(this.#postId, { body, parentId, author });
+      if (ticket !== this.#ticket || !current() || !saved) return;
       if (commentId) {
         this.#items = this.#items.map((comment) => (comment.id === commentId ? saved : comment));
       } else {
@@ -229,7 +246,7 @@ export class CommentThread {
     const key = `delete-${comment.id}`;
     this.#confirming = '';
     try {
-      await this.#client.deleteComment(comment.id, { author: port.state().author });
+      await this.#client.deleteComment?.(comment.id, { author: port.state().author });
       if (ticket !== this.#ticket || !current()) return;
       this.#forms.delete(key);
       this.#page.count(-1);

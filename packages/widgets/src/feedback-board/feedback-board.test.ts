@@ -3,7 +3,7 @@
 import { createFeedbackClient, isInlayError } from '@inlay/client';
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { InlayErrorEvent } from '../events.js';
-import { $, $$, boardSettled, focused, liveText, mountBoard, newAuthorId, postNamed, titles, typeInto, voteButton } from '../testing/board-helpers.js';
+import { $, $$, authorToken, boardSettled, focused, liveText, mountBoard, newAuthorId, postNamed, titles, typeInto, voteButton } from '../testing/board-helpers.js';
 import { recordFetches, testEnv, type TestEnv } from '../testing/helpers.js';
 
 let env: TestEnv;
@@ -216,10 +216,7 @@ describe('<inlay-feedback-board> posting (real server)', () => {
     const readOnly = await mountBoard({ boardId: boards.token });
     expect($(readOnly, '[part~="form"]')).to.equal(null);
 
-    const getAuthorToken = async () => {
-      const query = new URLSearchParams({ boardId: boards.token, authorId, name: 'Token User' });
-      return ((await (await fetch(`/__inlay/feedback-token?${query}`)).json()) as { token: string }).token;
-    };
+    const getAuthorToken = () => authorToken({ boardId: boards.token, authorId, name: 'Token User' });
     const el = await mountBoard({ boardId: boards.token, getAuthorToken });
     typeInto($<HTMLInputElement>(el, '[part~="title-input"]'), 'SAML for our tenant');
     const created = oneEvent(el, 'inlay-post-create');

@@ -2,17 +2,19 @@
 // script-tag bundle (docs/decisions.md, "Widget bundle budgets (measured)").
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInlayError, type PostStore } from '@inlay/client';
-import { type BoardConfig, LIMITS, type PostAuthorInput, type PublishedConfig } from '@inlay/core';
+import { type BoardConfig, LIMITS, type PublishedConfig } from '@inlay/core';
 import type { ClientOptions } from '@inlay/client';
 import { AuthorSession } from '../base/author-session.js';
+// Beside the session it reads: the smallest bundle of the places tried (docs/decisions.md, "The board element split by concept").
+import { visitorAuthor, visitorCanWrite, visitorId } from './board-visitor.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { loadOnce } from '../base/load-once.js';
 import { type Guard, ResourceController } from '../base/resource-controller.js';
-import { anonymousId } from './anonymous-id.js';
 import { PostList } from './board-list.js';
 import type { BoardPort } from './board-port.js';
 import type { BoardViews } from './board-views.js';
 import type { BoardWrites } from './board-writes.js';
+import { renderError, renderLoading } from './board-states.js';
 import type { PostPage } from './post-page.js';
 import { renderMeta, renderVote } from './post-item.js';
 import { loadBoardViews, loadPostPage } from './pages.js';
@@ -83,7 +85,7 @@ const ACCENT = /^#[0-9a-f]{6}$/i;
  * @csspart error - The error state.
  * @csspart retry-button - The retry button of the error states.
  * @csspart filters - The status and category filters below the search.
- * @csspart status-filter - The group of status toggles (`aria-pressed`); none pressed lists every status.
+ * @csspart status-filter - The toolbar of status toggles (`aria-pressed`), one tab stop with the arrow keys between them; none pressed lists every status.
  * @csspart status-toggle - One status toggle.
  * @csspart category-filter - The category picker (boards with categories).
  * @csspart roadmap - The roadmap (`view="roadmap"`): a column per status.
@@ -215,7 +217,7 @@ export class InlayFeedbackBoard extends InlayElement {
   /** The posts, with search, sort and paging (board-list.ts). */
   readonly #list = new PostList({
     store: () => this.#store,
-    limit: () => this.#limit,
+    pageSize: () => this.pageSize,
     text: () => this.#text,
     requestUpdate: () => this.requestUpdate(),
     announce: (text, focus) => this.#announce(text, focus),
@@ -227,19 +229,9 @@ export class InlayFeedbackBoard extends InlayElement {
     return { ...boardViewStrings, ...this._locale.strings, ...this.strings };
   }
 
-  get #limit(): number {
-    return Math.min(LIMITS.listLimitMax, Math.max(1, Math.floor(this.pageSize) || LIMITS.listLimitDefault));
-  }
-
-  /** Whether posting and voting can name an author: otherwise the board is read-only. */
+  /** Whether posting and voting can name an author: otherwise the board is read-only (board-visitor.ts). */
   get #canWrite(): boolean {
-    const config = this.board?.config;
-    if (this.store) return true;
-    if (!config) return false;
-    // Signed out (the callback threw or answered no token): read-only, with a calm note.
-    if (this.getAuthorToken) return !this.#session.signedOut;
-    if (config.requireAuthorToken) return false;
-    return this.anonymous ? config.allowAnonymous : Boolean(this.authorId);
+    return visitorCanWrite(this, this.#session, this.board?.config);
   }
 
   override connectedCallback(): void {
@@ -291,8 +283,6 @@ export class InlayFeedbackBoard extends InlayElement {
   #port(): BoardPort {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the port's accessors read and set this element
     const host = this;
-    const t = () => this.#text;
-    const locale = () => this._locale.tag;
     return {
       get boardId() {
         return host.boardId;
@@ -307,17 +297,17 @@ export class InlayFeedbackBoard extends InlayElement {
         host.#list.posts = posts;
       },
       get text() {
-        return t();
+        return host.#text;
       },
       lit: { html, nothing },
       state: () => ({
         list: this.#list,
         config: this.board?.config,
-        locale: locale(),
+        locale: this._locale.tag,
         root: this.renderRoot as ShadowRoot,
         canWrite: this.#canWrite,
-        me: this.#me(),
-        author: this.#author(),
+        me: visitorId(this, this.#session),
+        author: visitorAuthor(this),
         client: this.store ? undefined : this.#options(),
       }),
       find: (postId) => [...this.#list.posts, ...(this.#page?.posts ?? []), ...(this.#views?.posts ?? [])].find((post) => post.id === postId),
@@ -326,8 +316,8 @@ export class InlayFeedbackBoard extends InlayElement {
         this.#page?.patch(postId, state);
         this.#views?.patch(postId, state);
       },
-      renderVote: (post) => renderVote(t(), (this.board as PublishedBoard).config, post, { enabled: this.#canWrite, onClick: () => this.#vote(post.id) }, locale()),
-      renderMeta: (post) => renderMeta(t(), (this.board as PublishedBoard).config, post, locale()),
+      renderVote: (post) => renderVote(this.#text, (this.board as PublishedBoard).config, post, { enabled: this.#canWrite, onClick: () => this.#vote(post.id) }, this._locale.tag),
+      renderMeta: (post) => renderMeta(this.#text, (this.board as PublishedBoard).config, post, this._locale.tag),
       vote: (postId) => this.#vote(postId),
       open: (postId) => this.#open(postId),
       close: () => this.#close(),
@@ -390,17 +380,6 @@ export class InlayFeedbackBoard extends InlayElement {
     return { publishableKey: this.publishableKey, baseUrl: this.baseUrl, getAuthorToken: this.#session.getAuthorToken };
   }
 
-  /** The visitor's author id: with a host's store its `author-id`, else the anonymous id, `author-id` or the token's subject. */
-  #me(): string | undefined {
-    return this.store ? this.authorId : (this.#author()?.id ?? this.#session.subject);
-  }
-
-  #author(): PostAuthorInput | undefined {
-    const name = this.authorName || undefined;
-    if (this.anonymous) return { id: anonymousId(), name, anonymous: true };
-    return this.authorId ? { id: this.authorId, name } : undefined;
-  }
-
   /** Fetches the published config and the first page together. */
   #load(guard: Guard): Promise<void> | undefined {
     this.#list.clear();
@@ -412,7 +391,7 @@ export class InlayFeedbackBoard extends InlayElement {
     if (!(boardId && publishableKey && baseUrl)) return undefined;
     return (async () => {
       const client = createFeedbackClient(this.#options());
-      const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: this.#author() }));
+      const store = (this.#store = this.store ?? createHostedPostStore(client, { boardId, author: visitorAuthor(this) }));
       const [board, page] = await guard(Promise.all([this.previewConfig ?? client.getConfig(boardId), store.list(this.#list.first)]));
       this.board = board;
       this.#list.show(page);
@@ -421,7 +400,7 @@ export class InlayFeedbackBoard extends InlayElement {
 
   /** The other tabs of this author and board. */
   #channelName(): string | undefined {
-    const author = this.#me();
+    const author = visitorId(this, this.#session);
     if (!author || !this.board) return undefined;
     return `inlay:board\n${this.baseUrl}\n${this.boardId}\n${author}`;
   }
@@ -446,8 +425,8 @@ export class InlayFeedbackBoard extends InlayElement {
 
   protected override render(): TemplateResult | typeof nothing {
     const t = this.#text;
-    if (this.#resource.status === 'error') return this.#renderError(t);
-    if (this.#resource.status === 'loading') return this.#renderLoading(t);
+    if (this.#resource.status === 'error') return renderError(t, this.#resource.error, () => void this.#resource.reload());
+    if (this.#resource.status === 'loading') return renderLoading(t);
     const board = this.board;
     if (!board) return nothing;
     const { config } = board;
@@ -480,22 +459,6 @@ export class InlayFeedbackBoard extends InlayElement {
   #renderForm(t: BoardViewStrings): TemplateResult | typeof nothing {
     if (this.#writes) return this.#writes.renderForm({ html, nothing });
     return this.#writesFailed ? html`<p class="field-error" part="form-error" role="alert">${t.createFailed(undefined)}</p>` : nothing;
-  }
-
-  #renderLoading(t: BoardViewStrings): TemplateResult {
-    return html`<div class="card loading" part="base" aria-busy="true">
-      <span class="visually-hidden">${t.loading}</span>
-      <div class="bone"></div><div class="bone"></div><div class="bone"></div><div class="bone"></div>
-    </div>`;
-  }
-
-  #renderError(t: BoardViewStrings): TemplateResult {
-    const code = isInlayError(this.#resource.error) ? this.#resource.error.code : undefined;
-    return html`<div class="card" part="base error" role="alert">
-      <p class="error-title">${t.errorTitle}</p>
-      <p class="muted error-text">${t.errorMessage(code)}</p>
-      <button class="button" part="retry-button" @click=${() => void this.#resource.reload()}>${t.retry}</button>
-    </div>`;
   }
 }
 

@@ -6,12 +6,16 @@ import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { InlayErrorEvent, InlayPostCloseEvent, InlayPostOpenEvent } from '../events.js';
 import {
   $,
+  $$,
   ageComment,
+  authorToken,
+  comment,
   commentsShown,
   commentWith,
   focused,
   freshKey,
   liveText,
+  memoryCommentStore,
   memoryPostStore,
   mountBoard,
   newAuthorId,
@@ -22,7 +26,7 @@ import {
   titles,
   typeInto,
 } from '../testing/board-helpers.js';
-import { testEnv } from '../testing/helpers.js';
+import { recordFetches, testEnv } from '../testing/helpers.js';
 
 let boardId: string;
 before(async () => {
@@ -210,6 +214,43 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     ]);
   });
 
+  it('offers delete on every comment to a team member’s token (role "team"), and the server takes it', async () => {
+    const key = await freshKey();
+    const actions = (el: Element, body: string) => [...commentWith(el, body).querySelectorAll('[data-action]')].map((button) => button.textContent);
+    const visitor = await mountBoard({ boardId, authorId: newAuthorId(), authorName: 'Pat', publishableKey: key });
+    await openPost(visitor, 'Webhooks for comments');
+    sendComment($(visitor, '[part~="comments"] > [part~="comment-form"]'), 'Cheap watches, click here');
+    await waitUntil(() => commentsShown(visitor).length === 1, 'the comment did not appear', { timeout: 5000 });
+
+    // Another signed-in user, without the role: no delete on the visitor's comment.
+    const user = await mountBoard({ boardId, publishableKey: key, getAuthorToken: () => authorToken({ boardId, authorId: newAuthorId(), name: 'Lee' }) });
+    await openPost(user, 'Webhooks for comments');
+    expect(actions(user, 'Cheap watches, click here')).to.deep.equal(['Reply']);
+
+    const staff = newAuthorId();
+    const team = await mountBoard({ boardId, publishableKey: key, getAuthorToken: () => authorToken({ boardId, authorId: staff, name: 'Sam from Acme', role: 'team' }) });
+    await openPost(team, 'Webhooks for comments');
+    expect(actions(team, 'Cheap watches, click here')).to.deep.equal(['Reply', 'Delete']);
+    // Its own comment carries the team's badge; edit stays the author's own.
+    sendComment($(team, '[part~="comments"] > [part~="comment-form"]'), 'Removing spam.');
+    await waitUntil(() => commentsShown(team).length === 2, 'the team’s comment did not appear', { timeout: 5000 });
+    expect(commentsShown(team)[1]).to.deep.equal({ name: 'Sam from Acme', body: 'Removing spam.', reply: false, team: true });
+    expect(actions(team, 'Removing spam.')).to.deep.equal(['Reply', 'Edit', 'Delete']);
+
+    commentWith(team, 'Cheap watches, click here').querySelector<HTMLButtonElement>('[data-action^="delete-"]')?.click();
+    await team.updateComplete;
+    (focused(team) as HTMLButtonElement).click();
+    await waitUntil(() => commentsShown(team).length === 1, 'the visitor’s comment stayed', { timeout: 5000 });
+    expect($$(team, '[part~="comment-error"]').map((error) => error.textContent)).to.deep.equal([]);
+    expect(liveText(team)).to.equal('The comment was deleted.');
+
+    // The server agrees: the visitor, opening the post again, sees only the team's comment.
+    $<HTMLButtonElement>(visitor, '[part~="back-button"]')?.click();
+    await visitor.updateComplete;
+    await openPost(visitor, 'Webhooks for comments');
+    expect(commentsShown(visitor).map(({ body }) => body)).to.deep.equal(['Removing spam.']);
+  });
+
   it('pages comments with their cursor', async () => {
     const el = await mountBoard({ boardId, anonymous: true });
     await openPost(el, 'Keyboard shortcuts');
@@ -268,7 +309,68 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     expect(focused(el)?.getAttribute('part')).to.equal('post-link');
   });
 
-  it('with a host’s own store shows a listed post without comments (those are the hosted store’s), here in German', async () => {
+  it('with a host’s own store that keeps comments lists, writes, edits and deletes them through the store only', async () => {
+    const mine = comment('c3', 'byo_p1', 'Per project, please.', { author: { id: 'me', name: 'Me', anonymous: false }, createdAt: new Date().toISOString() });
+    const store = memoryCommentStore([
+      comment('c1', 'byo_p1', 'Would save me hours. <b>not bold</b>'),
+      comment('c2', 'byo_p1', 'Coming in May.', { parentId: 'c1', team: true, author: { id: 'staff', name: 'Acme team', anonymous: false } }),
+      mine,
+    ]);
+    Object.assign(store.posts[0] ?? {}, { commentCount: 3 });
+    const fetches = recordFetches();
+    try {
+      const el = await mountBoard({ boardId, store, authorId: 'me', authorName: 'Me' });
+      await openPost(el, 'Saved filters');
+      expect($(el, '#comments-heading')?.textContent).to.equal('3 comments');
+      expect(commentsShown(el)).to.deep.equal([
+        { name: 'Ada', body: 'Would save me hours. <b>not bold</b>', reply: false, team: false },
+        { name: 'Acme team', body: 'Coming in May.', reply: true, team: true },
+      ]);
+      expect($$(el, '[part~="comments"] b').length).to.equal(0);
+      // The store's own cursor.
+      $<HTMLButtonElement>(el, '[part~="comments"] [part~="load-more"]')?.click();
+      await waitUntil(() => commentsShown(el).length === 3, 'the next page was not added', { timeout: 5000 });
+      expect(store.commentCalls.list).to.deep.equal([
+        ['byo_p1', { cursor: undefined }],
+        ['byo_p1', { cursor: '2' }],
+      ]);
+      const actions = (body: string) => [...commentWith(el, body).querySelectorAll('[data-action]')].map((button) => button.textContent);
+      expect(actions('Would save me hours. <b>not bold</b>')).to.deep.equal(['Reply']);
+      expect(actions('Per project, please.')).to.deep.equal(['Reply', 'Edit', 'Delete']);
+
+      sendComment($(el, '[part~="comments"] > [part~="comment-form"]'), 'And per user.');
+      await waitUntil(() => commentsShown(el).length === 4, 'the comment did not appear', { timeout: 5000 });
+      expect(store.commentCalls.create).to.deep.equal([['byo_p1', { body: 'And per user.', parentId: undefined, author: { id: 'me', name: 'Me' } }]]);
+      expect($(el, '#comments-heading')?.textContent).to.equal('4 comments');
+
+      commentWith(el, 'Per project, please.').querySelector<HTMLButtonElement>('[data-action^="edit-"]')?.click();
+      await el.updateComplete;
+      sendComment($(el, '.thread [part~="comment-form"]'), 'Per project and team, please.');
+      await waitUntil(() => commentsShown(el)[2]?.body === 'Per project and team, please.', 'the edit was not shown', { timeout: 5000 });
+      expect(store.commentCalls.edit).to.deep.equal([['c3', { body: 'Per project and team, please.', author: { id: 'me', name: 'Me' } }]]);
+
+      commentWith(el, 'Per project and team, please.').querySelector<HTMLButtonElement>('[data-action^="delete-"]')?.click();
+      await el.updateComplete;
+      (focused(el) as HTMLButtonElement).click();
+      await waitUntil(() => commentsShown(el).length === 3, 'the comment stayed', { timeout: 5000 });
+      expect(store.commentCalls.delete).to.deep.equal(['c3']);
+      expect(store.comments.map(({ id }) => id)).to.deep.equal(['c1', 'c2', 'byo_c4']);
+      expect(fetches.urls.filter((url) => url.includes('/comments') || url.includes('/api/v1/posts'))).to.deep.equal([]);
+    } finally {
+      fetches.stop();
+    }
+  });
+
+  it('with a host’s own store that only lists comments offers no form, reply, edit or delete', async () => {
+    const { listComments } = memoryCommentStore([comment('c1', 'byo_p1', 'Mine.', { author: { id: 'me', name: 'Me', anonymous: false }, createdAt: new Date().toISOString() })]);
+    const el = await mountBoard({ boardId, store: { ...memoryPostStore(), listComments }, authorId: 'me' });
+    await openPost(el, 'Saved filters');
+    expect(commentsShown(el).map(({ body }) => body)).to.deep.equal(['Mine.']);
+    expect($$(el, '[part~="comment-form"]').length).to.equal(0);
+    expect($$(el, '[part~="comments"] [data-action]').map((button) => button.textContent)).to.deep.equal([]);
+  });
+
+  it('with a host’s own store without listComments shows a listed post without a comments section, here in German', async () => {
     const el = await mountBoard({ boardId, store: memoryPostStore(), authorId: 'me' });
     el.locale = 'de';
     await waitUntil(() => $(el, '[part~="sort-button"]')?.textContent === 'Beliebt', 'the German texts did not load', { timeout: 5000 });

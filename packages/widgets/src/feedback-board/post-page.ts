@@ -1,9 +1,10 @@
-import { createFeedbackClient, createFeedbackCommentsClient } from '@inlay/client';
+import { type ClientOptions, createFeedbackClient, createFeedbackCommentsClient, type PostStore } from '@inlay/client';
 import type { Post } from '@inlay/core';
 import type { nothing, TemplateResult } from 'lit';
+import { tokenClaims } from '../base/token-claims.js';
 import { InlayPostCloseEvent, InlayPostOpenEvent } from '../events.js';
 import type { BoardPort, VoteState } from './board-port.js';
-import { CommentThread } from './comment-thread.js';
+import { type CommentSource, CommentThread } from './comment-thread.js';
 import { type FeedbackBoardStrings, postPageStrings } from './feedback-board.strings.js';
 import { adoptPostPageStyles } from './post-page.styles.js';
 
@@ -13,10 +14,15 @@ import { adoptPostPageStyles } from './post-page.styles.js';
  * as a module beside itself (`inlay-feedback-board.post.js`) when a post is first shown
  * (docs/widgets.md, "Files of the script-tag bundles"). Lit comes through the element's
  * {@link BoardPort}; the hosted post and comment routes through this module's own clients, so
- * the list's bundle carries neither the comment client nor `getPost`'s callers.
+ * the list's bundle carries neither the comment client nor `getPost`'s callers. A host's own
+ * store (BYO) supplies the post's comments when it has `listComments`; otherwise the page shows
+ * the post without a comments section.
  */
 
 type PageState = 'loading' | 'ready' | 'missing' | 'failed';
+
+/** Whether a host's store keeps comments (its optional `listComments`: docs/widgets.md, "Bring your own store"). */
+const listsComments = (store?: PostStore): store is PostStore & CommentSource => typeof store?.listComments === 'function';
 
 const backIcon = (port: BoardPort) =>
   port.lit.html`<svg class="back-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M10 3.5L5.5 8l4.5 4.5" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" /></svg>`;
@@ -30,6 +36,8 @@ export class PostPage {
   #thread?: CommentThread;
   /** Bumped by every post shown, so an older answer never replaces a newer one. */
   #ticket = 0;
+  /** Whether the last author token the page's requests sent has `role: "team"`: the team may delete any comment. */
+  #team = false;
 
   constructor(port: BoardPort) {
     this.#port = port;
@@ -43,6 +51,7 @@ export class PostPage {
   /** A new board, author or store: the post is loaded again when shown. */
   reset(): void {
     this.#id = '';
+    this.#team = false;
     ++this.#ticket;
     this.#thread?.stop();
   }
@@ -80,7 +89,7 @@ export class PostPage {
     this.#post = listed;
     this.#state = listed ? 'ready' : 'loading';
     this.#comments(postId);
-    const options = port.state().client;
+    const options = this.#options();
     const get = options ? (id: string) => createFeedbackClient(options).getPost(id, { authorId: port.state().author?.id }) : port.store?.get?.bind(port.store);
     if (!get) {
       if (!listed) this.#state = 'missing';
@@ -105,19 +114,41 @@ export class PostPage {
     );
   }
 
-  /** The comments of `postId`, on the hosted store only (a host's own store has none). */
+  /** The comments of `postId`: the hosted routes', or a host's store's when it lists comments (else none). */
   #comments(postId: string): void {
     this.#thread?.stop();
-    const options = this.#port.state().client;
-    this.#thread = options
-      ? new CommentThread(this.#port, createFeedbackCommentsClient(options), postId, {
+    const options = this.#options();
+    const store = this.#port.store;
+    const source = options ? createFeedbackCommentsClient(options) : listsComments(store) ? store : undefined;
+    this.#thread = source
+      ? new CommentThread(this.#port, source, postId, {
           text: () => this.#text,
+          team: () => this.#team,
           count: (delta) => {
             if (this.#post) this.#post = { ...this.#post, commentCount: Math.max(0, this.#post.commentCount + delta) };
           },
         })
       : undefined;
     void this.#thread?.list(false);
+  }
+
+  /**
+   * The hosted clients' options (undefined with a host's own store), reading the claims of each
+   * author token they send: the server decides who writes as the team from the same token
+   * (docs/feedback.md, Comments), so what the page offers follows what its requests carry.
+   */
+  #options(): ClientOptions | undefined {
+    const options = this.#port.state().client;
+    const source = options?.getAuthorToken;
+    if (!options || !source) return options;
+    return {
+      ...options,
+      getAuthorToken: async (request) => {
+        const token = await source(request);
+        this.#team = !!token && tokenClaims(token).role === 'team';
+        return token;
+      },
+    };
   }
 
   #set(state: PageState): void {

@@ -1,6 +1,6 @@
 // Helpers for the feedback board's browser tests (web-test-runner). Not part of the build.
-import type { PostQuery, PostStore } from '@inlay/client';
-import type { Post, PostStatus, VoteResult } from '@inlay/core';
+import type { CreateCommentParams, EditCommentParams, ListCommentsParams, PostQuery, PostStore } from '@inlay/client';
+import type { Comment, Post, PostStatus, VoteResult } from '@inlay/core';
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { InlayFeedbackBoard } from '../feedback-board/feedback-board.js';
@@ -169,6 +169,74 @@ export function memoryPostStore(posts: Post[] = defaultByoPosts()): MemoryPostSt
   return store;
 }
 
+/** A host's own store that keeps comments too, recording every comment call. */
+export interface MemoryCommentStore extends MemoryPostStore {
+  comments: Comment[];
+  commentCalls: { list: [string, ListCommentsParams | undefined][]; create: [string, CreateCommentParams][]; edit: [string, EditCommentParams][]; delete: string[] };
+}
+
+export function comment(id: string, postId: string, body: string, overrides: Partial<Comment> = {}): Comment {
+  return {
+    id,
+    object: 'comment',
+    postId,
+    parentId: null,
+    body,
+    author: { id: 'someone', name: 'Ada', anonymous: false },
+    team: false,
+    createdAt: '2025-03-02T10:00:00.000Z',
+    editedAt: null,
+    deleted: false,
+    ...overrides,
+  };
+}
+
+/**
+ * {@link memoryPostStore} with comments in memory: listed as the hosted routes list them (oldest
+ * first, each comment's replies right after it) in pages of `pageSize` with a numeric cursor;
+ * a deleted comment with replies keeps its place, as on the server.
+ */
+export function memoryCommentStore(comments: Comment[], pageSize = 2): MemoryCommentStore {
+  const base = memoryPostStore();
+  const calls: MemoryCommentStore['commentCalls'] = { list: [], create: [], edit: [], delete: [] };
+  const find = (commentId: string): Comment => {
+    const found = store.comments.find((candidate) => candidate.id === commentId);
+    if (!found) throw new Error(`no comment ${commentId}`);
+    return found;
+  };
+  const store: MemoryCommentStore = Object.assign(base, {
+    comments,
+    commentCalls: calls,
+    listComments: async (postId: string, params?: ListCommentsParams) => {
+      calls.list.push([postId, params]);
+      const ofPost = store.comments.filter((candidate) => candidate.postId === postId);
+      const ordered = ofPost.filter((top) => !top.parentId).flatMap((top) => [top, ...ofPost.filter((reply) => reply.parentId === top.id)]);
+      const start = Number(params?.cursor ?? 0);
+      const end = start + pageSize;
+      return { items: ordered.slice(start, end), nextCursor: end < ordered.length ? String(end) : null };
+    },
+    createComment: async (postId: string, params: CreateCommentParams) => {
+      calls.create.push([postId, params]);
+      const author = { id: params.author?.id ?? 'me', name: params.author?.name, anonymous: false };
+      const created = comment(`byo_c${store.comments.length + 1}`, postId, params.body, { parentId: params.parentId ?? null, author, createdAt: new Date().toISOString() });
+      store.comments.push(created);
+      return created;
+    },
+    editComment: async (commentId: string, params: EditCommentParams) => {
+      calls.edit.push([commentId, params]);
+      return Object.assign(find(commentId), { body: params.body, editedAt: new Date().toISOString() });
+    },
+    deleteComment: async (commentId: string) => {
+      calls.delete.push(commentId);
+      const target = find(commentId);
+      if (store.comments.some((candidate) => candidate.parentId === commentId)) Object.assign(target, { body: '', deleted: true });
+      else store.comments = store.comments.filter((candidate) => candidate !== target);
+      return { id: commentId, object: 'comment' as const, deleted: true as const };
+    },
+  });
+  return store;
+}
+
 const statuses: PostStatus[] = ['planned', 'in_progress', 'completed', 'under_review', 'closed', 'open'];
 
 export function defaultByoPosts(): Post[] {
@@ -185,6 +253,12 @@ export function defaultByoPosts(): Post[] {
 /** A publishable key of its own, for a test that writes comments (the per-(key, address) limit). */
 export async function freshKey(): Promise<string> {
   return ((await (await fetch('/__inlay/publishable-key')).json()) as { key: string }).key;
+}
+
+/** An author token for the board's `authorId`, minted by the test server with its secret key (`role: "team"` writes as the team). */
+export async function authorToken(claims: { boardId: string; authorId: string; name?: string; role?: 'team' }): Promise<string> {
+  const query = new URLSearchParams(Object.entries(claims).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return ((await (await fetch(`/__inlay/feedback-token?${query}`)).json()) as { token: string }).token;
 }
 
 /** Moves a comment's creation back by `minutes` on the server (its edit window closes after 15). */
