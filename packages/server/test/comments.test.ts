@@ -225,13 +225,19 @@ describe('the posts’ rules', () => {
     expect(errorOf(await comment(livePost, { body: 'x', author: { id: 'v', anonymous: true } }, { key: livePub })).code).toBe('plan_required');
   });
 
-  it('limits comments as posts are limited, per author and per client address', async () => {
-    const limited = await harness({ rateLimits: { postsPerClient: 4, postsPerAuthor: 2 } });
+  /** A post on a published board of a server with these anti-spam limits; writes a comment on it. */
+  async function limitedPost(rateLimits: { postsPerClient: number; postsPerAuthor: number }) {
+    const limited = await harness({ rateLimits });
     const boardId = await createResource(limited.app, limited.ws.keys.testSecret, 'feedback', 'boards');
     dataOf(await call(limited.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: limited.ws.keys.testSecret, body: { action: 'publish' } }));
     const key = limited.ws.keys.testPublishable;
     const postId = dataOf<{ id: string }>(await call(limited.app, 'POST', '/feedback/api/v1/posts', { key, body: { boardId, title: 't', author: { id: 'p' } } })).id;
-    const write = (authorId: string) => call(limited.app, 'POST', `/feedback/api/v1/posts/${postId}/comments`, { key, body: { body: 'hi', author: { id: authorId } } });
+    return (body: { body: string; parentId?: string; author: { id: string } }) => call(limited.app, 'POST', `/feedback/api/v1/posts/${postId}/comments`, { key, body });
+  }
+
+  it('limits comments as posts are limited, per author and per client address', async () => {
+    const comment = await limitedPost({ postsPerClient: 4, postsPerAuthor: 2 });
+    const write = (authorId: string) => comment({ body: 'hi', author: { id: authorId } });
     expect((await write('a')).statusCode).toBe(200);
     expect((await write('a')).statusCode).toBe(200);
     const third = await write('a');
@@ -243,12 +249,8 @@ describe('the posts’ rules', () => {
   });
 
   it('refuses a reply to an unknown comment before it counts against the limits', async () => {
-    const limited = await harness({ rateLimits: { postsPerClient: 10, postsPerAuthor: 1 } });
-    const boardId = await createResource(limited.app, limited.ws.keys.testSecret, 'feedback', 'boards');
-    dataOf(await call(limited.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: limited.ws.keys.testSecret, body: { action: 'publish' } }));
-    const key = limited.ws.keys.testPublishable;
-    const postId = dataOf<{ id: string }>(await call(limited.app, 'POST', '/feedback/api/v1/posts', { key, body: { boardId, title: 't', author: { id: 'p' } } })).id;
-    const write = (parentId?: string) => call(limited.app, 'POST', `/feedback/api/v1/posts/${postId}/comments`, { key, body: { body: 'hi', parentId, author: { id: 'a' } } });
+    const comment = await limitedPost({ postsPerClient: 10, postsPerAuthor: 1 });
+    const write = (parentId?: string) => comment({ body: 'hi', ...(parentId ? { parentId } : {}), author: { id: 'a' } });
     const refused = await write('cmt_none');
     expect(refused.statusCode).toBe(404);
     expect(errorOf(refused).param).toBe('parentId');
