@@ -54,6 +54,14 @@ const CHECKLIST = {
     { id: 'plain', title: 'Read the guide' },
   ],
 };
+/** A step that an outcome completes (POST /api/v1/outcomes), then one more. */
+const EVENT = {
+  presentation: 'tour',
+  items: [
+    { id: 'connect', title: 'Connect your data', anchor: { selector: '[data-tour="import"]' }, advance: 'event', completion: { kind: 'event', event: 'data.connected' } },
+    { id: 'connected', title: 'Your data is in', anchor: { selector: 'main h1' } },
+  ],
+};
 const TEN = { presentation: 'tour', items: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, title: `Step ${i + 1}`, anchor: { selector: 'main h1' } })) };
 
 /** The documented policy, as examples/script-tag reads it. */
@@ -73,7 +81,7 @@ let users = 0;
 
 beforeAll(async () => {
   inlay = await startInlayServer();
-  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN })) flows[name] = await inlay.publishFlow(name, config);
+  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN, EVENT })) flows[name] = await inlay.publishFlow(name, config);
   root = await tempApp('inlay-tour-site-');
   await copyApp(site, root);
   for (const file of await readdir(root)) {
@@ -146,6 +154,18 @@ async function cutoutAround(page: Page, selector: string): Promise<boolean> {
 async function progressOf(flow: string, user: string): Promise<{ state: string; items: { id: string; state: string }[] }> {
   const { body } = await (inlay as unknown as { getProgress(flowId: string, userId: string): Promise<{ body: { data: never } }> }).getProgress(flows[flow] ?? '', user);
   return body.data;
+}
+
+/** Records `event` for `user` through the outcomes route, as a host's backend does; answers the items it completed. */
+async function recordOutcome(flow: string, user: string, event: string): Promise<string[]> {
+  const response = await fetch(`${inlay.baseUrl}/api/v1/outcomes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inlay.publishableKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ flowId: flows[flow], event, userId: user }),
+  });
+  const body = (await response.json()) as { data?: { completedItemIds: string[] } };
+  expect(response.status).toBe(200);
+  return body.data?.completedItemIds ?? [];
 }
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -271,6 +291,19 @@ describe('<inlay-tour> across pages', () => {
     await expect.poll(() => progressOf('TOUR', user).then((p) => p.state)).toBe('dismissed');
     // Back to the page: nothing had focus before the tour, so focus is on the page, not in the widget.
     expect(await page.evaluate('document.activeElement?.tagName')).not.toBe('INLAY-TOUR');
+    await page.context().close();
+  });
+
+  it('moves on from a step an outcome completes while it shows, without a reload', async () => {
+    const { page, user, reads, problems } = await open(`one.html?flow=${flows['EVENT']}`);
+    await expect.poll(() => title(page).textContent()).toBe('Connect your data');
+    await expect(page.locator('inlay-tour [part~="hint"]').textContent()).resolves.toBe('This step completes when you do it.');
+    expect(await recordOutcome('EVENT', user, 'data.connected')).toEqual(['connect']);
+    // The tab stays visible and focused: the tour's quiet reread of the progress brings the next step.
+    await expect.poll(() => title(page).textContent(), { timeout: 15_000 }).toBe('Your data is in');
+    expect(reads.length).toBe(1);
+    expect(reads[0]?.progress).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

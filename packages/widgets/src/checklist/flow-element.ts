@@ -90,6 +90,8 @@ export class FlowElement extends InlayElement {
   #writes?: ProgressWrites;
   /** A selector to focus after the next render, when a control the user pressed goes away. */
   #focus?: string;
+  /** The item whose completion the progress is polled for ({@link _poll}). */
+  #polled?: string;
 
   /** The texts shown: the subclass's English defaults, the loaded translation, then `strings`. */
   protected get _text(): WriteTexts {
@@ -120,7 +122,22 @@ export class FlowElement extends InlayElement {
   }
 
   /** The write path, loaded once; a failed load is tried again by the next write. */
-  readonly #loadWrites = loadOnce(() => loadProgressWrites().then(({ ProgressWrites }) => (this.#writes = new ProgressWrites(this.#port()))));
+  readonly #loadWrites = loadOnce(() =>
+    loadProgressWrites().then(({ ProgressWrites }) => {
+      const writes = (this.#writes = new ProgressWrites(this.#port()));
+      writes.poll(this.#polled);
+      return writes;
+    }),
+  );
+
+  /**
+   * Rereads the progress quietly, now and then, while `itemId` shows: a step that an outcome
+   * completes (docs/widgets.md, `<inlay-tour>`). Undefined stops. The write path polls, once loaded.
+   */
+  protected _poll(itemId: string | undefined): void {
+    this.#polled = itemId;
+    this.#writes?.poll(itemId);
+  }
 
   /** The element as its write path sees it (progress-writes.ts). */
   #port(): ChecklistPort {

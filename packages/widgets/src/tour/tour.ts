@@ -310,6 +310,8 @@ export class InlayTour extends FlowElement {
     }
     this.#settle(shown, floating);
     this.#focus(shown, popover);
+    // A step an outcome completes moves on without a reload (docs/widgets.md, `<inlay-tour>`).
+    this._poll(shown && !shown.review && !shown.waiting && shown.item.advance === 'event' ? shown.item.id : undefined);
   }
 
   /**
