@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import type { LiteProperties } from '../base/lite-element.js';
 import type { ChecklistItem, ProgressOperation } from '@inlay/core';
 import { loadOnce } from '../base/load-once.js';
 import { FlowElement } from '../checklist/flow-element.js';
@@ -86,7 +87,7 @@ const POPOVER = '[part~=popover]';
 export class InlayTour extends FlowElement {
   static override styles = [...FlowElement.styles, tourStyles];
   static override locales = tourLocales;
-  static override properties: PropertyDeclarations = {
+  static override properties: LiteProperties = {
     strings: { attribute: false },
     _path: { state: true },
     _started: { state: true },
