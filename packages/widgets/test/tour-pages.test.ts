@@ -330,6 +330,7 @@ describe('<inlay-tour> across pages', () => {
     await expect(popover(page).getAttribute('aria-modal')).resolves.toBe('true');
     expect(await pressAll(page, 'Tab', 7)).toEqual(['close-button', 'skip-button', 'next-button', 'close-button', 'skip-button', 'next-button', 'close-button']);
     expect(await pressAll(page, 'Shift+Tab', 4)).toEqual(['next-button', 'skip-button', 'close-button', 'next-button']);
+    await shot(page, 'modal-keyboard');
     await page.keyboard.press('Enter');
 
     // A click step: its element is in the round, and a key press on it does the step.
@@ -339,6 +340,7 @@ describe('<inlay-tour> across pages', () => {
     expect(await pressAll(page, 'Tab', 5)).toEqual(['close-button', 'skip-button', 'back-button', 'page:new-project', 'close-button']);
     expect(await pressAll(page, 'Shift+Tab', 2)).toEqual(['page:new-project', 'back-button']);
     await pressAll(page, 'Tab', 1);
+    await shot(page, 'modal-click-step-element');
     await page.keyboard.press('Enter');
     await expect.poll(() => title(page).textContent()).toBe('That was it');
     await expect.poll(() => progressOf('MODAL', user).then((p) => p.items.map((item) => item.state))).toEqual(['completed', 'completed', 'pending']);
@@ -374,6 +376,7 @@ describe('<inlay-tour> across pages', () => {
     const { page, user, reads, problems } = await open(`one.html?flow=${flows['EVENT']}`);
     await expect.poll(() => title(page).textContent()).toBe('Connect your data');
     await expect(page.locator('inlay-tour [part~="hint"]').textContent()).resolves.toBe('This step completes when you do it.');
+    await shot(page, 'event-step');
     expect(await recordOutcome('EVENT', user, 'data.connected')).toEqual(['connect']);
     // The tab stays visible and focused: the tour's quiet reread of the progress brings the next step.
     await expect.poll(() => title(page).textContent(), { timeout: 15_000 }).toBe('Your data is in');
