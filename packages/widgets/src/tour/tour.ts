@@ -4,7 +4,7 @@ import type { ChecklistItem, ProgressOperation } from '@inlay/core';
 import { loadOnce } from '../base/load-once.js';
 import { FlowElement } from '../checklist/flow-element.js';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
-import { find, watchDom, watchNavigation } from './page-watch.js';
+import { find, focused, watchDom, watchNavigation } from './page-watch.js';
 import type { Follow } from './position.js';
 import { loadPosition } from './positioning.js';
 import { currentStep, earlierSteps, hotspotItems, running, type TourView } from './steps.js';
@@ -287,9 +287,7 @@ export class InlayTour extends FlowElement {
     if (!shown?.trap || !popover || (event.key !== 'Tab' && event.key !== 'Escape')) return;
     const element = shown.trap === 'element' && shown.target instanceof HTMLElement && shown.target.tabIndex >= 0 ? [shown.target] : [];
     const cycle = [...popover.querySelectorAll('button'), ...element];
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    const at = cycle.indexOf(active as HTMLElement);
+    const at = cycle.indexOf(focused() as HTMLElement);
     if (event.key === 'Escape') {
       if (at >= 0 && cycle[at] === shown.target) this.#keydown(event);
       return;
@@ -416,8 +414,7 @@ export class InlayTour extends FlowElement {
     if (key === this.#focused) return;
     if (key && popover) {
       if (this.#focused === undefined) {
-        let active = document.activeElement;
-        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        const active = focused();
         this.#returnTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
       }
       popover.focus({ preventScroll: true });
