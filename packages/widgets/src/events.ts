@@ -282,6 +282,22 @@ export class InlayErrorEvent extends CustomEvent<InlayErrorDetail> {
   }
 }
 
+/**
+ * A failure as every component reports it (docs/widgets.md): `inlay-error` with an `Error`,
+ * whatever was thrown (a BYO store may reject with anything). Answers both. @internal
+ */
+export function errorEvent(error: unknown, operation?: InlayErrorDetail['operation']): [Error, InlayErrorEvent] {
+  const wrapped = toError(error);
+  return [wrapped, new InlayErrorEvent(operation === undefined ? { error: wrapped } : { error: wrapped, operation })];
+}
+
+/** @internal */
+export function toError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  const message = typeof value === 'string' ? value : 'Unexpected failure';
+  return new Error(message, { cause: value });
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'inlay-item-complete': InlayItemCompleteEvent;

@@ -121,7 +121,7 @@ describe('custom-elements.json', () => {
     it('names every public reactive property, with its attribute', () => {
       // The class's own map and its bases' (FlowElement's, for the checklist and the tour).
       const declared = classChain(element.name)
-        .map((source) => /static override properties: PropertyDeclarations = \{([^]*?)\n {2}\};/.exec(source)?.[1] ?? '')
+        .map((source) => /static override properties: (?:PropertyDeclarations|LiteProperties) = \{([^]*?)\n {2}\};/.exec(source)?.[1] ?? '')
         .join('\n');
       const properties = [...declared.matchAll(/^\s+(\w+): \{([^}]*)\}/gm)].filter(([, , options = '']) => !options.includes('state: true'));
       expect(properties.length).toBeGreaterThan(3);

@@ -54,6 +54,23 @@ const CHECKLIST = {
     { id: 'plain', title: 'Read the guide' },
   ],
 };
+/** A step that an outcome completes (POST /api/v1/outcomes), then one more. */
+const EVENT = {
+  presentation: 'tour',
+  items: [
+    { id: 'connect', title: 'Connect your data', anchor: { selector: '[data-tour="import"]' }, advance: 'event', completion: { kind: 'event', event: 'data.connected' } },
+    { id: 'connected', title: 'Your data is in', anchor: { selector: 'main h1' } },
+  ],
+};
+/** Two modal steps, the second done by clicking its element, then a step that is not modal. */
+const MODAL = {
+  presentation: 'tour',
+  items: [
+    { id: 'dim', title: 'Search is here', anchor: { selector: '[data-tour="search"]', modal: true } },
+    { id: 'press', title: 'Start a project', anchor: { selector: '[data-tour="new-project"]', modal: true }, advance: 'click' },
+    { id: 'end', title: 'That was it' },
+  ],
+};
 const TEN = { presentation: 'tour', items: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, title: `Step ${i + 1}`, anchor: { selector: 'main h1' } })) };
 
 /** The documented policy, as examples/script-tag reads it. */
@@ -73,7 +90,7 @@ let users = 0;
 
 beforeAll(async () => {
   inlay = await startInlayServer();
-  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN })) flows[name] = await inlay.publishFlow(name, config);
+  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN, EVENT, MODAL })) flows[name] = await inlay.publishFlow(name, config);
   root = await tempApp('inlay-tour-site-');
   await copyApp(site, root);
   for (const file of await readdir(root)) {
@@ -146,6 +163,38 @@ async function cutoutAround(page: Page, selector: string): Promise<boolean> {
 async function progressOf(flow: string, user: string): Promise<{ state: string; items: { id: string; state: string }[] }> {
   const { body } = await (inlay as unknown as { getProgress(flowId: string, userId: string): Promise<{ body: { data: never } }> }).getProgress(flows[flow] ?? '', user);
   return body.data;
+}
+
+/** Records `event` for `user` through the outcomes route, as a host's backend does; answers the items it completed. */
+async function recordOutcome(flow: string, user: string, event: string): Promise<string[]> {
+  const response = await fetch(`${inlay.baseUrl}/api/v1/outcomes`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inlay.publishableKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ flowId: flows[flow], event, userId: user }),
+  });
+  const body = (await response.json()) as { data?: { completedItemIds: string[] } };
+  expect(response.status).toBe(200);
+  return body.data?.completedItemIds ?? [];
+}
+
+/** Where focus is: a part of the tour (`dialog` for the popover itself), else `page:` and the element's data-tour or tag. */
+function focusAt(page: Page): Promise<string> {
+  return page.evaluate<string>(`(() => {
+    let active = document.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+    if (active && active.getRootNode() !== document) return active.getAttribute('role') === 'dialog' ? 'dialog' : active.getAttribute('part');
+    return 'page:' + (active ? active.getAttribute('data-tour') || active.tagName : 'none');
+  })()`);
+}
+
+/** The places focus goes through on `count` presses of `key`. */
+async function pressAll(page: Page, key: string, count: number): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press(key);
+    seen.push(await focusAt(page));
+  }
+  return seen;
 }
 
 async function expectAccessible(page: Page): Promise<void> {
@@ -271,6 +320,69 @@ describe('<inlay-tour> across pages', () => {
     await expect.poll(() => progressOf('TOUR', user).then((p) => p.state)).toBe('dismissed');
     // Back to the page: nothing had focus before the tour, so focus is on the page, not in the widget.
     expect(await page.evaluate('document.activeElement?.tagName')).not.toBe('INLAY-TOUR');
+    await page.context().close();
+  });
+
+  it('keeps Tab and Shift+Tab in a modal step, its element included when a click does the step', async () => {
+    const { page, user } = await open(`one.html?flow=${flows['MODAL']}`);
+    await expect.poll(() => title(page).textContent()).toBe('Search is here');
+    await expect.poll(() => focusAt(page)).toBe('dialog');
+    await expect(popover(page).getAttribute('aria-modal')).resolves.toBe('true');
+    expect(await pressAll(page, 'Tab', 7)).toEqual(['close-button', 'skip-button', 'next-button', 'close-button', 'skip-button', 'next-button', 'close-button']);
+    expect(await pressAll(page, 'Shift+Tab', 4)).toEqual(['next-button', 'skip-button', 'close-button', 'next-button']);
+    await shot(page, 'modal-keyboard');
+    await page.keyboard.press('Enter');
+
+    // A click step: its element is in the round, and a key press on it does the step.
+    await expect.poll(() => title(page).textContent()).toBe('Start a project');
+    await expect.poll(() => focusAt(page)).toBe('dialog');
+    await expect(popover(page).getAttribute('aria-modal')).resolves.toBeNull();
+    expect(await pressAll(page, 'Tab', 5)).toEqual(['close-button', 'skip-button', 'back-button', 'page:new-project', 'close-button']);
+    expect(await pressAll(page, 'Shift+Tab', 2)).toEqual(['page:new-project', 'back-button']);
+    await pressAll(page, 'Tab', 1);
+    await shot(page, 'modal-click-step-element');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => title(page).textContent()).toBe('That was it');
+    await expect.poll(() => progressOf('MODAL', user).then((p) => p.items.map((item) => item.state))).toEqual(['completed', 'completed', 'pending']);
+
+    // Not modal: Tab leaves the dialog for the page, Shift+Tab comes back, and Escape dismisses.
+    await expect.poll(() => focusAt(page)).toBe('dialog');
+    const out = await pressAll(page, 'Tab', 6);
+    expect(out.slice(0, 4)).toEqual(['close-button', 'skip-button', 'back-button', 'next-button']);
+    expect(out[4]).toMatch(/^page:/);
+    let back = await focusAt(page);
+    for (let i = 0; i < 10 && back.startsWith('page:'); i++) back = (await pressAll(page, 'Shift+Tab', 1))[0] ?? '';
+    expect(back).toMatch(/-button$/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popover(page).count()).toBe(0);
+    await expect.poll(() => progressOf('MODAL', user).then((p) => p.state)).toBe('dismissed');
+    await page.context().close();
+
+    // Escape on the element of a modal click step dismisses too.
+    const again = await open(`one.html?flow=${flows['MODAL']}`);
+    await expect.poll(() => title(again.page).textContent()).toBe('Search is here');
+    await expect.poll(() => focusAt(again.page)).toBe('dialog');
+    await pressAll(again.page, 'Shift+Tab', 1);
+    await again.page.keyboard.press('Enter');
+    await expect.poll(() => title(again.page).textContent()).toBe('Start a project');
+    await expect.poll(() => focusAt(again.page)).toBe('dialog');
+    expect(await pressAll(again.page, 'Shift+Tab', 1)).toEqual(['page:new-project']);
+    await again.page.keyboard.press('Escape');
+    await expect.poll(() => progressOf('MODAL', again.user).then((p) => p.state)).toBe('dismissed');
+    await again.page.context().close();
+  });
+
+  it('moves on from a step an outcome completes while it shows, without a reload', async () => {
+    const { page, user, reads, problems } = await open(`one.html?flow=${flows['EVENT']}`);
+    await expect.poll(() => title(page).textContent()).toBe('Connect your data');
+    await expect(page.locator('inlay-tour [part~="hint"]').textContent()).resolves.toBe('This step completes when you do it.');
+    await shot(page, 'event-step');
+    expect(await recordOutcome('EVENT', user, 'data.connected')).toEqual(['connect']);
+    // The tab stays visible and focused: the tour's quiet reread of the progress brings the next step.
+    await expect.poll(() => title(page).textContent(), { timeout: 15_000 }).toBe('Your data is in');
+    expect(reads.length).toBe(1);
+    expect(reads[0]?.progress).toBeGreaterThan(1);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

@@ -1,4 +1,6 @@
-import { type CSSResult, unsafeCSS } from 'lit';
+import { type CSSResult, unsafeCSS } from '@lit/reactive-element/css-tag.js';
+
+export type { CSSResult };
 
 /**
  * A `css` tag for stylesheets without `${…}`, which is every stylesheet here: it makes the same

@@ -54,3 +54,23 @@ export async function loadLocale(load: LocaleLoader, tag: string): Promise<Loade
   const pack = language === 'en' ? undefined : await (load(tag) ?? load(language ?? ''));
   return { tag: pack || language === 'en' ? tag : 'en', strings: pack?.default(tag) ?? {} };
 }
+
+/**
+ * A controller that, before every render, loads the translation of the language the element
+ * shows in when it changed: its `locale`, else the nearest `lang` attribute (its own, an
+ * ancestor's, the page's), else English. Shared by the Lit base (inlay-element.ts) and the flow
+ * elements' base (checklist/flow-element.ts). @internal
+ */
+export function localeWatcher(element: Element & { locale?: string | undefined }, loader: LocaleLoader, use: (loaded: LoadedLocale) => void, report: (error: unknown) => void): { hostUpdate(): void } {
+  let wanted = '';
+  return {
+    hostUpdate() {
+      const tag = element.locale || element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+      if (tag === wanted) return;
+      wanted = tag;
+      loadLocale(loader, tag).then((loaded) => {
+        if (wanted === tag) use(loaded);
+      }, report);
+    },
+  };
+}

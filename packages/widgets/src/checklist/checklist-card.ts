@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { blockingDependencies, type Progress, type ProgressItem, type ProgressOperation } from '@inlay/core';
 import { InlayShowMeEvent } from '../events.js';
 import type { ChecklistViewStrings } from './checklist.strings.js';

@@ -1,10 +1,13 @@
-// Lit first, then the SDK, then the rest: the order modules take in the script-tag bundles, and
-// this one lets gzip find more of the code within its 32 KB window (about 90 bytes).
-import { type PropertyDeclarations, type PropertyValues } from 'lit';
+// The element base first, then the SDK, then the rest: the order modules take in the script-tag
+// bundles, and this one lets gzip find more of the code within its 32 KB window (about 90 bytes).
+import { type ChangedProperties, LiteElement, type LiteProperties } from '../base/lite-element.js';
 import { createClient, createHostedProgressStore, type GetAuthorToken, type ProgressStore } from '@inlay/client';
 import { isEligible, type Progress, type ProgressOperation, type Traits } from '@inlay/core';
+import { errorEvent, type InlayErrorDetail } from '../events.js';
 import { AuthorSession } from '../base/author-session.js';
-import { InlayElement } from '../base/inlay-element.js';
+import { baseStyles } from '../base/base.styles.js';
+import type { CSSResult } from '../base/css.js';
+import { type LoadedLocale, type LocaleLoader, localeWatcher } from '../base/locale.js';
 import { loadOnce } from '../base/load-once.js';
 import { type Guard, ResourceController, StaleAnswer } from '../base/resource-controller.js';
 import { type PublishedFlow, reconcileWith } from './flow-progress.js';
@@ -15,17 +18,21 @@ import { loadProgressWrites } from './writes.js';
 const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey', 'store', 'getAuthorToken', 'previewConfig'] as const;
 
 /**
- * What `<inlay-checklist>` and `<inlay-tour>` share (docs/widgets.md): the flow's attributes, its
- * published config and the user's progress loaded through one controller, and writes through the
- * checklist's write path (progress-writes.ts), loaded beside the bundle when the element connects.
- * Subclasses render; they read {@link flow}, {@link progress} and {@link eligible} and call
- * {@link write}.
+ * What `<inlay-checklist>` and `<inlay-tour>` share (docs/widgets.md): the theme, language and
+ * error reporting every component has (as base/inlay-element.ts gives the Lit ones), the flow's
+ * attributes, its published config and the user's progress loaded through one controller, and
+ * writes through the checklist's write path (progress-writes.ts), loaded beside the bundle when
+ * the element connects. On base/lite-element.ts rather than Lit's `LitElement`, for the bundle
+ * budgets (docs/decisions.md, "Widget bundle budgets (measured)"). Subclasses render; they read
+ * {@link flow}, {@link progress} and {@link eligible} and call {@link write}.
  */
-export class FlowElement extends InlayElement {
-  // Declared without decorators: a static map is smaller in the script-tag bundle than decorator
-  // calls plus Lit's decorator module, and needs no decorator transform in any tool. Field
-  // initialisers below are plain assignments (useDefineForClassFields: false in tsconfig.json).
-  static override properties: PropertyDeclarations = {
+export class FlowElement extends LiteElement {
+  static override styles: readonly CSSResult[] = [baseStyles];
+  /** Imports the component's translations (its `locales.ts`). @internal */
+  static locales: LocaleLoader = () => undefined;
+  // Field initialisers below are plain assignments (useDefineForClassFields: false in
+  // tsconfig.json), so they go through the declared properties' accessors.
+  static override properties: LiteProperties = {
     flowId: { attribute: 'flow-id' },
     publishableKey: { attribute: 'publishable-key' },
     baseUrl: { attribute: 'base-url' },
@@ -38,6 +45,9 @@ export class FlowElement extends InlayElement {
     _flow: { state: true },
     _confirmed: { state: true },
     _announcement: { state: true },
+    theme: { reflect: true },
+    locale: {},
+    _locale: { state: true },
   };
 
   /** Required: the published flow to show (`flow_…`). Attribute `flow-id`. */
@@ -67,6 +77,16 @@ export class FlowElement extends InlayElement {
    * draft preview, with a `store` so no progress is read or written either.
    */
   previewConfig?: PublishedFlow;
+  /**
+   * `light` or `dark` forces a colour scheme; unset, the widget follows the visitor's
+   * `prefers-color-scheme` (docs/widgets.md, Theming). Attribute `theme`.
+   */
+  theme?: 'light' | 'dark';
+  /**
+   * The language to show (a BCP 47 tag: `de`, `pt-BR`); unset, the nearest `lang` attribute
+   * (the element's own, an ancestor's, the page's), else English. Attribute `locale`.
+   */
+  locale?: string;
 
   // Reactive state (Lit needs named properties for it; TypeScript keeps them protected). The `_`
   // prefix marks them internal: the script-tag bundles shorten such names (vite.config.ts).
@@ -74,6 +94,8 @@ export class FlowElement extends InlayElement {
   /** The store's last word on progress; what is shown is this plus the writes in flight. */
   protected _confirmed?: Progress;
   protected _announcement = '';
+  /** The loaded translation, under the component's `strings` overrides. */
+  protected _locale: LoadedLocale = { tag: 'en', strings: {} };
 
   #store?: ProgressStore;
   readonly #session = new AuthorSession(
@@ -90,6 +112,8 @@ export class FlowElement extends InlayElement {
   #writes?: ProgressWrites;
   /** A selector to focus after the next render, when a control the user pressed goes away. */
   #focus?: string;
+  /** The item whose completion the progress is polled for ({@link _poll}). */
+  #polled?: string;
 
   /** The texts shown: the subclass's English defaults, the loaded translation, then `strings`. */
   protected get _text(): WriteTexts {
@@ -112,6 +136,27 @@ export class FlowElement extends InlayElement {
     return this.#writes ? this.#writes.shown() : this._confirmed;
   }
 
+  constructor() {
+    super();
+    // Before every render (base/locale.ts); a failed load keeps the language shown.
+    this.addController(localeWatcher(this, (this.constructor as typeof FlowElement).locales, (loaded) => (this._locale = loaded), (error) => this.reportError(error)));
+  }
+
+  /** Dispatches `event` from this element; events are built `bubbles + composed` (events.ts). */
+  protected emit(event: Event): void {
+    this.dispatchEvent(event);
+  }
+
+  /**
+   * Reports a failure as `inlay-error` (an `Error` whatever was thrown: a BYO store may reject
+   * with anything); the element shows its own error state or rollback.
+   */
+  protected reportError(error: unknown, operation?: InlayErrorDetail['operation']): Error {
+    const [wrapped, event] = errorEvent(error, operation);
+    this.emit(event);
+    return wrapped;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     // In parallel with the config request, so a click never waits for it on a normal page; a
@@ -120,7 +165,22 @@ export class FlowElement extends InlayElement {
   }
 
   /** The write path, loaded once; a failed load is tried again by the next write. */
-  readonly #loadWrites = loadOnce(() => loadProgressWrites().then(({ ProgressWrites }) => (this.#writes = new ProgressWrites(this.#port()))));
+  readonly #loadWrites = loadOnce(() =>
+    loadProgressWrites().then(({ ProgressWrites }) => {
+      const writes = (this.#writes = new ProgressWrites(this.#port()));
+      writes.poll(this.#polled);
+      return writes;
+    }),
+  );
+
+  /**
+   * Rereads the progress quietly, now and then, while `itemId` shows: a step that an outcome
+   * completes (docs/widgets.md, `<inlay-tour>`). Undefined stops. The write path polls, once loaded.
+   */
+  protected _poll(itemId: string | undefined): void {
+    this.#polled = itemId;
+    this.#writes?.poll(itemId);
+  }
 
   /** The element as its write path sees it (progress-writes.ts). */
   #port(): ChecklistPort {
@@ -154,7 +214,7 @@ export class FlowElement extends InlayElement {
     };
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: ChangedProperties): void {
     // A changed source reloads through the controller (its hostUpdate runs after this).
     if (SOURCE.some((name) => changed.has(name))) return;
     if (changed.has('traits') && this._resource.status === 'ready' && !this._confirmed && this._eligible && !this._signedOut) {

@@ -89,6 +89,11 @@ export class ProgressWrites {
     this.#port.confirm(reconcileWith(flow, progress));
   }
 
+  /** Rereads the progress quietly while `itemId` (a tour's step done by an outcome) shows; undefined stops (base/resource-sync.ts). */
+  poll(itemId: string | undefined): void {
+    this.#sync.poll(itemId);
+  }
+
   /** A new flow, user or store: writes of the old one no longer count (each also checks `current`). */
   reset(): void {
     this.pending = [];

@@ -1,6 +1,6 @@
 /**
  * What `<inlay-tour>` watches on the host page (docs/widgets.md, `<inlay-tour>`): single-page
- * navigation through `history`, and the DOM while it waits for a step's element.
+ * navigation through `history`, the DOM while it waits for a step's element, and focus.
  * @internal
  */
 
@@ -45,4 +45,11 @@ export function watchDom(changed: () => void): () => void {
   const observer = new MutationObserver(changed);
   observer.observe(document.documentElement, { childList: true, subtree: true, attributes: true });
   return () => observer.disconnect();
+}
+
+/** The element that has focus, inside shadow roots too; null when none has. */
+export function focused(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }

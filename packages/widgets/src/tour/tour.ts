@@ -1,9 +1,10 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import type { LiteProperties } from '../base/lite-element.js';
 import type { ChecklistItem, ProgressOperation } from '@inlay/core';
 import { loadOnce } from '../base/load-once.js';
 import { FlowElement } from '../checklist/flow-element.js';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
-import { find, watchDom, watchNavigation } from './page-watch.js';
+import { find, focused, watchDom, watchNavigation } from './page-watch.js';
 import type { Follow } from './position.js';
 import { loadPosition } from './positioning.js';
 import { currentStep, earlierSteps, hotspotItems, running, type TourView } from './steps.js';
@@ -23,6 +24,8 @@ interface Shown {
   waiting: boolean;
   /** A done step shown again through Back. */
   review: boolean;
+  /** Tab cycles inside the dialog (a modal step), and through its element when a click does the step. */
+  trap?: 'dialog' | 'element';
 }
 
 /** Floating elements following their page element: popover, beacons (position.ts). */
@@ -84,7 +87,7 @@ const POPOVER = '[part~=popover]';
 export class InlayTour extends FlowElement {
   static override styles = [...FlowElement.styles, tourStyles];
   static override locales = tourLocales;
-  static override properties: PropertyDeclarations = {
+  static override properties: LiteProperties = {
     strings: { attribute: false },
     _path: { state: true },
     _started: { state: true },
@@ -119,6 +122,7 @@ export class InlayTour extends FlowElement {
   #stopClick?: () => void;
   #focused?: string;
   #returnTo?: HTMLElement;
+  #trapOn = false;
   readonly #loadPosition = loadOnce(loadPosition);
 
   protected override _defaults(): object {
@@ -149,6 +153,7 @@ export class InlayTour extends FlowElement {
     document.removeEventListener('inlay-show-me', this.#showMe);
     this.#settle(undefined, []);
     this.#wait(undefined);
+    this.#trapping(false);
   }
 
   /**
@@ -198,13 +203,14 @@ export class InlayTour extends FlowElement {
     const item = earlier[earlier.length - back] ?? step;
     const target = item.anchor && !this.#inline ? find(item.anchor.selector) : null;
     const waiting = !!item.anchor && !this.#inline && !target && !this._missed.has(item.id);
-    this.#shown = { item, target, waiting, review: back > 0 };
+    const advance = back > 0 ? 'next' : (item.advance ?? 'next');
+    const trap = item.anchor?.modal && target ? (advance === 'click' ? 'element' : 'dialog') : undefined;
+    this.#shown = { item, target, waiting, review: back > 0, trap };
     if (waiting) return status;
     const t = this.#t;
     const { items, toggles } = flow.config;
     const last = items.filter((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending')).length === 0;
-    const advance = back > 0 ? 'next' : (item.advance ?? 'next');
-    return html`${item.anchor?.modal && target ? html`<div class="cutout" part="overlay" popover="manual"></div>` : nothing}
+    return html`${trap ? html`<div class="cutout" part="overlay" popover="manual"></div>` : nothing}
       ${this.#renderPopover(item, target, html`<p class="muted" part="step-count">${t.stepOf(items.indexOf(item) + 1, items.length)}</p>`, toggles.allowDismiss ? t.dismissLabel : undefined, html`
         ${advance === 'next' ? nothing : html`<p class="muted" part="hint">${advance === 'click' ? t.clickHint : t.eventHint}</p>`}
         <div class="foot">
@@ -220,7 +226,7 @@ export class InlayTour extends FlowElement {
   #renderPopover(item: ChecklistItem, target: Element | null, head: TemplateResult | typeof nothing, close: string | undefined, body: TemplateResult): TemplateResult {
     const inline = this.#inline;
     return html`<div class="popover ${inline ? 'inline' : target ? 'anchored' : ''}" part="popover" popover=${inline ? nothing : 'manual'} role="dialog" tabindex="-1"
-      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
+      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} aria-modal=${this.#shown?.trap === 'dialog' || nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
       ${target || (inline && item.anchor) ? html`<div class="arrow" part="arrow"></div>` : nothing}
       <div class="head">${head}${close ? html`<button class="close" part="close-button" aria-label=${close} @click=${this.#close}>×</button>` : nothing}</div>
       <h2 id="step-title" part="title">${item.title}</h2>
@@ -270,6 +276,27 @@ export class InlayTour extends FlowElement {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-item="${id}"]`)?.focus());
   }
 
+  /**
+   * A modal step keeps focus (docs/widgets.md, `<inlay-tour>`): Tab and Shift+Tab go round its
+   * dialog's buttons, and its element when a click does the step, where Escape works as in the
+   * dialog. Listened to on the document, before the page's own handlers, while such a step shows.
+   */
+  readonly #trap = (event: KeyboardEvent): void => {
+    const shown = this.#shown;
+    const popover = this.renderRoot.querySelector<HTMLElement>(POPOVER);
+    if (!shown?.trap || !popover || (event.key !== 'Tab' && event.key !== 'Escape')) return;
+    const element = shown.trap === 'element' && shown.target instanceof HTMLElement && shown.target.tabIndex >= 0 ? [shown.target] : [];
+    const cycle = [...popover.querySelectorAll('button'), ...element];
+    const at = cycle.indexOf(focused() as HTMLElement);
+    if (event.key === 'Escape') {
+      if (at >= 0 && cycle[at] === shown.target) this.#keydown(event);
+      return;
+    }
+    event.preventDefault();
+    const step = event.shiftKey ? cycle.length - 1 : 1;
+    cycle[at < 0 ? (event.shiftKey ? cycle.length - 1 : 0) : (at + step) % cycle.length]?.focus();
+  };
+
   /** Escape dismisses the tour (the progress operation `dismiss`) or closes the hotspot. */
   readonly #keydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape') return;
@@ -310,6 +337,9 @@ export class InlayTour extends FlowElement {
     }
     this.#settle(shown, floating);
     this.#focus(shown, popover);
+    this.#trapping(!!(shown?.trap && popover));
+    // A step an outcome completes moves on without a reload (docs/widgets.md, `<inlay-tour>`).
+    this._poll(shown && !shown.review && !shown.waiting && shown.item.advance === 'event' ? shown.item.id : undefined);
   }
 
   /**
@@ -371,14 +401,20 @@ export class InlayTour extends FlowElement {
     this.#stopClick = () => clickTarget.removeEventListener('click', done, { capture: true });
   }
 
+  #trapping(on: boolean): void {
+    if (on === this.#trapOn) return;
+    this.#trapOn = on;
+    if (on) document.addEventListener('keydown', this.#trap, true);
+    else document.removeEventListener('keydown', this.#trap, true);
+  }
+
   /** Focus moves into a new step's dialog, and back to where it was when the tour closes. */
   #focus(shown: Shown | undefined, popover: HTMLElement | null): void {
     const key = popover && shown ? `${shown.item.id}:${shown.review}` : undefined;
     if (key === this.#focused) return;
     if (key && popover) {
       if (this.#focused === undefined) {
-        let active = document.activeElement;
-        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        const active = focused();
         this.#returnTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
       }
       popover.focus({ preventScroll: true });
