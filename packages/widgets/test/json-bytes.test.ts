@@ -46,7 +46,7 @@ const VALUES: Record<string, readonly string[]> = {
   id: ['"00123"', '123', '"A-1"', '" 7"', 'null', '"Zo\\u00eb"', '"12345678901234567890"'],
   email: ['"ann@example.com"', '"ANN@example.com"', '"bad@"', '""', '"zoë@exämple.com"', '"a\\"b@c.io"', 'null', '5'],
   name: ['"Ann"', '"Smith, Jo"', '"two\\nlines"', '""', '" padded "', '"Ünal"', '"😀"', '"#N/A"', '["a","b"]', '{"first":"Jo"}'],
-  amount: ['12', '-0', '1.5', '1.50', '1e3', '0.0000001', '0.000001', '"1,5"', '"abc"', '123456789012345', '1234567890123456', '12345678901234567890', 'true', 'null', '"12"', '-7.25'],
+  amount: ['12', '-0', '-0.0', '0.0', '1.5', '1.50', '10.0', '1E+2', '1e3', '0.0000001', '0.000001', '"1,5"', '"abc"', '123456789012345', '1234567890123456', '12345678901234567890', 'true', 'null', '"12"', '-7.25'],
   joined: ['"2024-02-29"', '"2023-02-29"', '"01/02/2024"', 'null', '20240101', '"2024-01-01T10:00:00Z"'],
   active: ['true', 'false', '"yes"', '1', '0', '"maybe"', 'null', '"TRUE"', '2'],
   plan: ['"free"', '"pro"', '"Pro"', '"teams"', 'null', '1'],
@@ -167,7 +167,7 @@ describe('JsonLineBytes', () => {
   }
 
   it('reads a flat line in column order as a record of the cells the text path makes', () => {
-    const { rows, fromBytes } = read(['{"a":12,"b":"00123"}', '{ "a" : -0.5 , "b" : true }', '{"b":null}', '{}', '{"a":"1.50","b":false}', '  ', '{"a":0.000001,"b":"Zoë 😀"}']);
+    const { rows, fromBytes } = read(['{"a":12,"b":"00123"}', '{ "a" : -0.5 , "b" : true }', '{"b":null}', '{}', '{"a":"1.50","b":false}', '  ', '{"a":0.000001,"b":"Zoë 😀"}', '{"a":1.50,"b":10.0}', '{"a":0.0,"b":-0.250}']);
     expect(rows).toEqual([]);
     expect(fromBytes).toEqual([
       ['12', '00123'],
@@ -176,13 +176,33 @@ describe('JsonLineBytes', () => {
       ['', ''],
       ['1.50', 'false'],
       ['0.000001', 'Zoë 😀'],
+      ['1.5', '10'],
+      ['0', '-0.25'],
     ]);
   });
 
   it('leaves to JSON.parse the lines whose cells would differ from their bytes, and keeps the order of the file', () => {
-    const { rows, fromBytes } = read(['{"a":1.50,"b":"x"}', '{"a":1}', '{"a":1e3}', '{"a":-0}', '{"b":"x","a":2}', '{"a":"say \\"hi\\"","b":"x"}', '{"a":[1,2]}', '{"a":{"c":1}}', '{"a":3,"a":4}', '{"a":12345678901234567}', '{"a":0.0000001}']);
+    const { rows, fromBytes } = read(['{"a":-0.0,"b":"x"}', '{"a":1}', '{"a":1e3}', '{"a":-0}', '{"b":"x","a":2}', '{"a":"say \\"hi\\"","b":"x"}', '{"a":[1,2]}', '{"a":{"c":1}}', '{"a":3,"a":4}', '{"a":12345678901234567}', '{"a":0.0000001}']);
     expect(fromBytes).toEqual([['1', '']]);
-    expect(rows).toEqual([['1.5', 'x'], ['1000', ''], ['0', ''], ['2', 'x'], ['say "hi"', 'x'], ['1, 2', ''], ['', ''], ['4', ''], ['\ufdd212345678901234568', ''], ['1e-7', '']]);
+    expect(rows).toEqual([['0', 'x'], ['1000', ''], ['0', ''], ['2', 'x'], ['say "hi"', 'x'], ['1, 2', ''], ['', ''], ['4', ''], ['\ufdd212345678901234568', ''], ['1e-7', '']]);
+  });
+
+  it('gives every number the cell the text path gives it, from its bytes or through JSON.parse', () => {
+    const random = randomOf(77);
+    const digits = (count: number) => Array.from({ length: count }, () => Math.floor(random() * 10)).join('');
+    const texts = Array.from({ length: 5_000 }, () => {
+      const sign = random() < 0.3 ? '-' : '';
+      const integer = random() < 0.3 ? '0' : `${1 + Math.floor(random() * 9)}${digits(Math.floor(random() * 18))}`;
+      const fraction = random() < 0.6 ? `.${'0'.repeat(Math.floor(random() * 8))}${digits(Math.floor(random() * 8))}${'0'.repeat(Math.floor(random() * 3))}` : '';
+      const exponent = random() < 0.1 ? `e${random() < 0.5 ? '-' : ''}${1 + Math.floor(random() * 30)}` : '';
+      return `${sign}${integer}${fraction === '.' ? '' : fraction}${exponent}`;
+    });
+    const { rows, fromBytes } = read(texts.map((text, i) => `{"a":${text},"b":"${i}"}`));
+    const cells = [...fromBytes, ...rows].sort((x, y) => Number(x[1]) - Number(y[1]));
+    const shown = (value: number) => (Number.isInteger(value) && !Number.isSafeInteger(value) ? `\ufdd2${value}` : String(value));
+    expect(cells).toEqual(texts.map((text, i) => [shown(JSON.parse(text) as number), String(i)]));
+    expect(fromBytes.length).toBeGreaterThan(texts.length / 3);
+    expect(rows.length).toBeGreaterThan(texts.length / 10);
   });
 });
 

@@ -6,7 +6,8 @@ import type { EachByteRecords } from './source.js';
 /**
  * NDJSON read from its UTF-8 bytes (docs/decisions.md, "Importer: JSON read as a stream"): once
  * the columns are settled, a line that is a flat object — keys in column order, each value a
- * string without escapes, a number `String` writes as it is written, `true`, `false` or `null` —
+ * string without escapes, a number `String` writes as it is written (less a fraction's trailing
+ * zeros), `true`, `false` or `null` —
  * becomes a record of byte ranges, one cell per column, which the validator reads as it reads a
  * UTF-8 CSV's: no string per cell, no object per line. Every other line (the first items, nested
  * objects, lists, escapes, keys out of order or unknown, other number forms, anything malformed)
@@ -36,7 +37,7 @@ const LINE_RECORD = 0;
 const LINE_BLANK = 1;
 const LINE_PARSED = 2;
 
-/** Digits a number may have for `String(Number(text))` to be `text` (see {@link numberEnd}). */
+/** Digits a number may have for `String(Number(text))` to be `text` (see {@link shownNumberEnd}). */
 const MAX_DIGITS = 15;
 /** Zeros after `0.` a number may have before `String` writes it with an exponent (1e-7). */
 const MAX_LEADING_ZEROS = 5;
@@ -56,6 +57,8 @@ export class JsonLineBytes {
   #first = new Int32Array(1 << 10);
   #starts = new Int32Array(1 << 14);
   #ends = new Int32Array(1 << 14);
+  /** Where {@link valueAt} puts a value's cell: its start and end. */
+  readonly #cell = new Int32Array(2);
   /** Always 0: a JSON string's escapes send its line to `JSON.parse`. */
   #escaped = new Uint8Array(1 << 14);
   /** Records read and not yet given, and their cells. */
@@ -171,6 +174,7 @@ export class JsonLineBytes {
     const starts = this.#starts;
     const ends = this.#ends;
     const cells = this.#cells;
+    const cell = this.#cell;
     let at = skipSpaces(bytes, start, end);
     if (at === end) return LINE_BLANK;
     if (bytes[at] !== OPEN_BRACE) return LINE_PARSED;
@@ -190,19 +194,11 @@ export class JsonLineBytes {
         if (at >= end || bytes[at] !== COLON) return LINE_PARSED;
         at = skipSpaces(bytes, at + 1, end);
         if (at >= end) return LINE_PARSED;
-        const first = bytes[at] as number;
-        const valueEnd = first === QUOTE ? stringEnd(bytes, at + 1, end) : literalEnd(bytes, at, end);
+        const valueEnd = valueAt(bytes, at, end, cell);
         if (valueEnd < 0) return LINE_PARSED;
-        if (first === QUOTE) {
-          starts[cells + column] = at + 1;
-          ends[cells + column] = valueEnd;
-          at = valueEnd + 1;
-        } else {
-          starts[cells + column] = at;
-          // `null` is an empty cell, as the text path's.
-          ends[cells + column] = first === 0x6e /* n */ ? at : valueEnd;
-          at = valueEnd;
-        }
+        starts[cells + column] = cell[0] as number;
+        ends[cells + column] = cell[1] as number;
+        at = valueEnd;
         next = column + 1;
         at = skipSpaces(bytes, at, end);
         if (at >= end) return LINE_PARSED;
@@ -295,18 +291,36 @@ function stringEnd(bytes: Uint8Array, at: number, end: number): number {
   return -1;
 }
 
-/** The end of `true`, `false`, `null` or a number {@link numberEnd} takes at `at`; -1 for anything else. */
-function literalEnd(bytes: Uint8Array, at: number, end: number): number {
-  switch (bytes[at]) {
-    case 0x74 /* t */:
-      return wordEnd(bytes, at, end, TRUE);
-    case 0x66 /* f */:
-      return wordEnd(bytes, at, end, FALSE);
-    case 0x6e /* n */:
-      return wordEnd(bytes, at, end, NULL);
-    default:
-      return numberEnd(bytes, at, end);
+/**
+ * The end of the value at `at` (-1 to leave the line to `JSON.parse`), with its cell's bytes in
+ * `cell`: a string's text without its quotes (none with an escape or a control character), `true`
+ * and `false` as written, `null` empty, a number as `String` writes it ({@link shownNumberEnd}).
+ */
+function valueAt(bytes: Uint8Array, at: number, end: number, cell: Int32Array): number {
+  const first = bytes[at];
+  let valueEnd: number;
+  cell[0] = at;
+  if (first === QUOTE) {
+    const close = stringEnd(bytes, at + 1, end);
+    if (close < 0) return -1;
+    cell[0] = at + 1;
+    cell[1] = close;
+    return close + 1;
   }
+  if (first === 0x74 /* t */) valueEnd = wordEnd(bytes, at, end, TRUE);
+  else if (first === 0x66 /* f */) valueEnd = wordEnd(bytes, at, end, FALSE);
+  else if (first === 0x6e /* n */) {
+    // `null` is an empty cell, as the text path's.
+    cell[1] = at;
+    return wordEnd(bytes, at, end, NULL);
+  } else {
+    valueEnd = numberEnd(bytes, at, end);
+    if (valueEnd < 0) return -1;
+    cell[1] = shownNumberEnd(bytes, at, valueEnd);
+    return cell[1] < 0 ? -1 : valueEnd;
+  }
+  cell[1] = valueEnd;
+  return valueEnd;
 }
 
 const TRUE = encoder.encode('true');
@@ -319,38 +333,60 @@ function wordEnd(bytes: Uint8Array, at: number, end: number, word: Uint8Array): 
   return at + word.length;
 }
 
-/**
- * The end of a number at `at` whose text `String(Number(text))` gives back unchanged, so that its
- * bytes are the cell the text path makes of it; -1 for any other (an exponent, a fraction ending
- * in 0, `-0`, more than 15 digits, a magnitude below 1e-6: the text path's cell differs), which
- * its line then reads as text. With at most 15 significant digits a decimal is the shortest text
- * of its double, which `String` writes without an exponent from 1e-6 up to 1e21.
- */
+/** The end of a JSON number at `at`, or -1 when there is none. */
 function numberEnd(bytes: Uint8Array, at: number, end: number): number {
-  const digitsFrom = bytes[at] === MINUS ? at + 1 : at;
-  if (digitsFrom >= end) return -1;
-  let i = digitsFrom;
+  let i = bytes[at] === MINUS ? at + 1 : at;
+  if (i >= end) return -1;
   const first = bytes[i] as number;
   if (first === DIGIT_0) i++;
   else if (first >= DIGIT_1 && first <= DIGIT_9) i = digitsEnd(bytes, i + 1, end);
   else return -1;
-  let digits = i - digitsFrom;
   if (i < end && bytes[i] === DOT) {
     const fraction = i + 1;
     i = digitsEnd(bytes, fraction, end);
-    if (i === fraction || bytes[i - 1] === DIGIT_0) return -1;
-    if (first === DIGIT_0) {
-      let zeros = fraction;
-      while (bytes[zeros] === DIGIT_0) zeros++;
-      if (zeros - fraction > MAX_LEADING_ZEROS) return -1;
-    }
-    digits += i - fraction;
-  } else if (first === DIGIT_0 && digitsFrom > at) {
-    return -1;
+    if (i === fraction) return -1;
   }
-  if (digits > MAX_DIGITS) return -1;
-  if (i < end && (bytes[i] === 0x65 /* e */ || bytes[i] === 0x45) /* E */) return -1;
+  if (i < end && (bytes[i] === 0x65 /* e */ || bytes[i] === 0x45) /* E */) {
+    i++;
+    if (i < end && (bytes[i] === 0x2b /* + */ || bytes[i] === MINUS)) i++;
+    const exponent = i;
+    i = digitsEnd(bytes, exponent, end);
+    if (i === exponent) return -1;
+  }
   return i;
+}
+
+/**
+ * The end of the text `String(Number(text))` writes for the number `at`…`numberEnd`, when that
+ * text is the number's own without the fraction's trailing zeros (`1.50` is `1.5`, `10.0` is
+ * `10`); -1 for any other (an exponent, `-0`, more than 15 digits, a magnitude below 1e-6),
+ * whose line is then read as text. With at most 15 significant digits a decimal is the shortest
+ * text of its double, which `String` writes without an exponent from 1e-6 up to 1e21.
+ */
+function shownNumberEnd(bytes: Uint8Array, at: number, numberEnd: number): number {
+  const digitsFrom = bytes[at] === MINUS ? at + 1 : at;
+  let point = -1;
+  for (let i = digitsFrom; i < numberEnd; i++) {
+    const byte = bytes[i] as number;
+    if (byte === DOT) point = i;
+    else if (byte < DIGIT_0 || byte > DIGIT_9) return -1;
+  }
+  let shownEnd = numberEnd;
+  if (point >= 0) {
+    while (shownEnd > point + 1 && bytes[shownEnd - 1] === DIGIT_0) shownEnd--;
+    if (shownEnd === point + 1) shownEnd = point;
+  }
+  const fraction = point >= 0 && shownEnd > point;
+  if (bytes[digitsFrom] === DIGIT_0) {
+    if (!fraction && digitsFrom > at) return -1;
+    if (fraction) {
+      let zeros = point + 1;
+      while (bytes[zeros] === DIGIT_0) zeros++;
+      if (zeros - point - 1 > MAX_LEADING_ZEROS) return -1;
+    }
+  }
+  const digits = shownEnd - digitsFrom - (fraction ? 1 : 0);
+  return digits > MAX_DIGITS ? -1 : shownEnd;
 }
 
 function digitsEnd(bytes: Uint8Array, at: number, end: number): number {
