@@ -156,11 +156,11 @@ describe('NDJSON read from its bytes', () => {
 
 describe('JsonLineBytes', () => {
   /** The byte records and the rows read from `lines` after 10,000 plain items settled the columns `a`, `b`. */
-  function read(lines: readonly string[]) {
+  function read(lines: readonly string[], first = (i: number) => `{"a":${i},"b":"x"}`) {
     const rows: string[][] = [];
     const fromBytes: string[][] = [];
     const reader = new JsonLineBytes(new JsonRows((records) => rows.push(...records.map((cells) => [...cells]))), (records) => fromBytes.push(...recordsCells(records)));
-    const settle = Array.from({ length: 10_000 }, (_, i) => `{"a":${i},"b":"x"}\n`).join('');
+    const settle = Array.from({ length: 10_000 }, (_, i) => `${first(i)}\n`).join('');
     reader.push(new TextEncoder().encode(settle), false);
     reader.push(new TextEncoder().encode(`${lines.join('\n')}\n`), true);
     return { rows: rows.slice(10_001), fromBytes };
@@ -185,6 +185,13 @@ describe('JsonLineBytes', () => {
     const { rows, fromBytes } = read(['{"a":-0.0,"b":"x"}', '{"a":1}', '{"a":1e3}', '{"a":-0}', '{"b":"x","a":2}', '{"a":"say \\"hi\\"","b":"x"}', '{"a":[1,2]}', '{"a":{"c":1}}', '{"a":3,"a":4}', '{"a":12345678901234567}', '{"a":0.0000001}']);
     expect(fromBytes).toEqual([['1', '']]);
     expect(rows).toEqual([['0', 'x'], ['1000', ''], ['0', ''], ['2', 'x'], ['say "hi"', 'x'], ['1, 2', ''], ['', ''], ['4', ''], ['\ufdd212345678901234568', ''], ['1e-7', '']]);
+  });
+
+  it('refuses a key holding unescaped what a column name holds escaped, as JSON.parse does', () => {
+    const first = () => '{"q\\"":1,"t\\t":2}';
+    expect(read(['{"q\\"":3,"t\\t":4}'], first).rows).toEqual([['3', '4']]);
+    expect(() => read(['{"q"":3}'], first)).toThrow(/^Item 10001 of the file is not valid JSON/);
+    expect(() => read(['{"t\t":4}'], first)).toThrow(/^Item 10001 of the file is not valid JSON/);
   });
 
   it('gives every number the cell the text path gives it, from its bytes or through JSON.parse', () => {

@@ -49,8 +49,8 @@ const encoder = new TextEncoder();
 export class JsonLineBytes {
   readonly #rows: JsonRows;
   readonly #eachBytes: EachByteRecords;
-  /** The columns' names as UTF-8, once the columns are settled. */
-  #names: Uint8Array[] | null = null;
+  /** The columns' names as UTF-8 ({@link nameBytes}), once the columns are settled. */
+  #names: (Uint8Array | null)[] | null = null;
 
   // Reused across pushes, grown by doubling: the records of a push point into them.
   #bytes = new Uint8Array(1 << 16);
@@ -145,7 +145,7 @@ export class JsonLineBytes {
 
   /** One line, bytes `start`…`end` (without its line feed): a record, or a line to parse as text. */
   #line(bytes: Uint8Array, start: number, end: number): void {
-    this.#names ??= this.#rows.columns.settled ? this.#rows.columns.names.map((name) => encoder.encode(name)) : null;
+    this.#names ??= this.#rows.columns.settled ? this.#rows.columns.names.map(nameBytes) : null;
     const names = this.#names;
     if (names !== null) {
       this.#room(names.length);
@@ -170,7 +170,7 @@ export class JsonLineBytes {
    * it would be, so that every cell starts where the one before it ended or later, as in a CSV.
    * Answers {@link LINE_PARSED} for any line it does not read so (nothing it wrote counts then).
    */
-  #record(bytes: Uint8Array, start: number, end: number, names: readonly Uint8Array[]): number {
+  #record(bytes: Uint8Array, start: number, end: number, names: readonly (Uint8Array | null)[]): number {
     const starts = this.#starts;
     const ends = this.#ends;
     const cells = this.#cells;
@@ -185,10 +185,15 @@ export class JsonLineBytes {
     if (bytes[at] !== CLOSE_BRACE) {
       for (;;) {
         if (at >= end || bytes[at] !== QUOTE) return LINE_PARSED;
-        const keyEnd = stringEnd(bytes, at + 1, end);
-        if (keyEnd < 0) return LINE_PARSED;
-        const column = columnOf(names, next, bytes, at + 1, keyEnd);
-        if (column < 0) return LINE_PARSED;
+        // Nearly always the key is the next column's: its name's bytes and the closing quote.
+        let column = next;
+        let keyEnd = nameEnd(names[next], bytes, at + 1, end);
+        if (keyEnd < 0) {
+          keyEnd = stringEnd(bytes, at + 1, end);
+          if (keyEnd < 0) return LINE_PARSED;
+          column = columnOf(names, next, bytes, at + 1, keyEnd);
+          if (column < 0) return LINE_PARSED;
+        }
         for (; next < column; next++) starts[cells + next] = ends[cells + next] = at;
         at = skipSpaces(bytes, keyEnd + 1, end);
         if (at >= end || bytes[at] !== COLON) return LINE_PARSED;
@@ -398,12 +403,32 @@ function digitsEnd(bytes: Uint8Array, at: number, end: number): number {
   return end;
 }
 
+/**
+ * A column's name as the UTF-8 a key of the file holds when it names that column, or null when no
+ * key without escapes can (a name holding a quote, a backslash or a control character, which a key
+ * writes escaped): a line with such a key is read as text.
+ */
+function nameBytes(name: string): Uint8Array | null {
+  const bytes = encoder.encode(name);
+  for (const byte of bytes) if (byte === QUOTE || byte === BACKSLASH || byte < SPACE) return null;
+  return bytes;
+}
+
+/** The index of the quote closing a key that is `name` at `at`, or -1. */
+function nameEnd(name: Uint8Array | null | undefined, bytes: Uint8Array, at: number, end: number): number {
+  if (name === null || name === undefined) return -1;
+  const keyEnd = at + name.length;
+  if (keyEnd >= end || bytes[keyEnd] !== QUOTE) return -1;
+  for (let i = 0; i < name.length; i++) if (bytes[at + i] !== name[i]) return -1;
+  return keyEnd;
+}
+
 /** The column from `next` on whose name is the bytes `start`…`end`, or -1. */
-function columnOf(names: readonly Uint8Array[], next: number, bytes: Uint8Array, start: number, end: number): number {
+function columnOf(names: readonly (Uint8Array | null)[], next: number, bytes: Uint8Array, start: number, end: number): number {
   const length = end - start;
   for (let column = next; column < names.length; column++) {
-    const name = names[column] as Uint8Array;
-    if (name.length !== length) continue;
+    const name = names[column];
+    if (name === null || name === undefined || name.length !== length) continue;
     let i = 0;
     while (i < length && name[i] === bytes[start + i]) i++;
     if (i === length) return column;
