@@ -7,12 +7,12 @@ import type { EachByteRecords } from './source.js';
  * NDJSON read from its UTF-8 bytes (docs/decisions.md, "Importer: JSON read as a stream"): once
  * the columns are settled, a line that is a flat object — keys in column order, each value a
  * string without escapes, a number `String` writes as it is written (less a fraction's trailing
- * zeros), `true`, `false` or `null` —
- * becomes a record of byte ranges, one cell per column, which the validator reads as it reads a
- * UTF-8 CSV's: no string per cell, no object per line. Every other line (the first items, nested
- * objects, lists, escapes, keys out of order or unknown, other number forms, anything malformed)
- * is decoded and read by `JSON.parse` and the flattening of json-cells.ts, so it reads as the text
- * path reads it. The cells of a byte record hold exactly the text the text path gives them.
+ * zeros), `true`, `false` or `null` — becomes a record of byte ranges, one cell per column, which
+ * the validator reads as it reads a UTF-8 CSV's: no string per cell, no object per line. Every
+ * other line (the first items, nested objects, lists, escapes, keys out of order or unknown, other
+ * number forms, anything malformed) is decoded and read by `JSON.parse` and the flattening of
+ * json-cells.ts, so it reads as the text path reads it. The cells of a byte record hold exactly
+ * the text the text path gives them.
  * @internal
  */
 
@@ -203,9 +203,8 @@ export class JsonLineBytes {
         if (valueEnd < 0) return LINE_PARSED;
         starts[cells + column] = cell[0] as number;
         ends[cells + column] = cell[1] as number;
-        at = valueEnd;
         next = column + 1;
-        at = skipSpaces(bytes, at, end);
+        at = skipSpaces(bytes, valueEnd, end);
         if (at >= end) return LINE_PARSED;
         if (bytes[at] === COMMA) {
           at = skipSpaces(bytes, at + 1, end);
