@@ -4,6 +4,7 @@
 // must read as the same cell of a CSV reads.
 import { type ImporterConfig, recordsCells } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
+import { JsonColumns } from '../src/importer/engine/json-cells.js';
 import { JsonLineBytes } from '../src/importer/engine/json-line-bytes.js';
 import { JsonRows } from '../src/importer/engine/json-rows.js';
 import type { Progress, SourceInput } from '../src/importer/engine/protocol.js';
@@ -210,6 +211,54 @@ describe('JsonLineBytes', () => {
     expect(cells).toEqual(texts.map((text, i) => [shown(JSON.parse(text) as number), String(i)]));
     expect(fromBytes.length).toBeGreaterThan(texts.length / 3);
     expect(rows.length).toBeGreaterThan(texts.length / 10);
+  });
+});
+
+describe('JsonLineBytes on corrupted lines', () => {
+  it('refuses every line JSON.parse refuses, with its message, and reads every other one as the text path does', () => {
+    const columns = new JsonColumns();
+    columns.cells({ a: 0, b: 0 }, 1);
+    columns.settle();
+    const given: string[][] = [];
+    const rows = new JsonRows((records) => given.push(...records.map((cells) => [...cells])));
+    const reader = new JsonLineBytes(rows, (records) => given.push(...recordsCells(records)));
+    reader.push(new TextEncoder().encode(Array.from({ length: 10_000 }, () => '{"a":0,"b":0}\n').join('')), false);
+    given.length = 0;
+    const random = randomOf(5);
+    const bases = ['{"a":12.5,"b":"x y"}', '{ "a" : "s" , "b" : true }', '{"a":null,"b":-0.25}', '{"a":1e5,"b":false}', '{"b":"z"}'];
+    const alphabet = '{}[]":,.-+eE0123456789tfnulrsa b\t\\';
+    let refused = 0;
+    for (let n = 0; n < 4_000; n++) {
+      let line = bases[n % bases.length] as string;
+      for (let edits = 1 + Math.floor(random() * 2); edits > 0; edits--) {
+        const at = Math.floor(random() * (line.length + 1));
+        const char = alphabet[Math.floor(random() * alphabet.length)] as string;
+        const kind = random();
+        line = kind < 0.33 ? line.slice(0, at) + line.slice(at + 1) : kind < 0.66 ? line.slice(0, at) + char + line.slice(at) : line.slice(0, at) + char + line.slice(at + 1);
+      }
+      // Blank after trim: skipped by both.
+      if (line.trim() === '') continue;
+      let expected: string[] | string;
+      try {
+        const item: unknown = JSON.parse(line);
+        try {
+          expected = columns.pad(columns.cells(item, rows.count + 1));
+        } catch (error) {
+          expected = (error as Error).message;
+        }
+      } catch (error) {
+        expected = `Item ${rows.count + 1} of the file is not valid JSON (${(error as Error).message}).`;
+      }
+      given.length = 0;
+      if (typeof expected === 'string') {
+        refused += 1;
+        expect(() => reader.push(new TextEncoder().encode(`${line}\n`), false), line).toThrow(expected);
+      } else {
+        reader.push(new TextEncoder().encode(`${line}\n`), false);
+        expect(given, line).toEqual([expected]);
+      }
+    }
+    expect(refused).toBeGreaterThan(1_000);
   });
 });
 
