@@ -25,6 +25,10 @@ export class JsonColumns {
     this.#settled = true;
   }
 
+  get settled(): boolean {
+    return this.#settled;
+  }
+
   /** The cells of `item` (the `number`th of the file), by column; columns it lacks are `''`. */
   cells(item: unknown, number: number): string[] {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new JsonFileError(`Item ${number} of the file is not an object.`);

@@ -8,7 +8,7 @@
  */
 
 /** An item whose text never ends (an unclosed string or object) is given this much text before the file is refused. */
-const MAX_ITEM_CHARS = 32 * 1024 * 1024;
+export const MAX_ITEM_CHARS = 32 * 1024 * 1024;
 
 import type { JsonLayout } from './json-layout.js';
 
@@ -33,8 +33,10 @@ export class JsonItems {
   /** The kept text starts with an item whose gap before it was checked already. */
   #resuming = false;
 
-  constructor(layout: JsonLayout) {
+  /** `counted`: items of the file read before this reader's first (by another reader), for messages. */
+  constructor(layout: JsonLayout, counted = 0) {
     this.#layout = layout;
+    this.#count = counted;
   }
 
   /** The items `text` completes (with what was left of the previous piece); all of them when `last`. */
@@ -43,7 +45,7 @@ export class JsonItems {
     const items: unknown[] = [];
     const used = this.#layout === 'lines' ? this.#lines(input, last, items) : this.#scan(input, items);
     this.#rest = input.slice(used);
-    if (this.#rest.length > MAX_ITEM_CHARS) throw new JsonFileError(`Item ${this.#count + 1} of the file never ends: check its brackets and quotes.`);
+    if (this.#rest.length > MAX_ITEM_CHARS) throw unendedItem(this.#count + 1);
     if (last) this.#finish();
     return items;
   }
@@ -136,11 +138,7 @@ export class JsonItems {
 
   #parse(text: string): unknown {
     this.#count += 1;
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw new JsonFileError(`Item ${this.#count} of the file is not valid JSON (${(error as Error).message}).`);
-    }
+    return parseItem(text, this.#count);
   }
 
   #finish(): void {
@@ -149,6 +147,20 @@ export class JsonItems {
     if (this.#layout === 'array' && !this.#closed) throw new JsonFileError('The file ends before its list of objects is closed with ]: it may be cut short.');
     if (rest !== '') throw new JsonFileError(`The file ends inside item ${this.#count + 1}: it may be cut short.`);
   }
+}
+
+/** The `number`th item of the file, parsed; a {@link JsonFileError} saying which item when it is not valid JSON. */
+export function parseItem(text: string, number: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new JsonFileError(`Item ${number} of the file is not valid JSON (${(error as Error).message}).`);
+  }
+}
+
+/** The error of an item whose text goes on past {@link MAX_ITEM_CHARS}. */
+export function unendedItem(number: number): JsonFileError {
+  return new JsonFileError(`Item ${number} of the file never ends: check its brackets and quotes.`);
 }
 
 /** The index of the quote that closes a string whose text starts at `from`, or -1 when the text ends first. */

@@ -3,5 +3,6 @@
  * reader is (docs/importer.md, "JSON and NDJSON files").
  * @internal
  */
-export { HEADER_ITEMS, JsonColumns } from './json-cells.js';
 export { JsonItems } from './json-items.js';
+export { JsonLineBytes } from './json-line-bytes.js';
+export { JsonRows } from './json-rows.js';

@@ -1,4 +1,5 @@
-import type { TextChunk } from './decode.js';
+import { readBytePieces } from './byte-pieces.js';
+import { type ByteChunk, isAscii, type TextChunk } from './decode.js';
 import { FileRefusedError } from './file-kind.js';
 import type { JsonLayout } from './json-layout.js';
 import type { OpenedSource } from './source.js';
@@ -6,37 +7,34 @@ import { countedSource, readTextPieces } from './text-pieces.js';
 
 /**
  * A JSON or NDJSON file as a source of records (docs/importer.md, "JSON and NDJSON files"): the
- * header row is the columns of the first items (json-cells.ts), then one record per item. The
- * reader (json-reader.ts) is loaded on first use.
+ * header row is the columns of the first items (json-rows.ts), then one record per item. The
+ * reader (json-reader.ts) is loaded on first use. A UTF-8 NDJSON file read for a load takes the
+ * byte path (json-line-bytes.ts) when `bytes` is given; anything else is read as text.
  * @internal
  */
-export function jsonSource(info: OpenedSource['info'], layout: JsonLayout, text: (chunkBytes: number) => AsyncIterable<TextChunk>): OpenedSource {
-  return countedSource(info, async (slicer, chunkBytes, each, afterPiece) => {
-    const { HEADER_ITEMS, JsonColumns, JsonItems } = await import('./json-reader.js');
+export function jsonSource(
+  info: OpenedSource['info'],
+  layout: JsonLayout,
+  text: (chunkBytes: number) => AsyncIterable<TextChunk>,
+  bytes?: (chunkBytes: number) => AsyncIterable<ByteChunk>,
+): OpenedSource {
+  return countedSource(info, async (slicer, chunkBytes, each, afterPiece, eachBytes) => {
+    const { JsonItems, JsonLineBytes, JsonRows } = await import('./json-reader.js');
+    const rows = new JsonRows(each);
+    if (layout === 'lines' && bytes !== undefined && eachBytes !== undefined) {
+      const reader = new JsonLineBytes(rows, eachBytes);
+      const push = (piece: Uint8Array, last: boolean) => {
+        reader.push(piece, last);
+        return { high: !isAscii(piece), handover: null };
+      };
+      const counts = await readBytePieces(bytes(chunkBytes), { push, release: () => reader.release(), text: () => reader.text() }, slicer, afterPiece);
+      rows.flush();
+      return counts;
+    }
     const items = new JsonItems(layout);
-    const columns = new JsonColumns();
-    /** Rows read before the columns are settled, given with the header row once they are. */
-    let waiting: string[][] | null = [];
-    let count = 0;
-    const flush = () => {
-      if (waiting === null) return;
-      columns.settle();
-      each([columns.names.slice(), ...waiting.map((cells) => columns.pad(cells))]);
-      waiting = null;
-    };
-    const counts = await readTextPieces(text(chunkBytes), slicer, afterPiece, (chunk) => {
-      const rows: string[][] = [];
-      for (const item of items.push(chunk.text, chunk.last)) {
-        count += 1;
-        const cells = columns.cells(item, count);
-        if (waiting !== null) waiting.push(cells);
-        else rows.push(columns.pad(cells));
-      }
-      if (waiting !== null && (waiting.length >= HEADER_ITEMS || chunk.last)) flush();
-      else if (rows.length > 0) each(rows);
-    });
+    const counts = await readTextPieces(text(chunkBytes), slicer, afterPiece, (chunk) => rows.add(items.push(chunk.text, chunk.last), chunk.last));
     // A preview that stopped early shows what was read.
-    flush();
+    rows.flush();
     return counts;
   });
 }

@@ -2,13 +2,14 @@ import { type ByteRecords, shownText } from '@inlay/core';
 import { detectDelimiter, detectNewline, isBlank } from './csv.js';
 import { CsvByteReader } from './csv-bytes.js';
 import { CsvReader } from './csv-reader.js';
-import { type ByteChunk, countUnreadable, detectEncoding, fileBytes, fileText, headOf, isAscii, MarkingDecoder, stringText, type TextChunk, untilNotUtf8 } from './decode.js';
+import { type BytePieceReader, readBytePieces } from './byte-pieces.js';
+import { type ByteChunk, detectEncoding, fileBytes, fileText, headOf, isAscii, stringText, type TextChunk, untilNotUtf8 } from './decode.js';
 import { FileRefusedError, JSON_NAME, sniffFile, zipKind } from './file-kind.js';
 import { jsonLayout } from './json-layout.js';
 import { jsonSource } from './json-source.js';
 import type { OpenParams, OpenResult } from './protocol.js';
 import type { Slicer } from './slicer.js';
-import { countedSource, readTextPieces } from './text-pieces.js';
+import { countedSource, type ReadCounts, readTextPieces } from './text-pieces.js';
 import { openWorkbook } from './xlsx.js';
 import { zipEntryNames } from './zip-directory.js';
 import type { Workbook } from './xlsx-reader.js';
@@ -95,7 +96,7 @@ export async function openSource(params: OpenParams, workbookCache: Map<Blob, Pr
   const layout = jsonLayout(sample);
   if (layout !== null) {
     const info: OpenedSource['info'] = { format: 'json', encoding, detectedEncoding, delimiter: null, sheets: [], sheet: 0 };
-    return jsonSource(info, layout, (chunk) => fileText(file, encoding, chunk, watch));
+    return jsonSource(info, layout, (chunk) => fileText(file, encoding, chunk, watch), isUtf8(encoding) ? (chunk) => bytesOf(file, chunk, watch) : undefined);
   }
   if (JSON_NAME.test(source.name)) throw new FileRefusedError('not_json');
   const newline = detectNewline(sample);
@@ -104,13 +105,22 @@ export async function openSource(params: OpenParams, workbookCache: Map<Blob, Pr
     { format: 'csv', encoding, detectedEncoding, delimiter, sheets: [], sheet: 0 },
     newline,
     (chunk) => fileText(file, encoding, chunk, watch),
-    readsAsBytes(encoding, delimiter) ? (chunk) => (watch ? untilNotUtf8(fileBytes(file, chunk)) : fileBytes(file, chunk)) : undefined,
+    readsAsBytes(encoding, delimiter) ? (chunk) => bytesOf(file, chunk, watch) : undefined,
   );
 }
 
 /** Whether a file can take the byte path: UTF-8 text (any other encoding is decoded first) and a delimiter of one ASCII character. */
 function readsAsBytes(encoding: string, delimiter: string): boolean {
-  return encoding.toLowerCase().replace(/[^a-z0-9]/g, '') === 'utf8' && delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80;
+  return isUtf8(encoding) && delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80;
+}
+
+function isUtf8(encoding: string): boolean {
+  return encoding.toLowerCase().replace(/[^a-z0-9]/g, '') === 'utf8';
+}
+
+/** A file's bytes for a byte path, watched for a first character beyond ASCII that is not UTF-8 when `watch`. */
+function bytesOf(file: Blob, chunkBytes: number, watch: boolean): AsyncIterable<ByteChunk> {
+  return watch ? untilNotUtf8(fileBytes(file, chunkBytes)) : fileBytes(file, chunkBytes);
 }
 
 function delimited(
@@ -128,60 +138,30 @@ function delimited(
 
 /**
  * The byte path of {@link OpenedSource.read}: records as byte ranges from {@link CsvByteReader},
- * then, if it hands over, the rest of the file decoded and read by {@link CsvReader}.
- *
- * Unreadable characters (bytes that are not UTF-8, read as U+FFFD) are counted as the text path
- * counts them, by decoding — but only the pieces with a byte of 0x80 or more, and the piece after
- * each of those (which completes or refutes a character cut at its start): an ASCII piece after
- * an ASCII piece leaves the decoder as it found it. @internal
+ * then, if it hands over, the rest of the file decoded and read by {@link CsvReader}; unreadable
+ * characters counted as the text path counts them (byte-pieces.ts). @internal
  */
-export async function readBytes(
+export function readBytes(
   chunks: AsyncIterable<ByteChunk>,
   delimiter: string,
   newline: '\n' | '\r',
   slicer: Slicer,
   to: { each: EachRecords; eachBytes: EachByteRecords; afterPiece: AfterPiece | undefined },
-): Promise<{ unreadable: number; readMs: number }> {
+): Promise<ReadCounts> {
   const reader = new CsvByteReader(delimiter, newline);
-  const counting = new MarkingDecoder('utf-8');
-  let countNext = false;
-  let unreadable = 0;
-  let readMs = 0;
-  /** After a handover: the text reader of the rest of the file, and its decoder. */
-  let text: CsvReader | undefined;
-  let rest = new MarkingDecoder('utf-8', { ignoreBOM: true });
-  let waited = performance.now();
-  for await (const chunk of chunks) {
-    readMs += performance.now() - waited;
-    if (chunk.legacy === true && rest.encoding === 'utf-8') {
-      // The file is Windows-1252 after all (decode.ts `untilNotUtf8`): what was read is ASCII, the
-      // same in both; the record left open and the rest are read as Windows-1252 text.
-      rest = new MarkingDecoder('windows-1252');
-      if (text === undefined) {
-        text = new CsvReader(delimiter, newline);
-        to.each(withoutBlanks(text.push(rest.decode(reader.release(), true), false)));
-      }
-    }
-    if (text !== undefined) {
-      const piece = rest.decode(chunk.bytes, !chunk.last);
-      unreadable += countUnreadable(piece);
-      to.each(withoutBlanks(text.push(piece, chunk.last)));
-    } else {
-      const batch = reader.push(chunk.bytes, chunk.last);
-      if (batch.high || countNext || chunk.last) unreadable += countUnreadable(counting.decode(chunk.bytes, !chunk.last));
-      countNext = batch.high;
+  const csvBytes: BytePieceReader = {
+    push(bytes, last) {
+      const batch = reader.push(bytes, last);
       to.eachBytes(batch.records);
-      if (batch.handover !== null) {
-        // The handed-over bytes were counted above, as part of the pieces they came in.
-        text = new CsvReader(delimiter, newline);
-        to.each(withoutBlanks(text.push(rest.decode(batch.handover, !chunk.last), chunk.last)));
-      }
-    }
-    if ((await to.afterPiece?.(chunk.done, chunk.total)) === false) break;
-    await slicer.maybePause();
-    waited = performance.now();
-  }
-  return { unreadable, readMs };
+      return batch;
+    },
+    release: () => reader.release(),
+    text() {
+      const text = new CsvReader(delimiter, newline);
+      return (piece, last) => to.each(withoutBlanks(text.push(piece, last)));
+    },
+  };
+  return readBytePieces(chunks, csvBytes, slicer, to.afterPiece);
 }
 
 function sheetSource(workbook: Workbook, sheet: number): OpenedSource {
