@@ -5,9 +5,9 @@ import { testDatabase } from './helpers.js';
 
 /**
  * Group commit under a burst (docs/storage.md): more one-message transactions in one turn than
- * one batch holds (256 statements on PostgreSQL) and than may be out at once, so most of them
- * wait for a batch to come back. Each one settles with its own answer: every write commits, and
- * the one whose optimistic write finds no row fails alone.
+ * one batch holds (256 statements on PostgreSQL), so the turn goes out as several batches, one of
+ * which fails and runs its members again alone. Each one settles with its own answer: every
+ * write commits, and the one whose optimistic write finds no row fails alone.
  */
 describe('a burst of one-message transactions', async () => {
   const storage = await openDatabase(await testDatabase('group-commit.db'));

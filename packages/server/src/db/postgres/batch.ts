@@ -6,7 +6,7 @@ import { types } from './types.js';
  * Group commit on PostgreSQL (docs/storage.md): the one-message transactions of one event-loop
  * turn — optimistic writes with what depends on them (`Tx.expect`), reads outside a transaction,
  * the turn's change announcement — go out together, in one pipeline on one connection, as one
- * transaction; while `MAX_IN_FLIGHT` batches are out, the turns that follow join the next. A round trip costs this process about as much CPU as a whole SQLite write, and
+ * transaction. A round trip costs this process about as much CPU as a whole SQLite write, and
  * most of it is per message (a socket write, a wake-up, a read), not per statement; so the
  * writes of a busy turn share one, as SQLite's writes of a turn share one transaction
  * (db/sqlite/group-commit.ts).
@@ -22,15 +22,6 @@ import { types } from './types.js';
 
 /** Most statements in one pipeline; a busier turn sends more pipelines, on other connections. */
 const MAX_STEPS = 256;
-
-/**
- * Batches out at once. While they are, the turns that follow gather into the next one, so a
- * busy process sends fewer, fuller messages (docs/decisions.md, "PostgreSQL writes (measured)").
- * Not a cap on throughput: a batch's statements run in one backend at about 50 µs of database
- * CPU a write, so two backends take some 40,000 writes/s, several times what one process's
- * main thread sends; more processes each send their own.
- */
-const MAX_IN_FLIGHT = 2;
 
 export interface BatchStep {
   step: Step;
@@ -49,7 +40,6 @@ export class PipelineBatcher {
   readonly #pool: pg.Pool;
   #members: Member[] = [];
   #scheduled = false;
-  #inFlight = 0;
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
@@ -71,25 +61,23 @@ export class PipelineBatcher {
   }
 
   #flush(): void {
+    const members = this.#members;
+    this.#members = [];
     this.#scheduled = false;
-    while (this.#members.length > 0 && this.#inFlight < MAX_IN_FLIGHT) {
-      // Reads first; then the writes, in the order they committed; at most MAX_STEPS statements.
-      const ordered = [...this.#members.filter((member) => member.reads), ...this.#members.filter((member) => !member.reads)];
-      const group: Member[] = [];
-      let size = 0;
-      for (const member of ordered) {
-        if (group.length > 0 && size + member.steps.length > MAX_STEPS) break;
-        group.push(member);
-        size += member.steps.length;
+    // Reads first; then the writes, in the order they committed.
+    const ordered = [...members.filter((member) => member.reads), ...members.filter((member) => !member.reads)];
+    let group: Member[] = [];
+    let size = 0;
+    for (const member of ordered) {
+      if (group.length > 0 && size + member.steps.length > MAX_STEPS) {
+        void this.#send(group);
+        group = [];
+        size = 0;
       }
-      const sent = new Set(group);
-      this.#members = this.#members.filter((member) => !sent.has(member));
-      this.#inFlight += 1;
-      void this.#send(group).finally(() => {
-        this.#inFlight -= 1;
-        this.#flush();
-      });
+      group.push(member);
+      size += member.steps.length;
     }
+    if (group.length > 0) void this.#send(group);
   }
 
   async #send(group: Member[]): Promise<void> {
