@@ -1,5 +1,6 @@
 // Drives the importer's engine in Node as the element drives it in its worker: calls answered by
 // id, progress passed to the caller's callback, cancel by id. Shared by the engine's test files.
+import type { ImporterConfig } from '@inlay/core';
 import { type EngineOptions, ImportEngine } from '../src/importer/engine/engine.js';
 import type { Message, Method, ParamsOf, Progress, ResultOf } from '../src/importer/engine/protocol.js';
 
@@ -24,3 +25,18 @@ export function engine(options: EngineOptions = { sliceMs: 5, chunkBytes: 7 }) {
   const cancel = (id: number) => instance.handle({ type: 'cancel', id });
   return { call, cancel, nextId: () => next };
 }
+
+/** A customer list with a field of every type: the importer config the byte-path tests read messy files with. */
+export const CUSTOMERS: ImporterConfig = {
+  fields: [
+    { key: 'id', label: 'Customer ID', type: 'string', unique: true },
+    { key: 'email', label: 'Email', type: 'email', required: true },
+    { key: 'name', label: 'Name', type: 'string' },
+    { key: 'amount', label: 'Amount', type: 'number' },
+    { key: 'joined', label: 'Joined', type: 'date' },
+    { key: 'active', label: 'Active', type: 'boolean' },
+    { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro', 'team'] },
+    { key: 'site', label: 'Site', type: 'url' },
+  ],
+  duplicateKey: 'email',
+};

@@ -2,27 +2,15 @@
 // against its text path (the same content pasted: CsvReader + addRows) on messy generated files
 // larger than the format sample: every statistic, every grid row (values, raw text of refused
 // cells, issues) and every delivered record must be the same.
-import { type ImporterConfig, recordsCells, UNREADABLE } from '@inlay/core';
+import { recordsCells, UNREADABLE } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
 import { countUnreadable, MarkingDecoder } from '../src/importer/engine/decode.js';
 import type { Progress, SourceInput } from '../src/importer/engine/protocol.js';
 import { Slicer } from '../src/importer/engine/slicer.js';
 import { readBytes } from '../src/importer/engine/source.js';
-import { engine } from './engine-driver.js';
+import { CUSTOMERS, engine } from './engine-driver.js';
 
-const CONFIG: ImporterConfig = {
-  fields: [
-    { key: 'id', label: 'Customer ID', type: 'string', unique: true },
-    { key: 'email', label: 'Email', type: 'email', required: true },
-    { key: 'name', label: 'Name', type: 'string' },
-    { key: 'amount', label: 'Amount', type: 'number' },
-    { key: 'joined', label: 'Joined', type: 'date' },
-    { key: 'active', label: 'Active', type: 'boolean' },
-    { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro', 'team'] },
-    { key: 'site', label: 'Site', type: 'url' },
-  ],
-  duplicateKey: 'email',
-};
+const CONFIG = CUSTOMERS;
 
 /** Everything the element can read of a loaded source. */
 async function loaded(source: SourceInput, chunkBytes: number) {

@@ -8,21 +8,11 @@ import { JsonColumns } from '../src/importer/engine/json-cells.js';
 import { JsonLineBytes } from '../src/importer/engine/json-line-bytes.js';
 import { JsonRows } from '../src/importer/engine/json-rows.js';
 import type { Progress, SourceInput } from '../src/importer/engine/protocol.js';
-import { engine } from './engine-driver.js';
+import { CUSTOMERS, engine } from './engine-driver.js';
 
 const CONFIG: ImporterConfig = {
-  fields: [
-    { key: 'id', label: 'Customer ID', type: 'string', unique: true },
-    { key: 'email', label: 'Email', type: 'email', required: true },
-    { key: 'name', label: 'Name', type: 'string' },
-    { key: 'amount', label: 'Amount', type: 'number' },
-    { key: 'joined', label: 'Joined', type: 'date' },
-    { key: 'active', label: 'Active', type: 'boolean' },
-    { key: 'plan', label: 'Plan', type: 'enum', enumValues: ['free', 'pro', 'team'] },
-    { key: 'site', label: 'Site', type: 'url' },
-    { key: 'score', label: 'Score', type: 'number', min: 0, max: 100 },
-  ],
-  duplicateKey: 'email',
+  ...CUSTOMERS,
+  fields: [...CUSTOMERS.fields, { key: 'score', label: 'Score', type: 'number', min: 0, max: 100 }],
 };
 
 /** Everything the element can read of a loaded source, every column mapped by its key or kept. */
