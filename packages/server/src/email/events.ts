@@ -3,6 +3,7 @@ import type { Storage } from '../db/connect.js';
 import type { Tx } from '../db/statements.js';
 import { perStorage } from '../db/storage.js';
 import { queueEmail } from '../repositories/email/outbox.js';
+import { isTeamComment } from '../repositories/feedback/comments.js';
 import type { RecordedEvent } from '../webhooks/events.js';
 
 /**
@@ -17,8 +18,7 @@ export async function queueEmailOf(storage: Storage, tx: Tx, event: RecordedEven
   if (event.type === 'post.status_changed') {
     await queueEmail(tx, { ...place, kind: 'status_changed', data: { from: data.previousStatus, to: data.status } });
   } else if (event.type === 'comment.created') {
-    const comment = await tx.db.selectFrom('comments').select('team').where('id', '=', data.commentId as string).executeTakeFirst();
-    if (comment?.team !== 1) return;
+    if (!(await isTeamComment(tx, place, data.commentId as string))) return;
     await queueEmail(tx, { ...place, kind: 'team_comment', data: { commentId: data.commentId } });
   } else {
     return;

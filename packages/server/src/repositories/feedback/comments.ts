@@ -92,6 +92,12 @@ export function findComment(storage: Storage, scope: { workspaceId: string; mode
   return query.executeTakeFirst();
 }
 
+/** Whether a comment of the place was written as the team (in the transaction that recorded it). */
+export async function isTeamComment(tx: Tx, place: { workspaceId: string; mode: KeyMode }, id: string): Promise<boolean> {
+  const row = await tx.db.selectFrom('comments').select('team').where('id', '=', id).where('workspace_id', '=', place.workspaceId).where('mode', '=', place.mode).executeTakeFirst();
+  return row?.team === 1;
+}
+
 /** What a comment shows (services/feedback/comments.ts `toComment`) and what a page continues after. */
 const SHOWN_COLUMNS = ['id', 'post_id', 'parent_id', 'thread_id', 'body', 'author_id', 'author_name', 'author_anonymous', 'team', 'deleted', 'created_at', 'edited_at'] as const;
 export type ShownComment = Pick<CommentRow, (typeof SHOWN_COLUMNS)[number]>;
