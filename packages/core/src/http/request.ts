@@ -54,8 +54,8 @@ export interface HttpPlatform {
    * Idempotency key source, needed only by a platform whose calls send `idempotencyKey: true`
    * (the Node SDK passes `randomUUID`; `generateIdempotencyKey` in idempotency.ts works anywhere
    * with Web Crypto). No default: the browser SDK sends no keys, and a default would put the
-   * generator in every widget's script-tag bundle (docs/decisions.md, "Script-tag bundles back
-   * under budget").
+   * generator in every widget's script-tag bundle (docs/decisions.md, "Widget bundle
+   * budgets (measured)").
    */
   generateIdempotencyKey?: () => string;
   timers?: HttpTimers;

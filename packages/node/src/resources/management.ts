@@ -21,8 +21,8 @@ export interface UpdateDraftParams<ConfigInput> {
 }
 
 /**
- * The secret-key routes every configurable resource shares (docs/decisions.md "the three services share
- * one engine"): `inlay.onboarding.flows`, `inlay.feedback.boards`, `inlay.importer.importers`.
+ * The secret-key routes every configurable resource shares (docs/decisions.md,
+ * "Wire"): `inlay.onboarding.flows`, `inlay.feedback.boards`, `inlay.importer.importers`.
  *
  * @typeParam K - the resource kind, also each record's `object`
  * @typeParam Config - the stored config (defaults applied)

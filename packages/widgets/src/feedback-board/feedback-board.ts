@@ -5,7 +5,7 @@ import { createFeedbackClient, createHostedPostStore, type GetAuthorToken, isInl
 import { type BoardConfig, LIMITS, type PublishedConfig } from '@inlay/core';
 import type { ClientOptions } from '@inlay/client';
 import { AuthorSession } from '../base/author-session.js';
-// Beside the session it reads: the smallest bundle of the places tried (docs/decisions.md, "The board element split by concept").
+// Beside the session it reads: the smallest bundle of the places tried (docs/decisions.md, "The board element split by concept (measured)").
 import { visitorAuthor, visitorCanWrite, visitorId } from './board-visitor.js';
 import { InlayElement } from '../base/inlay-element.js';
 import { loadOnce } from '../base/load-once.js';

@@ -1,5 +1,5 @@
 // The order of these imports is the order of the script-tag bundle's code, which moves its size
-// by hundreds of bytes: keep it (docs/decisions.md, "The importer element split by concept").
+// by hundreds of bytes: keep it (docs/decisions.md, "The importer element split by concept (measured)").
 import type { ImporterConfig, PublishedConfig, SuggestMappingHook, TransformRowHook, ValidateRowHook } from '@inlay/core';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { InlayElement } from '../base/inlay-element.js';

@@ -15,7 +15,7 @@ import { columnTypes } from './column-types.js';
  * - `post_merges`: a merged (deleted) post's id and the post it went into, so that the id still
  *   answers with that post; dropped with the target.
  * - Indexes for lists filtered by status, or by category and status, in `top` and `new` order
- *   (docs/decisions.md, "Filtered post lists").
+ *   (docs/decisions.md, "Comments, categories, filters and voters").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
