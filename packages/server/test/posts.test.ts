@@ -153,6 +153,28 @@ describe('votes', () => {
     expect(dataOf<{ items: Post[] }>(listed).items[0]).toMatchObject({ voteCount: 1, voted: true });
   });
 
+  it('shows which posts of a page a reader voted for, whether they voted for a few posts or for hundreds', async () => {
+    const boardId = await publishBoard();
+    const scope = { workspaceId: h.ws.id, mode: 'test' as const, boardId };
+    const ids: string[] = [];
+    for (let i = 0; i < 130; i += 1) {
+      ids.push((await insertPost(h.storage, scope, { title: `voted ${i}`, body: '', author: { key: 'u:bulk', id: 'bulk', name: null, anonymous: false } })).id);
+    }
+    // 'keen' voted for 117 posts (more than are read by author), 'casual' for three.
+    for (const id of ids) await setVote(h.storage, { id }, 'u:keen', true);
+    for (let i = 3; i < 130; i += 10) await setVote(h.storage, { id: ids[i] as string }, 'u:keen', false);
+    for (const id of [ids[0], ids[129], ids[64]] as string[]) await setVote(h.storage, { id }, 'a:casual', true);
+    const keen = new Set(ids.filter((_, i) => i % 10 !== 3));
+    const casual = new Set([ids[0], ids[129], ids[64]]);
+    for (const [reader, voted] of [['keen', keen], ['casual', casual], ['nobody', new Set<string>()]] as const) {
+      const page = await list(boardId, `&sort=new&limit=100&authorId=${reader}`);
+      const next = await list(boardId, `&sort=new&limit=100&authorId=${reader}&cursor=${page.nextCursor}`);
+      const items = [...page.items, ...next.items];
+      expect(items).toHaveLength(130);
+      expect(items.filter((post) => post.voted).map((post) => post.id).sort()).toEqual([...voted].sort());
+    }
+  });
+
   it("keeps an anonymous visitor away from the vote of an identified user with the same id", async () => {
     const boardId = await publishBoard();
     const post = dataOf<Post>(await create(boardId, 'Not yours'));

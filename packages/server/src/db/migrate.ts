@@ -20,6 +20,7 @@ import * as webhookSuccessOnRow from './migrations/0018-webhook-success-on-row.j
 import * as optimisticWrites from './migrations/0019-optimistic-writes.js';
 import * as feedbackComments from './migrations/0020-feedback-comments.js';
 import * as emailOutbox from './migrations/0024-email-outbox.js';
+import * as votesByAuthor from './migrations/0025-votes-by-author.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-optimistic-writes': optimisticWrites,
   '0020-feedback-comments': feedbackComments,
   '0024-email-outbox': emailOutbox,
+  '0025-votes-by-author': votesByAuthor,
 };
 
 export class BundledMigrations implements MigrationProvider {

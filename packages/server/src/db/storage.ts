@@ -32,6 +32,11 @@ export interface DialectSql {
    * parameters), read through the votes primary key (post, author key) on each backend.
    */
   votedPosts(db: Db, authorKeys: unknown, postIds: unknown): Compilable<{ post_id: string }>;
+  /**
+   * At most `limit` posts that any of `authorKeys` (a JSON array of text, as a parameter) voted
+   * for, read through the `votes_author` index (author key, post).
+   */
+  authorVotes(db: Db, authorKeys: unknown, limit: unknown): Compilable<{ post_id: string }>;
 }
 
 /**

@@ -31,6 +31,12 @@ const DIALECT_SQL: DialectSql = {
       )
       .select('v.post_id');
   },
+  authorVotes: (db, authorKeys, limit) =>
+    db
+      .selectFrom('votes')
+      .select('post_id')
+      .where('author_key', 'in', sql<string>`(SELECT jsonb_array_elements_text(${authorKeys}::jsonb))`)
+      .limit(sql<number>`${limit}::int`),
 };
 
 /**

@@ -20,6 +20,12 @@ const DIALECT_SQL: DialectSql = {
       .select('post_id')
       .where('author_key', 'in', sql<string>`(SELECT value FROM json_each(${authorKeys}))`)
       .where('post_id', 'in', sql<string>`(SELECT value FROM json_each(${postIds}))`),
+  authorVotes: (db, authorKeys, limit) =>
+    db
+      .selectFrom('votes')
+      .select('post_id')
+      .where('author_key', 'in', sql<string>`(SELECT value FROM json_each(${authorKeys}))`)
+      .limit(sql<number>`${limit}`),
 };
 
 /**

@@ -129,6 +129,7 @@ const voteStatements = perStorage((storage) => ({
       storage.db.deleteFrom('votes').where('post_id', '=', p('postId')).where('author_key', '=', p('authorKey'))),
   // The lists travel as JSON arrays, so one statement serves any number of keys and ids.
   voted: storage.compile((p: Param<'authorKeys' | 'postIds'>) => storage.sql.votedPosts(storage.db, p('authorKeys'), p('postIds'))),
+  authorVotes: storage.compile((p: Param<'authorKeys' | 'limit'>) => storage.sql.authorVotes(storage.db, p('authorKeys'), p('limit'))),
   counts: storage.compile((p: Param<'postId'>) =>
       storage.db.selectFrom('posts').select(['vote_count', 'created_at', 'workspace_id', 'mode', 'board_id']).where('id', '=', p('postId'))),
   // The new count, only over the count it was computed from (an optimistic write, Tx.expect).
@@ -248,12 +249,25 @@ function boardPosts(storage: Storage, scope: BoardScope) {
   return storage.db.selectFrom('posts').where('board_id', '=', scope.boardId).where('mode', '=', scope.mode);
 }
 
-/** Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once). */
+/** Up to this many votes of a reader are read whole and matched against a page's posts. */
+const FEW_VOTES = 100;
+
+/**
+ * Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once).
+ * Most readers have voted for few posts, or none: their votes are read by author (one seek per
+ * key) and matched here, whichever posts the page shows. A reader with more votes than
+ * `FEW_VOTES` is looked up per post and key instead, so a list costs them no more than that.
+ */
 export function votedPostIds(storage: Storage, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
   if (authorKeys.length === 0 || postIds.length === 0) return Promise.resolve(new Set());
-  const { voted } = voteStatements(storage);
-  const params = { authorKeys: JSON.stringify(authorKeys), postIds: JSON.stringify(postIds) };
-  return storage.read(async (tx) => new Set((await voted.all(tx, params)).map((row) => row.post_id)));
+  const { voted, authorVotes } = voteStatements(storage);
+  const keys = JSON.stringify(authorKeys);
+  return storage.read(async (tx) => {
+    const votes = await authorVotes.all(tx, { authorKeys: keys, limit: FEW_VOTES + 1 });
+    const rows = votes.length <= FEW_VOTES ? votes : await voted.all(tx, { authorKeys: keys, postIds: JSON.stringify(postIds) });
+    const shown = new Set(postIds);
+    return new Set(rows.map((row) => row.post_id).filter((id) => shown.has(id)));
+  });
 }
 
 /** The name and email a voter's author token carried (null without a token or a claim). */
