@@ -42,8 +42,8 @@ const CDN_BUNDLES: Record<string, string> = {
 const LOCALE_COMPONENTS = ['checklist', 'tour', 'feedback-board', 'importer'];
 const LOCALE_TAGS = ['de', 'es', 'fr', 'ja', 'pt-BR'];
 
-/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's positioning. */
-const CDN_SWAPPED = ['./locales.js', './writes.js', './positioning.js', './pages.js', './suggestions.js'];
+/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's positioning and hotspots. */
+const CDN_SWAPPED = ['./locales.js', './writes.js', './modules.js', './pages.js', './suggestions.js'];
 
 function cdnLocales(): Plugin {
   return {
@@ -77,6 +77,8 @@ const CDN_WRITES: Record<string, string> = {
   // reads its flow (docs/decisions.md, "Tours and hotspots"). The tour's writes are the checklist's
   // write path, inlay-checklist.writes.js.
   'inlay-tour.position': 'tour/position.ts',
+  // Only for flows shown as hotspots, once the flow says so (tour/hotspots.ts).
+  'inlay-tour.hotspots': 'tour/hotspots.ts',
 };
 
 /** The bundles of the elements on base/lite-element.ts: the savings above. */
