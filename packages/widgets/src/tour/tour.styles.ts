@@ -72,10 +72,6 @@ export const tourStyles = css`
     gap: 8px;
   }
 
-  .head {
-    justify-content: space-between;
-  }
-
   .foot {
     flex-wrap: wrap;
     justify-content: flex-end;

@@ -174,9 +174,10 @@ export class InlayTour extends FlowElement {
     return this.previewConfig !== undefined;
   }
 
+  /** The preview shows every step, on no page. */
   #view(): TourView {
-    if (this.#inline) return { path: undefined, started: true, from: this._from, passed: this._passed };
-    return { path: this._path, started: this._started, from: this._from, passed: this._passed };
+    const inline = this.#inline;
+    return { path: inline ? undefined : this._path, started: inline || this._started, from: this._from, passed: this._passed };
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -185,11 +186,12 @@ export class InlayTour extends FlowElement {
     const flow = this._flow;
     const progress = this._progress;
     const status = html`<div class="visually-hidden" role="status">${this._announcement}</div>`;
-    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, this.#view())) return status;
+    const view = this.#view();
+    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return status;
     if (flow.config.presentation === 'hotspots' && !this.#inline) return html`${this.#renderHotspots(flow, progress)}${status}`;
-    const step = currentStep(flow, progress, this.#view());
+    const step = currentStep(flow, progress, view);
     if (!step) return status;
-    const earlier = earlierSteps(flow, progress, step, this.#view().path);
+    const earlier = earlierSteps(flow, progress, step, view.path);
     const back = Math.min(this._back, earlier.length);
     const item = earlier[earlier.length - back] ?? step;
     const target = item.anchor && !this.#inline ? find(item.anchor.selector) : null;
@@ -201,7 +203,7 @@ export class InlayTour extends FlowElement {
     this.#missing = waiting;
     if (waiting) return status;
     const t = this.#t;
-    const last = items.filter((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending')).length === 0;
+    const last = !items.some((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending'));
     return html`${trap ? html`<div class="cutout" part="overlay" popover="manual"></div>` : nothing}
       ${this.#renderPopover(shown, html`<p class="muted" part="step-count">${t.stepOf(items.indexOf(item) + 1, items.length)}</p>`, t.dismissLabel, html`
         ${advance === 'next' ? nothing : html`<p class="muted" part="hint">${advance === 'click' ? t.clickHint : t.eventHint}</p>`}
