@@ -5,7 +5,7 @@ import { adoptHotspotStyles } from './hotspots.styles.js';
 import { find } from './page-watch.js';
 import type { Follow } from './position.js';
 import { hotspotItems } from './steps.js';
-import { hotspotStrings, type TourStrings, type TourViewStrings } from './tour.strings.js';
+import { hotspotStrings, type TourViewStrings } from './tour.strings.js';
 
 /**
  * The hotspots presentation of `<inlay-tour>` (docs/onboarding.md, "Tours and hotspots"): a beacon
@@ -65,7 +65,7 @@ export class Hotspots {
 
   render(flow: PublishedFlow, progress: Progress, path: string, text: TourViewStrings): HotspotsView {
     const { html } = this.#port.lit;
-    const t: TourStrings = { ...hotspotStrings, ...text } as TourStrings;
+    const t = { ...hotspotStrings, ...text };
     const result: HotspotsView = { view: [], missing: false };
     for (const item of hotspotItems(flow, progress, path)) {
       const target = find(item.anchor?.selector ?? '');
