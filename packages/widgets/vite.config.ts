@@ -22,12 +22,14 @@ const CDN_BUNDLES: Record<string, string> = {
 
 /**
  * The checklist's and the tour's bundles are held to 14 KB min+gzip with Lit (packages/server/bench/bundles.mjs);
- * the checklist meets it only with two savings of its own (about 80 bytes):
+ * they meet it with savings of their own (FLOW_BUNDLES):
  * - property names starting with `_` are shortened. In that bundle only the component's private
  *   reactive state is named so (Lit's convention for it); Lit's own `_$…` names, shared between
  *   copies of Lit on one page, do not match. A name that must survive never starts with `_`.
  * - the bundle does not link its source map: the map is still written beside it, for error
  *   trackers and for loading by hand in developer tools.
+ * - Lit's css-tag is replaced by base/css-tag.cdn.ts, constructable stylesheets only (about 300
+ *   bytes each); these elements use no other part of Lit's reactive element.
  */
 /**
  * Translations of the script-tag bundles (docs/widgets.md, Languages): ES modules
@@ -40,8 +42,8 @@ const CDN_BUNDLES: Record<string, string> = {
 const LOCALE_COMPONENTS = ['checklist', 'tour', 'feedback-board', 'importer'];
 const LOCALE_TAGS = ['de', 'es', 'fr', 'ja', 'pt-BR'];
 
-/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's positioning. */
-const CDN_SWAPPED = ['./locales.js', './writes.js', './positioning.js', './pages.js', './suggestions.js'];
+/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's positioning and hotspots. */
+const CDN_SWAPPED = ['./locales.js', './writes.js', './modules.js', './pages.js', './suggestions.js'];
 
 function cdnLocales(): Plugin {
   return {
@@ -75,10 +77,12 @@ const CDN_WRITES: Record<string, string> = {
   // reads its flow (docs/decisions.md, "Tours and hotspots"). The tour's writes are the checklist's
   // write path, inlay-checklist.writes.js.
   'inlay-tour.position': 'tour/position.ts',
+  // Only for flows shown as hotspots, once the flow says so (tour/hotspots.ts).
+  'inlay-tour.hotspots': 'tour/hotspots.ts',
 };
 
-/** Bundles that shorten `_`-prefixed property names (below) and link no source map. */
-const SHORTENED = ['inlay-checklist', 'inlay-tour'];
+/** The bundles of the elements on base/lite-element.ts: the savings above. */
+const FLOW_BUNDLES = ['inlay-checklist', 'inlay-tour'];
 const PRIVATE_PROPERTY = /^_[a-z]/;
 
 /**
@@ -105,6 +109,7 @@ export default defineConfig(({ mode }) => {
     return {
       plugins: [minifyTemplatesPlugin(), cdnLocales()],
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      resolve: { alias: FLOW_BUNDLES.includes(name) ? { '@lit/reactive-element/css-tag.js': src('base/css-tag.cdn.ts') } : {} },
       build: {
         outDir: 'dist/cdn',
         // The other bundles are already there.
@@ -116,9 +121,9 @@ export default defineConfig(({ mode }) => {
         // (docs/decisions.md, "Widget bundle budgets (measured)").
         minify: 'terser',
         terserOptions: { compress: { passes: name === 'inlay-importer' ? 3 : 2 } },
-        sourcemap: SHORTENED.includes(name) ? 'hidden' : true,
+        sourcemap: FLOW_BUNDLES.includes(name) ? 'hidden' : true,
         target: 'es2022',
-        rolldownOptions: { output: { minify: SHORTENED.includes(name) ? { mangleProps: { include: PRIVATE_PROPERTY } } : true } },
+        rolldownOptions: { output: { minify: FLOW_BUNDLES.includes(name) ? { mangleProps: { include: PRIVATE_PROPERTY } } : true } },
         lib: {
           entry: { [name]: src(entry) },
           formats: ['iife'],

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const dir = new URL('../dist/cdn/', import.meta.url);
-const BUNDLES = ['inlay-checklist.js', 'inlay-feedback-board.js', 'inlay-importer.js'];
+const BUNDLES = ['inlay-checklist.js', 'inlay-tour.js', 'inlay-feedback-board.js', 'inlay-importer.js'];
 
 async function sourcesOf(bundle: string): Promise<string[]> {
   const map = JSON.parse(await readFile(new URL(`${bundle}.map`, dir), 'utf8')) as { sources: string[] };
@@ -43,6 +43,8 @@ describe('script-tag bundles', () => {
     ['inlay-feedback-board.js', 'inlay-feedback-board.writes.js', /feedback-board\/(board-writes|post-form|post-draft)\.ts$/],
     // Not a write path: the importer's suggestMapping runner, for pages that set the hook.
     ['inlay-importer.js', 'inlay-importer.suggestions.js', /importer\/mapping-suggestions\.ts$/],
+    // Nor the tour's hotspots, for flows shown as hotspots.
+    ['inlay-tour.js', 'inlay-tour.hotspots.js', /tour\/hotspots(\.styles)?\.ts$/],
   ] as const) {
     it(`${bundle} leaves its write path to ${writes}, which holds neither Lit nor the request core`, async () => {
       const inBundle = await sourcesOf(bundle);
@@ -63,7 +65,7 @@ describe('script-tag bundles', () => {
 
   it('sri.json publishes the hash of every script in dist/cdn/, the write paths included', async () => {
     const sri = JSON.parse(await readFile(new URL('sri.json', dir), 'utf8')) as { files: Record<string, string> };
-    for (const file of ['inlay-checklist.writes.js', 'inlay-feedback-board.writes.js', 'inlay-importer.suggestions.js']) {
+    for (const file of ['inlay-checklist.writes.js', 'inlay-feedback-board.writes.js', 'inlay-importer.suggestions.js', 'inlay-tour.hotspots.js']) {
       const hash = `sha384-${createHash('sha384').update(await readFile(new URL(file, dir))).digest('base64')}`;
       expect(sri.files[file]).toBe(hash);
     }

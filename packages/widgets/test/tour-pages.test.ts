@@ -113,6 +113,8 @@ interface Visit {
   page: Page;
   /** Requests to the Inlay server's config and progress routes, by page load. */
   reads: { config: number; progress: number }[];
+  /** The files loaded from the Inlay server's /cdn/, in order. */
+  files: string[];
   problems: string[];
 }
 
@@ -121,8 +123,9 @@ async function open(path: string, options: { user?: string; viewport?: { width: 
   const user = options.user ?? `user-${++users}`;
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 720 }, colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
-  const visit: Visit = { page, reads: [], problems: [] };
+  const visit: Visit = { page, reads: [], files: [], problems: [] };
   page.on('request', (request) => {
+    if (request.url().startsWith(`${inlay.origin}/cdn/`)) visit.files.push(request.url().slice(inlay.origin.length + '/cdn/'.length));
     // A page load (not a history.pushState, which loads nothing).
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) visit.reads.push({ config: 0, progress: 0 });
     const last = visit.reads[visit.reads.length - 1];
@@ -211,7 +214,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('<inlay-tour> across pages', () => {
   it('continues on page two, after a reload and into the single-page route, one config and one progress read per page load', async () => {
-    const { page, user, reads, problems } = await open('one.html');
+    const { page, user, reads, files, problems } = await open('one.html');
     await expect.poll(() => title(page).textContent()).toBe('Welcome to Acme');
     await expect(page.locator('inlay-tour [part~="step-count"]').textContent()).resolves.toBe('Step 1 of 6');
     await shot(page, 'page-one');
@@ -260,6 +263,8 @@ describe('<inlay-tour> across pages', () => {
 
     // one.html, reload, two.html, app.html: one config fetch and one progress read each.
     expect(reads).toEqual(Array.from({ length: 4 }, () => ({ config: 1, progress: 1 })));
+    // A tour loads its positioning and the write path beside its bundle; hotspots only load for hotspots.
+    expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-tour.position.js', 'inlay-checklist.writes.js']));
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -470,15 +475,28 @@ describe('<inlay-tour> across pages', () => {
   });
 
   it('puts a beacon on each hotspot, opened on demand and completed with "Got it"', async () => {
-    const { page, user } = await open(`one.html?flow=${flows['HOTSPOTS']}`);
+    const { page, user, files } = await open(`one.html?flow=${flows['HOTSPOTS']}`);
     const beacons = page.locator('inlay-tour [part~="beacon"]');
     await expect.poll(() => beacons.count()).toBe(2);
+    expect(files).toContain('inlay-tour.hotspots.js');
     expect(await popover(page).count()).toBe(0);
     await beacons.first().click();
     await expect.poll(() => title(page).textContent()).toBe('Start a project');
     await expect(beacons.first().getAttribute('aria-expanded')).resolves.toBe('true');
     await expectAccessible(page);
     await shot(page, 'hotspots');
+    // Escape and the close button close the hint, and focus goes back to its beacon.
+    await expect.poll(() => focusAt(page)).toBe('dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => popover(page).count()).toBe(0);
+    await expect.poll(() => focusAt(page)).toBe('beacon');
+    await expect(beacons.first().getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusAt(page)).toBe('dialog');
+    await page.locator('inlay-tour [part~="close-button"]').click();
+    await expect.poll(() => popover(page).count()).toBe(0);
+    await expect.poll(() => focusAt(page)).toBe('beacon');
+    await beacons.first().click();
     await page.locator('inlay-tour [part~="next-button"]').click();
     await expect.poll(() => beacons.count()).toBe(1);
     await expect.poll(() => progressOf('HOTSPOTS', user).then((p) => p.items.map((item) => item.state))).toEqual(['completed', 'pending']);

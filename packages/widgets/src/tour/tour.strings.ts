@@ -1,4 +1,4 @@
-import type { ChecklistStrings } from '../checklist/checklist.strings.js';
+import { type ChecklistStrings, checklistWriteStrings } from '../checklist/checklist.strings.js';
 
 /**
  * Every text `<inlay-tour>` shows or announces that does not come from the flow's config. Set
@@ -30,8 +30,14 @@ export interface TourStrings
   closeHotspot: string;
 }
 
-/** The English texts of `<inlay-tour>`. */
-export const defaultTourStrings: TourStrings = {
+/** Texts whose English defaults load with the module that shows them (hotspots.ts, the write path). @internal */
+type ModuleKey = 'openHotspot' | 'gotIt' | 'closeHotspot' | 'announceComplete' | 'announceSkip';
+
+/** The texts the tour has before its modules load. @internal */
+export type TourViewStrings = Omit<TourStrings, ModuleKey> & Partial<TourStrings>;
+
+/** The English texts of the tour's steps: what its script-tag bundle carries. @internal */
+export const tourViewStrings: Omit<TourStrings, ModuleKey> = {
   stepOf: (step, total) => `Step ${step} of ${total}`,
   next: 'Next',
   back: 'Back',
@@ -40,13 +46,25 @@ export const defaultTourStrings: TourStrings = {
   dismissLabel: 'Close tour',
   clickHint: 'Click the highlighted element to continue.',
   eventHint: 'This step completes when you do it.',
-  openHotspot: (title) => `Hint: ${title}`,
-  gotIt: 'Got it',
-  closeHotspot: 'Close hint',
   progress: (done, total) => `${done} of ${total} done`,
   announceFailure: 'That change could not be saved and was undone.',
-  announceComplete: (title) => `Completed “${title}”.`,
-  announceSkip: (title) => `Skipped “${title}”.`,
   announceFlowComplete: 'Tour complete.',
   announceDismiss: 'Tour closed.',
 };
+
+/** The English texts of hotspots, in their module (hotspots.ts). @internal */
+export const hotspotStrings: Pick<TourStrings, 'openHotspot' | 'gotIt' | 'closeHotspot'> = {
+  openHotspot: (title) => `Hint: ${title}`,
+  gotIt: 'Got it',
+  closeHotspot: 'Close hint',
+};
+
+/**
+ * The English texts of `<inlay-tour>`; a saved step's announcements are the checklist's write
+ * path's. A pure call, not a spread: the script-tag bundle, which loads those with their modules,
+ * drops it whole.
+ */
+export const defaultTourStrings: TourStrings = /* @__PURE__ */ Object.assign({}, tourViewStrings, hotspotStrings, {
+  announceComplete: checklistWriteStrings.announceComplete,
+  announceSkip: checklistWriteStrings.announceSkip,
+});

@@ -1,10 +1,10 @@
 import { css } from '../base/css.js';
 
 /**
- * Styles of `<inlay-tour>`; theme values come from base.styles.ts. The popover, a modal step's
- * cut-out and the beacons are `popover="manual"` elements, so they sit in the top layer above
- * the page whatever its stacking; Floating UI sets their position through the CSSOM
- * (position.ts). @internal
+ * Styles of `<inlay-tour>`; theme values come from base.styles.ts, the beacons' own styles from
+ * hotspots.styles.ts. The popover, a modal step's cut-out and the beacons are `popover="manual"`
+ * elements, so they sit in the top layer above the page whatever its stacking; Floating UI sets
+ * their position through the CSSOM (position.ts). @internal
  */
 export const tourStyles = css`
   :host {
@@ -72,10 +72,6 @@ export const tourStyles = css`
     gap: 8px;
   }
 
-  .head {
-    justify-content: space-between;
-  }
-
   .foot {
     flex-wrap: wrap;
     justify-content: flex-end;
@@ -129,30 +125,5 @@ export const tourStyles = css`
     border-radius: 8px;
     box-shadow: 0 0 0 100vmax color-mix(in srgb, var(--_shadow) 55%, transparent);
     pointer-events: none;
-  }
-
-  .beacon {
-    width: 24px;
-    height: 24px;
-    min-height: 0;
-    padding: 0;
-    border: 3px solid var(--_surface);
-    border-radius: 50%;
-    background: var(--_accent);
-  }
-
-  @media (prefers-reduced-motion: no-preference) {
-    .beacon {
-      animation: pulse 1.6s ease-out infinite;
-    }
-
-    @keyframes pulse {
-      70% {
-        box-shadow: 0 0 0 10px color-mix(in srgb, var(--_accent) 0%, transparent);
-      }
-      0% {
-        box-shadow: 0 0 0 0 color-mix(in srgb, var(--_accent) 60%, transparent);
-      }
-    }
   }
 `;

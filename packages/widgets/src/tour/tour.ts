@@ -1,32 +1,19 @@
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { LiteProperties } from '../base/lite-element.js';
-import type { ChecklistItem, ProgressOperation } from '@inlay/core';
+import type { Progress } from '@inlay/core';
 import { loadOnce } from '../base/load-once.js';
 import { FlowElement } from '../checklist/flow-element.js';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
+import type { Floating, Hotspots, Shown, TourPort } from './hotspots.js';
+import { loadHotspots, loadPosition } from './modules.js';
 import { find, focused, watchDom, watchNavigation } from './page-watch.js';
-import type { Follow } from './position.js';
-import { loadPosition } from './positioning.js';
-import { currentStep, earlierSteps, hotspotItems, running, type TourView } from './steps.js';
+import { currentStep, earlierSteps, running, type TourView } from './steps.js';
 import { tourLocales } from './locales.js';
-import { defaultTourStrings, type TourStrings } from './tour.strings.js';
+import { type TourStrings, tourViewStrings, type TourViewStrings } from './tour.strings.js';
 import { tourStyles } from './tour.styles.js';
 
 /** How long a step waits for its element before its fallback (docs/widgets.md, `<inlay-tour>`). */
 export const ANCHOR_WAIT_MS = 3000;
-
-/** What the last render showed, for the page-side work after it (updated). */
-interface Shown {
-  item: ChecklistItem;
-  /** Its element on the page; null when it shows unanchored. */
-  target: Element | null;
-  /** Waiting for its element (not found yet, fallback not applied). */
-  waiting: boolean;
-  /** A done step shown again through Back. */
-  review: boolean;
-  /** Tab cycles inside the dialog (a modal step), and through its element when a click does the step. */
-  trap?: 'dialog' | 'element';
-}
 
 /** Floating elements following their page element: popover, beacons (position.ts). */
 interface Following {
@@ -94,7 +81,6 @@ export class InlayTour extends FlowElement {
     _back: { state: true },
     _passed: { state: true },
     _missed: { state: true },
-    _open: { state: true },
   };
 
   /** Overrides of any of the built-in texts, for translation; see {@link TourStrings}. */
@@ -109,10 +95,11 @@ export class InlayTour extends FlowElement {
   private _passed: ReadonlySet<string> = new Set();
   /** Steps whose element did not come, shown unanchored (this page only). */
   private _missed: ReadonlySet<string> = new Set();
-  /** The open hotspot. */
-  private _open?: string;
 
+  /** What the last render showed in a dialog, for the page-side work after it (updated). */
   #shown?: Shown;
+  /** An element the last render looked for is not in the page (yet). */
+  #missing = false;
   #stopNavigation?: () => void;
   #stopDom?: () => void;
   #timer?: ReturnType<typeof setTimeout>;
@@ -124,13 +111,16 @@ export class InlayTour extends FlowElement {
   #returnTo?: HTMLElement;
   #trapOn = false;
   readonly #loadPosition = loadOnce(loadPosition);
+  /** The hotspots presentation (hotspots.ts), loaded by the first flow shown as hotspots. */
+  #hotspots?: Hotspots;
+  readonly #loadHotspots = loadOnce(() => loadHotspots().then(({ Hotspots }) => (this.#hotspots = new Hotspots(this.#port()))));
 
   protected override _defaults(): object {
-    return defaultTourStrings;
+    return tourViewStrings;
   }
 
-  get #t(): TourStrings {
-    return this._text as unknown as TourStrings;
+  get #t(): TourViewStrings {
+    return this._text as unknown as TourViewStrings;
   }
 
   override connectedCallback(): void {
@@ -140,7 +130,7 @@ export class InlayTour extends FlowElement {
       this._path = location.pathname;
       this._back = 0;
       this._passed = this._missed = new Set();
-      this._open = undefined;
+      if (this.#hotspots) this.#hotspots.open = undefined;
     });
     // Beside the config request, as the write path (docs/widgets.md, "Files of the script-tag bundles").
     this.#loadPosition().catch((error: unknown) => this.reportError(error));
@@ -184,97 +174,85 @@ export class InlayTour extends FlowElement {
     return this.previewConfig !== undefined;
   }
 
+  /** The preview shows every step, on no page. */
   #view(): TourView {
-    if (this.#inline) return { path: undefined, started: true, from: this._from, passed: this._passed };
-    return { path: this._path, started: this._started, from: this._from, passed: this._passed };
+    const inline = this.#inline;
+    return { path: inline ? undefined : this._path, started: inline || this._started, from: this._from, passed: this._passed };
   }
 
   protected override render(): TemplateResult | typeof nothing {
     this.#shown = undefined;
+    this.#missing = false;
     const flow = this._flow;
     const progress = this._progress;
     const status = html`<div class="visually-hidden" role="status">${this._announcement}</div>`;
-    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, this.#view())) return status;
-    if (flow.config.presentation === 'hotspots' && !this.#inline) return html`${this.#renderHotspots(flow)}${status}`;
-    const step = currentStep(flow, progress, this.#view());
+    const view = this.#view();
+    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return status;
+    if (flow.config.presentation === 'hotspots' && !this.#inline) return html`${this.#renderHotspots(flow, progress)}${status}`;
+    const step = currentStep(flow, progress, view);
     if (!step) return status;
-    const earlier = earlierSteps(flow, progress, step, this.#view().path);
+    const earlier = earlierSteps(flow, progress, step, view.path);
     const back = Math.min(this._back, earlier.length);
     const item = earlier[earlier.length - back] ?? step;
     const target = item.anchor && !this.#inline ? find(item.anchor.selector) : null;
     const waiting = !!item.anchor && !this.#inline && !target && !this._missed.has(item.id);
     const advance = back > 0 ? 'next' : (item.advance ?? 'next');
     const trap = item.anchor?.modal && target ? (advance === 'click' ? 'element' : 'dialog') : undefined;
-    this.#shown = { item, target, waiting, review: back > 0, trap };
+    const { items, toggles } = flow.config;
+    const shown: Shown = (this.#shown = { item, target, waiting, review: back > 0, trap, close: toggles.allowDismiss ? this.#dismiss : undefined });
+    this.#missing = waiting;
     if (waiting) return status;
     const t = this.#t;
-    const { items, toggles } = flow.config;
-    const last = items.filter((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending')).length === 0;
+    const last = !items.some((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending'));
     return html`${trap ? html`<div class="cutout" part="overlay" popover="manual"></div>` : nothing}
-      ${this.#renderPopover(item, target, html`<p class="muted" part="step-count">${t.stepOf(items.indexOf(item) + 1, items.length)}</p>`, toggles.allowDismiss ? t.dismissLabel : undefined, html`
+      ${this.#renderPopover(shown, html`<p class="muted" part="step-count">${t.stepOf(items.indexOf(item) + 1, items.length)}</p>`, t.dismissLabel, html`
         ${advance === 'next' ? nothing : html`<p class="muted" part="hint">${advance === 'click' ? t.clickHint : t.eventHint}</p>`}
         <div class="foot">
-          ${toggles.allowSkip && back === 0 ? html`<button class="skip" part="skip-button" @click=${() => this.#act({ type: 'skip', itemId: item.id })}>${t.skip}</button>` : nothing}
+          ${toggles.allowSkip && back === 0 ? html`<button class="skip" part="skip-button" @click=${() => this._write({ type: 'skip', itemId: item.id })}>${t.skip}</button>` : nothing}
           ${earlier.length > back ? html`<button part="back-button" @click=${() => this._back++}>${t.back}</button>` : nothing}
           ${advance === 'next'
-            ? html`<button class="primary" part="next-button" @click=${() => (back > 0 ? this._back-- : this.#act({ type: 'complete', itemId: item.id }))}>${last && back === 0 ? t.done : t.next}</button>`
+            ? html`<button class="primary" part="next-button" @click=${() => (back > 0 ? this._back-- : this._write({ type: 'complete', itemId: item.id }))}>${last && back === 0 ? t.done : t.next}</button>`
             : nothing}
         </div>`)}${status}`;
   }
 
-  /** The dialog of a step or an open hotspot; `close` labels its close button when there is one. */
-  #renderPopover(item: ChecklistItem, target: Element | null, head: TemplateResult | typeof nothing, close: string | undefined, body: TemplateResult): TemplateResult {
+  /** The dialog of a step or an open hint; its close button (labelled `closeLabel`) when it has a `close`. */
+  #renderPopover({ item, target, trap, close }: Shown, head: TemplateResult | typeof nothing, closeLabel: string, body: TemplateResult): TemplateResult {
     const inline = this.#inline;
     return html`<div class="popover ${inline ? 'inline' : target ? 'anchored' : ''}" part="popover" popover=${inline ? nothing : 'manual'} role="dialog" tabindex="-1"
-      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} aria-modal=${this.#shown?.trap === 'dialog' || nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
+      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} aria-modal=${trap === 'dialog' || nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
       ${target || (inline && item.anchor) ? html`<div class="arrow" part="arrow"></div>` : nothing}
-      <div class="head">${head}${close ? html`<button class="close" part="close-button" aria-label=${close} @click=${this.#close}>×</button>` : nothing}</div>
+      <div class="head">${head}${close ? html`<button class="close" part="close-button" aria-label=${closeLabel} @click=${close}>×</button>` : nothing}</div>
       <h2 id="step-title" part="title">${item.title}</h2>
       ${item.description ? html`<p id="step-text" part="text">${item.description}</p>` : nothing}
       ${body}
     </div>`;
   }
 
-  #renderHotspots(flow: PublishedFlow): TemplateResult[] {
-    const progress = this._progress;
-    if (!progress) return [];
-    const t = this.#t;
-    return hotspotItems(flow, progress, this._path).flatMap((item) => {
-      const target = find(item.anchor?.selector ?? '');
-      if (!target) return [];
-      const open = this._open === item.id;
-      if (open) this.#shown = { item, target, waiting: false, review: false };
-      return [
-        html`<button class="beacon" part="beacon" popover="manual" data-item=${item.id} aria-label=${t.openHotspot(item.title)} aria-expanded=${open}
-          @click=${() => (this._open = open ? undefined : item.id)}></button>`,
-        open
-          ? this.#renderPopover(item, target, nothing, t.closeHotspot, html`<div class="foot">
-              <button class="primary" part="next-button" @click=${() => this.#act({ type: 'complete', itemId: item.id })}>${t.gotIt}</button>
-            </div>`)
-          : html``,
-      ];
-    });
-  }
-
-  /** A write from the popover; a hotspot closes once it is done. */
-  #act(operation: ProgressOperation): void {
-    this._open = undefined;
-    this._write(operation);
-  }
-
-  readonly #close = (): void => {
-    if (this._flow?.config.presentation === 'hotspots') {
-      this.#closeHotspot();
-    } else {
-      this.#act({ type: 'dismiss' });
+  /** Hotspots, once their module has loaded (it starts loading here). */
+  #renderHotspots(flow: PublishedFlow, progress: Progress): TemplateResult[] {
+    const hotspots = this.#hotspots;
+    if (!hotspots) {
+      this.#loadHotspots().then(() => this.requestUpdate(), (error: unknown) => this.reportError(error));
+      return [];
     }
-  };
-
-  #closeHotspot(): void {
-    const id = this._open;
-    this._open = undefined;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-item="${id}"]`)?.focus());
+    const { view, shown, missing } = hotspots.render(flow, progress, this._path, this.#t);
+    this.#shown = shown;
+    this.#missing = missing;
+    return view;
   }
+
+  /** The element as its hotspots module sees it (hotspots.ts). */
+  #port(): TourPort {
+    return {
+      host: this,
+      lit: { html, nothing },
+      popover: (shown, head, closeLabel, body) => this.#renderPopover(shown, head, closeLabel, body),
+      write: (operation) => this._write(operation),
+    };
+  }
+
+  readonly #dismiss = (): void => this._write({ type: 'dismiss' });
 
   /**
    * A modal step keeps focus (docs/widgets.md, `<inlay-tour>`): Tab and Shift+Tab go round its
@@ -297,12 +275,11 @@ export class InlayTour extends FlowElement {
     cycle[at < 0 ? (event.shiftKey ? cycle.length - 1 : 0) : (at + step) % cycle.length]?.focus();
   };
 
-  /** Escape dismisses the tour (the progress operation `dismiss`) or closes the hotspot. */
+  /** Escape does what the dialog's close button does: dismisses the tour (the progress operation `dismiss`) or closes the hint. */
   readonly #keydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape') return;
     event.stopPropagation();
-    if (this._flow?.config.presentation === 'hotspots') this.#closeHotspot();
-    else if (this._flow?.config.toggles.allowDismiss) this.#act({ type: 'dismiss' });
+    this.#shown?.close?.();
   };
 
   protected override updated(): void {
@@ -310,12 +287,7 @@ export class InlayTour extends FlowElement {
     if (this.#inline) return;
     const shown = this.#shown;
     this.#wait(shown);
-    const floating: [string, Element, HTMLElement, Follow][] = [];
-    for (const beacon of this.renderRoot.querySelectorAll<HTMLElement>('.beacon')) {
-      const item = this._flow?.config.items.find((entry) => entry.id === beacon.dataset.item);
-      const target = item?.anchor && find(item.anchor.selector);
-      if (target) floating.push([`beacon:${item.id}`, target, beacon, { placement: 'top-end', gap: -12 }]);
-    }
+    const floating = (this._flow && this.#hotspots?.follow(this._flow)) || [];
     const popover = this.renderRoot.querySelector<HTMLElement>(POPOVER);
     const cutout = this.renderRoot.querySelector<HTMLElement>('.cutout');
     if (popover && shown?.target) {
@@ -343,16 +315,11 @@ export class InlayTour extends FlowElement {
   }
 
   /**
-   * Waits for the shown step's element, bounded by ANCHOR_WAIT_MS, then applies its fallback;
-   * hotspots watch the page while one of their elements is missing (not after disconnecting).
+   * Watches the page while an element the last render looked for is missing (not after
+   * disconnecting); a step waits for its element for ANCHOR_WAIT_MS, then its fallback applies.
    */
   #wait(shown: Shown | undefined): void {
-    const flow = this._flow;
-    const progress = this._progress;
-    const missingHotspot =
-      this.isConnected && flow?.config.presentation === 'hotspots' && !!progress && this._resource.status === 'ready' &&
-      hotspotItems(flow, progress, this._path).some((item) => !find(item.anchor?.selector ?? ''));
-    if ((shown?.waiting && this.isConnected) || missingHotspot) {
+    if (this.#missing && this.isConnected) {
       this.#stopDom ??= watchDom(() => this.requestUpdate());
     } else {
       this.#stopDom?.();
@@ -371,7 +338,7 @@ export class InlayTour extends FlowElement {
   }
 
   /** Starts and stops following so that exactly `floating` follow their elements; wires a click step. */
-  #settle(shown: Shown | undefined, floating: [string, Element, HTMLElement, Follow][]): void {
+  #settle(shown: Shown | undefined, floating: Floating[]): void {
     const keep = new Set(floating.map(([key]) => key));
     for (const [key, entry] of this.#following) {
       const next = floating.find(([k]) => k === key);
@@ -395,7 +362,7 @@ export class InlayTour extends FlowElement {
     this.#stopClick = this.#clickFor = undefined;
     if (!clickTarget || !shown) return;
     const itemId = shown.item.id;
-    const done = (): void => this.#act({ type: 'complete', itemId });
+    const done = (): void => this._write({ type: 'complete', itemId });
     clickTarget.addEventListener('click', done, { capture: true, once: true });
     this.#clickFor = clickTarget;
     this.#stopClick = () => clickTarget.removeEventListener('click', done, { capture: true });
