@@ -139,8 +139,8 @@ export const LOAD_RUNNER = fileURLToPath(new URL('./load-runner.mjs', import.met
  * @param {Children} children
  * @param {{ scenario: string, specFile: string, connections: number, duration: number, label?: string }} run
  */
-export async function loadRun(children, { scenario, specFile, connections, duration, label = `load ${scenario}` }) {
-  const args = ['--scenario', scenario, '--spec', specFile, '--connections', String(connections), '--duration', String(duration)];
+export async function loadRun(children, { scenario, specFile, connections, duration, rate, label = `load ${scenario}` }) {
+  const args = ['--scenario', scenario, '--spec', specFile, '--connections', String(connections), '--duration', String(duration), ...(rate === undefined ? [] : ['--rate', String(rate)])];
   const child = children.spawnNode(LOAD_RUNNER, args, { label });
   const limitMs = (duration + 30) * 1_000;
   const outcome = await Promise.race([child.exited, deadline(limitMs)]);

@@ -1,6 +1,6 @@
 // A programmatic autocannon run in its own process, for loads whose requests vary (a different
 // user, item, post or query per request), which the CLI cannot express.
-//   node load-runner.mjs --scenario progress --spec spec.json --connections 50 --duration 10
+//   node load-runner.mjs --scenario progress --spec spec.json --connections 50 --duration 10 [--rate 1000]
 // The scenario (scenarios.mjs) builds autocannon `requests` from the spec and classifies every
 // response. Latencies are autocannon's own per-response timings (float milliseconds, from the
 // request write to the end of the response), kept here for exact percentiles (autocannon's
@@ -17,6 +17,8 @@ const { values } = parseArgs({
     spec: { type: 'string' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
+    // Requests per second over all connections (autocannon's overallRate); unset: as fast as answered.
+    rate: { type: 'string' },
   },
 });
 const build = SCENARIOS[values.scenario];
@@ -27,6 +29,8 @@ const target = new URL(spec.url);
 if (target.hostname !== '127.0.0.1') throw new Error(`load only goes to 127.0.0.1, not ${target.hostname}`);
 const connections = Number(values.connections);
 const duration = Number(values.duration);
+const rate = values.rate === undefined ? undefined : Number(values.rate);
+if (rate !== undefined && !(rate > 0)) throw new Error('--rate must be a positive number of requests per second');
 
 /** What the scenario's onResponse saw for the response being finished (set just before autocannon's 'response' event). */
 const last = { kind: 'request', outcome: 'ok' };
@@ -40,6 +44,7 @@ const instance = autocannon({
   url: spec.url,
   connections,
   duration,
+  ...(rate === undefined ? {} : { overallRate: rate }),
   headers: { authorization: `Bearer ${spec.publishableKey}`, 'content-type': 'application/json' },
   requests: scenario.requests,
 });

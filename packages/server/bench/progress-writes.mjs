@@ -6,10 +6,12 @@
 // 2xx and of changed writes is checked on every response, and against the server's own usage
 // counters. Targets: ≥ 5,000 writes/s and p99 ≤ 20 ms; the server's main-thread CPU per write on
 // PostgreSQL ≤ 1.5× SQLite's, in one run (run.mjs). Misses are reported, not fatal.
+// BENCH_PROGRESS_RATE caps the writes a second on every backend (autocannon's overallRate), to
+// compare CPU per write at one throughput: uncapped, PostgreSQL's commit latency sets its pace.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuNote, fmtInt, fmtMs, getData, loadRun, median, profilePhase, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
+import { cpuNote, envInt, fmtInt, fmtMs, getData, loadRun, median, profilePhase, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
 
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
 
@@ -18,11 +20,13 @@ const TARGET_P99_MS = 20;
 const CONNECTIONS = 50;
 /** PostgreSQL's server CPU per write over SQLite's, in one run (judged by run.mjs). */
 const TARGET_CPU_RATIO = 1.5;
+/** Writes a second over all connections, or undefined: as fast as they are answered. */
+const RATE = envInt('BENCH_PROGRESS_RATE', undefined);
 
 /** @type {import('./run.mjs').Benchmark} */
 export const progressWritesBenchmark = {
   name: 'progress-writes',
-  title: `POST /onboarding/api/v1/progress/…/complete and …/reset, ${CONNECTIONS} connections, a new user per 11 writes`,
+  title: `POST /onboarding/api/v1/progress/…/complete and …/reset, ${CONNECTIONS} connections${RATE === undefined ? '' : ` capped at ${RATE} writes/s`}, a new user per 11 writes`,
   async run({ children, tmpDir, settings, log, database }) {
     const profiling = settings.cpuProfDir !== undefined;
     const server = children.spawnNode(
@@ -35,7 +39,7 @@ export const progressWritesBenchmark = {
     await writeFile(specFile, JSON.stringify(target));
     log(`flow ${target.flowId}: ${target.itemIds.length} items, each depending on the one before`);
 
-    const load = (duration, label) => loadRun(children, { scenario: 'progress', specFile, connections: CONNECTIONS, duration, label });
+    const load = (duration, label) => loadRun(children, { scenario: 'progress', specFile, connections: CONNECTIONS, duration, rate: RATE, label });
     await profilePhase(target, 'progress-writes', profiling);
     log(`warm-up: ${settings.warmup} s`);
     await load(settings.warmup, 'progress warm-up');

@@ -13,7 +13,10 @@
 //                      (summarise one with `node packages/server/bench/profile-summary.mjs FILE`);
 //                      progress-writes and feedback write one profile per measured phase
 //   BENCH_FEEDBACK_POSTS  posts on the feedback board (default 100000; smaller for quick trials)
-//   BENCH_FEEDBACK_PHASES the feedback phases to run (search, list, healthz, votes; default all)
+//   BENCH_FEEDBACK_PHASES the feedback phases to run (search, list, filtered, comments, healthz,
+//                      votes; default all)
+//   BENCH_PROGRESS_RATE   progress-writes capped at this many writes a second on every backend
+//                      (default: as fast as they are answered), to compare CPU at one throughput
 //   BENCH_WEBHOOK_POSTS   posts on the webhooks benchmark's board (default 10000)
 //   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
 //                      trials); the importer benchmark runs BENCH_ROUNDS rounds
