@@ -2,6 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changePostStatus } from '../src/services/feedback/inbox.js';
 import { emailDb } from '../src/email/tables.js';
+import { unsubscribeToken } from '../src/email/unsubscribe.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { SmtpReceiver } from './smtp-receiver.js';
 import { waitFor } from './webhook-receiver.js';
@@ -113,6 +114,18 @@ describe('email to voters and commenters', () => {
     await waitFor(() => messagesAbout('In progress').some((message) => message.mail.subject?.includes('Keyboard shortcuts')), 'Bo told');
     const later = messagesAbout('Keyboard shortcuts').filter((message) => message.mail.subject?.endsWith('In progress'));
     expect(later.map((message) => message.to).flat()).toEqual(['bo@example.com']);
+  });
+
+  it('answers a link with the token given twice as not valid (400), never a 500', async () => {
+    const token = await unsubscribeToken(h.storage, { workspaceId: h.ws.id, mode: 'test', email: 'zed@example.com' });
+    const url = `/email/unsubscribe?token=${token}&token=${token}`;
+    const page = await h.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('This unsubscribe link is not valid');
+    const post = await h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(post.statusCode).toBe(400);
+    const unsubscribed = await emailDb(h.storage.db).selectFrom('email_unsubscribes').select('email').where('email', '=', 'zed@example.com').execute();
+    expect(unsubscribed).toEqual([]);
   });
 });
 
