@@ -149,3 +149,33 @@ describe('what email does not send', () => {
     await expect(harness({ email: { smtpUrl: smtp.url } })).rejects.toThrow(/publicUrl/);
   });
 });
+
+describe('a post with more recipients than one claim sends to', () => {
+  it('goes on with the rest without spending its retries: a refusal after the first 50 is retried, and everyone is told', async () => {
+    const receiver = await new SmtpReceiver().listen();
+    afterAll(() => receiver.close());
+    // One retry only: the continuation after the first 50 recipients must not count as one.
+    const many = await harness({ publicUrl: 'https://feedback.example.com', email: { smtpUrl: receiver.url, pollIntervalMs: 50, retrySchedule: [0] } });
+    const key = many.ws.keys.testSecret;
+    const boardId = await createResource(many.app, key, 'feedback', 'boards');
+    dataOf(await call(many.app, 'PATCH', `/feedback/api/v1/boards/${boardId}`, { key, body: { name: 'Ideas', config: {} } }));
+    dataOf(await call(many.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key, body: { action: 'publish' } }));
+    const postId = dataOf<{ id: string }>(await call(many.app, 'POST', '/feedback/api/v1/posts', { key: many.ws.keys.testPublishable, body: { boardId, title: 'Crowded', author: { id: 'user_op' } } })).id;
+    const voters = Array.from({ length: 55 }, (_, n) => `voter${String(n).padStart(2, '0')}@example.com`);
+    await many.storage.db
+      .insertInto('votes')
+      .values(voters.map((email, n) => ({ post_id: postId, author_key: `u:voter_${n}`, created_at: new Date().toISOString(), author_name: null, author_email: email })))
+      .execute();
+    // The first message of the second claim is refused once.
+    let refused = false;
+    receiver.reject = () => receiver.started === 51 && !refused && (refused = true);
+    await changePostStatus(many.storage, postId, 'planned');
+    const row = await waitFor(async () => {
+      const found = await emailDb(many.storage.db).selectFrom('email_outbox').select(['status', 'error']).where('post_id', '=', postId).executeTakeFirst();
+      return found?.status !== 'pending' && found;
+    }, 'the row ended');
+    expect(refused).toBe(true);
+    expect(row).toEqual({ status: 'sent', error: null });
+    expect(receiver.recipients()).toEqual(voters);
+  });
+});

@@ -6,7 +6,7 @@ import type { Storage } from '../db/connect.js';
 import type { EmailOptions } from '../options.js';
 import { findComment } from '../repositories/feedback/comments.js';
 import { findPost } from '../repositories/feedback/post-reads.js';
-import { claimDue, extendLease, finishRow, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
+import { claimDue, continueRow, extendLease, finishRow, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
 import { onEmailQueued } from './events.js';
 import { statusMessage, teamCommentMessage, type Message } from './messages.js';
 import { unsubscribeToken } from './unsubscribe.js';
@@ -142,7 +142,7 @@ export class EmailSender {
       }
       await recordSend(this.#storage, row.id, recipient.email);
     }
-    if (recipients.length > RECIPIENTS_PER_CLAIM) return retryRow(this.#storage, row.id, Date.now(), 'more recipients to send to');
+    if (recipients.length > RECIPIENTS_PER_CLAIM) return continueRow(this.#storage, row.id);
     return finishRow(this.#storage, row.id, 'sent', null);
   }
 

@@ -126,6 +126,18 @@ export async function retryRow(storage: Storage, id: string, at: number, error: 
   await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
+/**
+ * Lets a row whose claim sent all it could be claimed again at once for its remaining recipients:
+ * that claim was no failed attempt, so it gives back the attempt it counted.
+ */
+export async function continueRow(storage: Storage, id: string): Promise<void> {
+  await emailDb(storage.db)
+    .updateTable('email_outbox')
+    .set((eb) => ({ next_attempt_at: Date.now(), lease_until: 0, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Drops ended rows (and what they sent) a while after they ended; pending rows stay. */
 export async function pruneEmailOutbox(storage: Storage, before: Date): Promise<void> {
   await emailDb(storage.db).deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', before.toISOString()).execute();
