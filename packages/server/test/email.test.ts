@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { changePostStatus } from '../src/services/feedback/inbox.js';
 import { emailDb } from '../src/email/tables.js';
 import { unsubscribeToken } from '../src/email/unsubscribe.js';
+import { pruneEmailOutbox } from '../src/repositories/email/outbox.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { SmtpReceiver } from './smtp-receiver.js';
 import { waitFor } from './webhook-receiver.js';
@@ -143,6 +144,20 @@ describe('what email does not send', () => {
     }, 'the stale row ended');
     expect(row).toEqual({ status: 'skipped', error: 'queued more than a day before it could be sent' });
     expect(messagesAbout('Stale news')).toEqual([]);
+  });
+
+  it('drops pending changes too old to send (a server with email off queues them all), but not one being sent', async () => {
+    const { boardId, postId } = await discussedPost('Never sent');
+    const old = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const row = (id: string, createdAt: string, leaseUntil: number) => ({
+      id, workspace_id: h.ws.id, mode: 'test' as const, board_id: boardId, post_id: postId, kind: 'status_changed' as const, data: JSON.stringify({ from: 'open', to: 'planned' }),
+      status: 'pending' as const, attempts: 0, next_attempt_at: Date.now() + 3_600_000, lease_until: leaseUntil, error: null, created_at: createdAt, updated_at: createdAt,
+    });
+    const now = new Date().toISOString();
+    await emailDb(h.storage.db).insertInto('email_outbox').values([row('eml_old', old, 0), row('eml_old_leased', old, Date.now() + 60_000), row('eml_new', now, 0)]).execute();
+    await pruneEmailOutbox(h.storage, { endedBefore: new Date(Date.now() - 30 * 86_400_000), queuedBefore: new Date(Date.now() - 86_400_000) });
+    const left = await emailDb(h.storage.db).selectFrom('email_outbox').select('id').where('id', 'in', ['eml_old', 'eml_old_leased', 'eml_new']).orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(['eml_new', 'eml_old_leased']);
   });
 
   it('refuses email without publicUrl: the unsubscribe links need it', async () => {

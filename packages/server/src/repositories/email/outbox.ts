@@ -138,9 +138,15 @@ export async function continueRow(storage: Storage, id: string): Promise<void> {
     .execute();
 }
 
-/** Drops ended rows (and what they sent) a while after they ended; pending rows stay. */
-export async function pruneEmailOutbox(storage: Storage, before: Date): Promise<void> {
-  await emailDb(storage.db).deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', before.toISOString()).execute();
+/**
+ * Drops ended rows (and what they sent) a while after they ended (`endedBefore`), and pending rows
+ * queued before `queuedBefore` that nobody is sending: the sender never sends those (a change that
+ * old is skipped), and a server with email off would otherwise keep every change it queued.
+ */
+export async function pruneEmailOutbox(storage: Storage, limits: { endedBefore: Date; queuedBefore: Date }): Promise<void> {
+  const db = emailDb(storage.db);
+  await db.deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', limits.endedBefore.toISOString()).execute();
+  await db.deleteFrom('email_outbox').where('status', '=', PENDING).where('created_at', '<', limits.queuedBefore.toISOString()).where('lease_until', '<=', Date.now()).execute();
 }
 
 export async function unsubscribe(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, email: string): Promise<void> {
