@@ -13,6 +13,7 @@ import { dashboardPlugin } from './dashboard/index.js';
 import { pruneDashboardSessions } from './repositories/dashboard/sessions.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { openEmailSender } from './email/open.js';
+import { EMAIL_MAX_AGE_MS } from './email/sender.js';
 import { pruneEmailOutbox } from './repositories/email/outbox.js';
 import { unsubscribeRoutes } from './email/unsubscribe.js';
 import { resolveOptions, type ServerOptions, type ServerOptionsInput } from './options.js';
@@ -185,7 +186,7 @@ const contextPlugin = fp(
       await pruneOAuthClients(storage, new Date(), options.oauth);
       await pruneWebhookLog(storage, new Date(), options.webhooks.logRetentionMs);
       await pruneDashboardSessions(storage, new Date());
-      await pruneEmailOutbox(storage, new Date(Date.now() - EMAIL_LOG_RETENTION_MS));
+      await pruneEmailOutbox(storage, { endedBefore: new Date(Date.now() - EMAIL_LOG_RETENTION_MS), queuedBefore: new Date(Date.now() - EMAIL_MAX_AGE_MS) });
     };
     await prune();
     const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3_600_000);

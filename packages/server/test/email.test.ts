@@ -2,6 +2,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changePostStatus } from '../src/services/feedback/inbox.js';
 import { emailDb } from '../src/email/tables.js';
+import { unsubscribeToken } from '../src/email/unsubscribe.js';
+import { pruneEmailOutbox } from '../src/repositories/email/outbox.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { SmtpReceiver } from './smtp-receiver.js';
 import { waitFor } from './webhook-receiver.js';
@@ -114,6 +116,18 @@ describe('email to voters and commenters', () => {
     const later = messagesAbout('Keyboard shortcuts').filter((message) => message.mail.subject?.endsWith('In progress'));
     expect(later.map((message) => message.to).flat()).toEqual(['bo@example.com']);
   });
+
+  it('answers a link with the token given twice as not valid (400), never a 500', async () => {
+    const token = await unsubscribeToken(h.storage, { workspaceId: h.ws.id, mode: 'test', email: 'zed@example.com' });
+    const url = `/email/unsubscribe?token=${token}&token=${token}`;
+    const page = await h.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('This unsubscribe link is not valid');
+    const post = await h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(post.statusCode).toBe(400);
+    const unsubscribed = await emailDb(h.storage.db).selectFrom('email_unsubscribes').select('email').where('email', '=', 'zed@example.com').execute();
+    expect(unsubscribed).toEqual([]);
+  });
 });
 
 describe('what email does not send', () => {
@@ -132,7 +146,51 @@ describe('what email does not send', () => {
     expect(messagesAbout('Stale news')).toEqual([]);
   });
 
+  it('drops pending changes too old to send (a server with email off queues them all), but not one being sent', async () => {
+    const { boardId, postId } = await discussedPost('Never sent');
+    const old = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const row = (id: string, createdAt: string, leaseUntil: number) => ({
+      id, workspace_id: h.ws.id, mode: 'test' as const, board_id: boardId, post_id: postId, kind: 'status_changed' as const, data: JSON.stringify({ from: 'open', to: 'planned' }),
+      status: 'pending' as const, attempts: 0, next_attempt_at: Date.now() + 3_600_000, lease_until: leaseUntil, error: null, created_at: createdAt, updated_at: createdAt,
+    });
+    const now = new Date().toISOString();
+    await emailDb(h.storage.db).insertInto('email_outbox').values([row('eml_old', old, 0), row('eml_old_leased', old, Date.now() + 60_000), row('eml_new', now, 0)]).execute();
+    await pruneEmailOutbox(h.storage, { endedBefore: new Date(Date.now() - 30 * 86_400_000), queuedBefore: new Date(Date.now() - 86_400_000) });
+    const left = await emailDb(h.storage.db).selectFrom('email_outbox').select('id').where('id', 'in', ['eml_old', 'eml_old_leased', 'eml_new']).orderBy('id').execute();
+    expect(left.map((r) => r.id)).toEqual(['eml_new', 'eml_old_leased']);
+  });
+
   it('refuses email without publicUrl: the unsubscribe links need it', async () => {
     await expect(harness({ email: { smtpUrl: smtp.url } })).rejects.toThrow(/publicUrl/);
+  });
+});
+
+describe('a post with more recipients than one claim sends to', () => {
+  it('goes on with the rest without spending its retries: a refusal after the first 50 is retried, and everyone is told', async () => {
+    const receiver = await new SmtpReceiver().listen();
+    afterAll(() => receiver.close());
+    // One retry only: the continuation after the first 50 recipients must not count as one.
+    const many = await harness({ publicUrl: 'https://feedback.example.com', email: { smtpUrl: receiver.url, pollIntervalMs: 50, retrySchedule: [0] } });
+    const key = many.ws.keys.testSecret;
+    const boardId = await createResource(many.app, key, 'feedback', 'boards');
+    dataOf(await call(many.app, 'PATCH', `/feedback/api/v1/boards/${boardId}`, { key, body: { name: 'Ideas', config: {} } }));
+    dataOf(await call(many.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key, body: { action: 'publish' } }));
+    const postId = dataOf<{ id: string }>(await call(many.app, 'POST', '/feedback/api/v1/posts', { key: many.ws.keys.testPublishable, body: { boardId, title: 'Crowded', author: { id: 'user_op' } } })).id;
+    const voters = Array.from({ length: 55 }, (_, n) => `voter${String(n).padStart(2, '0')}@example.com`);
+    await many.storage.db
+      .insertInto('votes')
+      .values(voters.map((email, n) => ({ post_id: postId, author_key: `u:voter_${n}`, created_at: new Date().toISOString(), author_name: null, author_email: email })))
+      .execute();
+    // The first message of the second claim is refused once.
+    let refused = false;
+    receiver.reject = () => receiver.started === 51 && !refused && (refused = true);
+    await changePostStatus(many.storage, postId, 'planned');
+    const row = await waitFor(async () => {
+      const found = await emailDb(many.storage.db).selectFrom('email_outbox').select(['status', 'error']).where('post_id', '=', postId).executeTakeFirst();
+      return found?.status !== 'pending' && found;
+    }, 'the row ended');
+    expect(refused).toBe(true);
+    expect(row).toEqual({ status: 'sent', error: null });
+    expect(receiver.recipients()).toEqual(voters);
   });
 });

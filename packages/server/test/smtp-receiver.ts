@@ -10,13 +10,16 @@ export interface Accepted {
 
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps what it accepts. `hold`
- * makes it keep the next message's DATA unanswered (a mail server mid-accept), until released.
+ * makes it keep the next message's DATA unanswered (a mail server mid-accept), until released;
+ * `reject` refuses one for now.
  */
 export class SmtpReceiver {
   readonly accepted: Accepted[] = [];
   /** Messages whose DATA arrived, accepted or not. */
   started = 0;
   hold: (() => boolean) | undefined;
+  /** Makes it refuse the next message's DATA with a temporary error (451) when it answers true. */
+  reject: (() => boolean) | undefined;
   readonly #server: SMTPServer;
   port = 0;
 
@@ -30,6 +33,10 @@ export class SmtpReceiver {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         void simpleParser(stream).then((mail) => {
           if (this.hold?.() === true) return; // never answered: the sender sees no 250
+          if (this.reject?.() === true) {
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            return;
+          }
           this.accepted.push({ to, mail });
           callback();
         }, callback);

@@ -6,7 +6,7 @@ import type { Storage } from '../db/connect.js';
 import type { EmailOptions } from '../options.js';
 import { findComment } from '../repositories/feedback/comments.js';
 import { findPost } from '../repositories/feedback/post-reads.js';
-import { claimDue, extendLease, finishRow, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
+import { claimDue, continueRow, extendLease, finishRow, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
 import { onEmailQueued } from './events.js';
 import { statusMessage, teamCommentMessage, type Message } from './messages.js';
 import { unsubscribeToken } from './unsubscribe.js';
@@ -28,9 +28,10 @@ const CLAIM = 10;
 const RECIPIENTS_PER_CLAIM = 50;
 /**
  * A change older than this is not told: it was queued while email was off (every process queues),
- * and a server turning email on must not send a backlog of stale news.
+ * and a server turning email on must not send a backlog of stale news. Pending rows this old are
+ * pruned (app.ts).
  */
-const MAX_AGE_MS = 86_400_000;
+export const EMAIL_MAX_AGE_MS = 86_400_000;
 /** A queued change wakes the sender this long after, once its transaction has committed. */
 const WAKE_MS = 20;
 
@@ -125,7 +126,7 @@ export class EmailSender {
 
   /** Sends one row's messages; the row ends, waits for its retry, or goes on at its next claim. */
   async #send(row: OutboxRow): Promise<void> {
-    if (Date.now() - Date.parse(row.created_at) > MAX_AGE_MS) return finishRow(this.#storage, row.id, 'skipped', 'queued more than a day before it could be sent');
+    if (Date.now() - Date.parse(row.created_at) > EMAIL_MAX_AGE_MS) return finishRow(this.#storage, row.id, 'skipped', 'queued more than a day before it could be sent');
     const what = await this.#describe(row);
     if (what === undefined) return finishRow(this.#storage, row.id, 'sent', null);
     const recipients = await recipientsOf(this.#storage, row, what.exceptKey);
@@ -142,7 +143,7 @@ export class EmailSender {
       }
       await recordSend(this.#storage, row.id, recipient.email);
     }
-    if (recipients.length > RECIPIENTS_PER_CLAIM) return retryRow(this.#storage, row.id, Date.now(), 'more recipients to send to');
+    if (recipients.length > RECIPIENTS_PER_CLAIM) return continueRow(this.#storage, row.id);
     return finishRow(this.#storage, row.id, 'sent', null);
   }
 

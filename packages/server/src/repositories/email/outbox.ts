@@ -126,9 +126,27 @@ export async function retryRow(storage: Storage, id: string, at: number, error: 
   await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', id).execute();
 }
 
-/** Drops ended rows (and what they sent) a while after they ended; pending rows stay. */
-export async function pruneEmailOutbox(storage: Storage, before: Date): Promise<void> {
-  await emailDb(storage.db).deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', before.toISOString()).execute();
+/**
+ * Lets a row whose claim sent all it could be claimed again at once for its remaining recipients:
+ * that claim was no failed attempt, so it gives back the attempt it counted.
+ */
+export async function continueRow(storage: Storage, id: string): Promise<void> {
+  await emailDb(storage.db)
+    .updateTable('email_outbox')
+    .set((eb) => ({ next_attempt_at: Date.now(), lease_until: 0, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Drops ended rows (and what they sent) a while after they ended (`endedBefore`), and pending rows
+ * queued before `queuedBefore` that nobody is sending: the sender never sends those (a change that
+ * old is skipped), and a server with email off would otherwise keep every change it queued.
+ */
+export async function pruneEmailOutbox(storage: Storage, limits: { endedBefore: Date; queuedBefore: Date }): Promise<void> {
+  const db = emailDb(storage.db);
+  await db.deleteFrom('email_outbox').where('status', '!=', PENDING).where('updated_at', '<', limits.endedBefore.toISOString()).execute();
+  await db.deleteFrom('email_outbox').where('status', '=', PENDING).where('created_at', '<', limits.queuedBefore.toISOString()).where('lease_until', '<=', Date.now()).execute();
 }
 
 export async function unsubscribe(storage: Storage, scope: { workspaceId: string; mode: KeyMode }, email: string): Promise<void> {
