@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
@@ -43,6 +44,8 @@ const act = (commentId: string, body: Record<string, unknown>, options: { key?: 
 const list = async (postId: string, query = '') => dataOf<Page>(await call(h.app, 'GET', `/feedback/api/v1/posts/${postId}/comments${query}`, { key: pub }));
 const postOf = async (postId: string) => dataOf<{ commentCount: number }>(await call(h.app, 'GET', `/feedback/api/v1/posts/${postId}`, { key: pub }));
 const ada = { id: 'user_1', name: 'Ada' };
+/** How an anonymous visitor is shown: `anon_` and 32 hex digits of their id's SHA-256. */
+const aliasOf = (id: string) => `anon_${createHash('sha256').update(id).digest('hex').slice(0, 32)}`;
 const grace = { id: 'user_2', name: 'Grace' };
 
 describe('writing and listing comments', () => {
@@ -205,7 +208,25 @@ describe('the posts’ rules', () => {
     const closed = await newPost(await publishBoard({ allowAnonymous: false }));
     expect(errorOf(await comment(closed, { body: 'x', author: { id: 'anon_1', anonymous: true } })).code).toBe('feature_disabled');
     const open = await newPost();
-    expect(dataOf<Comment>(await comment(open, { body: 'x', author: { id: 'anon_1', anonymous: true } })).author).toEqual({ id: 'anon_1', anonymous: true });
+    expect(dataOf<Comment>(await comment(open, { body: 'x', author: { id: 'anon_1', anonymous: true } })).author).toEqual({ id: aliasOf('anon_1'), anonymous: true });
+  });
+
+  it('shows an anonymous author by an alias that cannot act for them', async () => {
+    const postId = await newPost();
+    const visitor = { id: 'anon_2f0c9d8e7b6a5f4e3d2c1b0a99887766', name: 'Lin', anonymous: true };
+    const written = dataOf<Comment>(await comment(postId, { body: 'mine', author: visitor }));
+    const shown = (await list(postId)).items[0] as Comment;
+    expect(shown.author).toEqual({ id: aliasOf(visitor.id), name: 'Lin', anonymous: true });
+    expect(JSON.stringify(await list(postId))).not.toContain(visitor.id);
+    // Another visitor who copies the shown id is someone else.
+    const copied = { id: shown.author.id, anonymous: true };
+    expect(errorOf(await act(written.id, { action: 'edit', body: 'hijacked', author: copied })).code).toBe('not_comment_author');
+    expect(errorOf(await act(written.id, { action: 'delete', author: copied })).code).toBe('not_comment_author');
+    expect((await list(postId)).items[0]).toMatchObject({ body: 'mine', deleted: false });
+    // The visitor's own id still edits and deletes.
+    expect(dataOf<Comment>(await act(written.id, { action: 'edit', body: 'edited', author: visitor })).body).toBe('edited');
+    dataOf(await act(written.id, { action: 'delete', author: visitor }));
+    expect((await list(postId)).items).toHaveLength(0);
   });
 
   it('needs the hosted plan with live keys', async () => {

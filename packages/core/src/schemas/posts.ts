@@ -36,8 +36,13 @@ export type PostAuthorInput = z.infer<typeof PostAuthorInputSchema>;
 const AUTHOR_DOC =
   'Who writes or votes. Required without an `Inlay-Author-Token` header; with one the token names the author, and this may be left out (if sent, it must name the same user or be anonymous).';
 
+/**
+ * An author as everyone sees them. An anonymous visitor's `id` is not the id they write with but
+ * its alias (`anon_` and 32 hex digits of its SHA-256): a visitor's id acts for them (edits,
+ * deletes, votes), so it is never shown.
+ */
 export const PostAuthorSchema = z.strictObject({
-  id: z.string(),
+  id: z.string().describe('The user\'s id; for an anonymous visitor, the alias of its id (anon_ and 32 hex digits of its SHA-256).'),
   name: z.string().optional(),
   anonymous: z.boolean(),
 });

@@ -2,6 +2,7 @@ import type { FeedbackCommentsClient } from '@inlay/client';
 import { type Comment, LIMITS, type Post } from '@inlay/core';
 import type { TemplateResult } from 'lit';
 import type { BoardOperation } from '../events.js';
+import { anonymousAlias, rememberAnonymousAlias } from './anonymous-alias.js';
 import type { BoardPort } from './board-port.js';
 import { type CommentForm, renderCommentForm } from './comment-form.js';
 import { renderComment } from './comment-view.js';
@@ -132,9 +133,10 @@ export class CommentThread {
 
   #renderOne(t: FeedbackBoardStrings, comment: Comment): TemplateResult {
     const port = this.#port;
-    const { canWrite, me, locale } = port.state();
+    const { canWrite, me, author, locale } = port.state();
     const live = canWrite && !comment.deleted;
-    const mine = live && me !== undefined && comment.author.id === me;
+    // An anonymous visitor is shown by an alias, never by the id that acts for it.
+    const mine = live && me !== undefined && (comment.author.id === me || (author?.anonymous === true && comment.author.anonymous && comment.author.id === anonymousAlias()));
     const editKey = `edit-${comment.id}`;
     return renderComment(port.lit, t, comment, {
       name: this.#name(t, comment),
@@ -223,6 +225,7 @@ export class CommentThread {
         ? await this.#client.editComment?.(commentId, { body, author })
         : await this.#client.createComment?.(this.#postId, { body, parentId, author });
       if (ticket !== this.#ticket || !current() || !saved) return;
+      if (author?.anonymous === true && saved.author.anonymous) rememberAnonymousAlias(saved.author.id);
       if (commentId) {
         this.#items = this.#items.map((comment) => (comment.id === commentId ? saved : comment));
       } else {

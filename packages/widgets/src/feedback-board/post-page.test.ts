@@ -214,6 +214,32 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     ]);
   });
 
+  it('knows an anonymous visitor’s own comments by the alias the server shows, which is not the id that acts for it', async () => {
+    const key = await freshKey();
+    const actions = (el: Element, body: string) => [...commentWith(el, body).querySelectorAll('[data-action]')].map((button) => button.textContent);
+    localStorage.removeItem('inlay:anonymous-id');
+    localStorage.removeItem('inlay:anonymous-alias');
+    const el = await mountBoard({ boardId, anonymous: true, publishableKey: key });
+    await openPost(el, 'Offline mode');
+    sendComment($(el, '[part~="comments"] > [part~="comment-form"]'), 'Anonymous and proud.');
+    await waitUntil(() => commentsShown(el).some(({ body }) => body === 'Anonymous and proud.'), 'the comment did not appear', { timeout: 5000 });
+    expect(actions(el, 'Anonymous and proud.')).to.deep.equal(['Reply', 'Edit', 'Delete']);
+    const id = localStorage.getItem('inlay:anonymous-id') ?? '';
+    expect(id).to.match(/^anon_[0-9a-f]{32}$/);
+    expect(el.shadowRoot?.innerHTML).not.to.include(id);
+
+    // The same browser later: still its own comment.
+    const again = await mountBoard({ boardId, anonymous: true, publishableKey: key });
+    await openPost(again, 'Offline mode');
+    expect(actions(again, 'Anonymous and proud.')).to.deep.equal(['Reply', 'Edit', 'Delete']);
+
+    // Another anonymous visitor (another browser's id): not theirs.
+    localStorage.setItem('inlay:anonymous-id', 'anon_0123456789abcdef0123456789abcdef');
+    const other = await mountBoard({ boardId, anonymous: true, publishableKey: key });
+    await openPost(other, 'Offline mode');
+    expect(actions(other, 'Anonymous and proud.')).to.deep.equal(['Reply']);
+  });
+
   it('offers delete on every comment to a team member’s token (role "team"), and the server takes it', async () => {
     const key = await freshKey();
     const actions = (el: Element, body: string) => [...commentWith(el, body).querySelectorAll('[data-action]')].map((button) => button.textContent);

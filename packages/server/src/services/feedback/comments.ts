@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { commentsPage, deleteComment, editCommentBody, findComment, insertComment, type CommentPlace, type CommentRow, type ShownComment } from '../../repositories/feedback/comments.js';
 import { forgetPost, type StoredAuthor } from '../../repositories/feedback/posts.js';
 import { decodeJsonCursor, encodeJsonCursor } from '../../platform/json-cursor.js';
+import { shownAuthor } from './shown-author.js';
 
 /**
  * Comments on posts (docs/feedback.md, Comments): one level of replies, oldest first with each
@@ -20,11 +21,7 @@ export function toComment(row: ShownComment): Comment {
     postId: row.post_id,
     parentId: row.parent_id,
     body: row.deleted === 1 ? '' : row.body,
-    author: {
-      id: row.author_id,
-      ...(row.author_name !== null ? { name: row.author_name } : {}),
-      anonymous: row.author_anonymous === 1,
-    },
+    author: shownAuthor(row),
     team: row.team === 1,
     createdAt: row.created_at,
     editedAt: row.edited_at,

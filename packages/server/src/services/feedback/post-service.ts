@@ -19,6 +19,7 @@ import { listSnapshots } from './list-snapshots.js';
 import { searchTerms } from './search-terms.js';
 import type { InlayContext } from '../../context.js';
 import type { PostSearch, PostSearchQuery } from '../../db/post-search.js';
+import { shownAuthor } from './shown-author.js';
 
 /** The post search of the server's storage, within the server's search limits (docs/security.md, Search). */
 export function postSearchOf(context: Pick<InlayContext, 'storage' | 'options'>): PostSearch {
@@ -40,11 +41,7 @@ export function toPost(row: PostRow, access: BoardAccess, voted: boolean): Post 
     status: row.status,
     voteCount: access.config.showVoteCounts ? row.vote_count : null,
     voted,
-    author: {
-      id: row.author_id,
-      ...(row.author_name !== null ? { name: row.author_name } : {}),
-      anonymous: row.author_anonymous === 1,
-    },
+    author: shownAuthor(row),
     categoryId: row.category_id,
     commentCount: row.comment_count,
     createdAt: row.created_at,
