@@ -166,6 +166,30 @@ describe('what email does not send', () => {
 });
 
 describe('a post with more recipients than one claim sends to', () => {
+  it('tells the others when the mail server refuses one address for good, and keeps its answer', async () => {
+    smtp.unknown.add('al@example.com');
+    try {
+      const { boardId, postId } = await discussedPost('Offline sync');
+      const al = await token(boardId, 'user_al', { name: 'Al', email: 'al@example.com' });
+      dataOf(await call(h.app, 'POST', `/feedback/api/v1/posts/${postId}`, { key: pub, body: { action: 'vote' }, headers: as(al) }));
+      await changePostStatus(h.storage, postId, 'planned');
+      const row = await waitFor(async () => {
+        const found = await emailDb(h.storage.db).selectFrom('email_outbox').select(['id', 'status', 'error', 'attempts']).where('post_id', '=', postId).executeTakeFirst();
+        return found?.status !== 'pending' && found;
+      }, 'the row ended');
+      // Al is first in order; the others are told all the same, in the same claim.
+      expect(row).toMatchObject({ status: 'sent', error: null, attempts: 1 });
+      const told = messagesAbout('Offline sync').map((message) => message.to).flat();
+      expect(told).toContain('bo@example.com');
+      expect(told).not.toContain('al@example.com');
+      const sends = await emailDb(h.storage.db).selectFrom('email_sends').select(['email', 'refused']).where('outbox_id', '=', row.id).orderBy('email').execute();
+      expect(sends.find((send) => send.email === 'al@example.com')?.refused).toContain('550 No such user here');
+      expect(sends.filter((send) => send.email !== 'al@example.com').map((send) => [send.email, send.refused])).toEqual(told.sort().map((email) => [email, null]));
+    } finally {
+      smtp.unknown.delete('al@example.com');
+    }
+  });
+
   it('goes on with the rest without spending its retries: a refusal after the first 50 is retried, and everyone is told', async () => {
     const receiver = await new SmtpReceiver().listen();
     afterAll(() => receiver.close());

@@ -11,7 +11,7 @@ export interface Accepted {
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) that keeps what it accepts. `hold`
  * makes it keep the next message's DATA unanswered (a mail server mid-accept), until released;
- * `reject` refuses one for now.
+ * `reject` refuses one for now; `unknown` addresses are refused for good.
  */
 export class SmtpReceiver {
   readonly accepted: Accepted[] = [];
@@ -20,6 +20,8 @@ export class SmtpReceiver {
   hold: (() => boolean) | undefined;
   /** Makes it refuse the next message's DATA with a temporary error (451) when it answers true. */
   reject: (() => boolean) | undefined;
+  /** Addresses it has no mailbox for: refused at RCPT TO for good (550). */
+  readonly unknown = new Set<string>();
   readonly #server: SMTPServer;
   port = 0;
 
@@ -28,6 +30,10 @@ export class SmtpReceiver {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (this.unknown.has(address.address)) callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+        else callback();
+      },
       onData: (stream, session, callback) => {
         this.started += 1;
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);

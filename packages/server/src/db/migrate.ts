@@ -21,6 +21,7 @@ import * as optimisticWrites from './migrations/0019-optimistic-writes.js';
 import * as feedbackComments from './migrations/0020-feedback-comments.js';
 import * as emailOutbox from './migrations/0024-email-outbox.js';
 import * as votesByAuthor from './migrations/0025-votes-by-author.js';
+import * as emailRefusals from './migrations/0026-email-refusals.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-feedback-comments': feedbackComments,
   '0024-email-outbox': emailOutbox,
   '0025-votes-by-author': votesByAuthor,
+  '0026-email-refusals': emailRefusals,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -137,6 +137,12 @@ export class EmailSender {
         await this.#sendOne(row, recipient, what.message);
       } catch (error) {
         const message = (error as Error).message.replaceAll(this.#options.smtpUrl, redactUrl(this.#options.smtpUrl));
+        if (refusedForGood(error)) {
+          // This address only (no such mailbox, say): the others are still told.
+          this.#log.warn({ outboxId: row.id, responseCode: (error as SmtpError).responseCode }, 'email: the mail server refused a recipient for good');
+          await recordSend(this.#storage, row.id, recipient.email, message);
+          continue;
+        }
         const wait = this.#options.retrySchedule[row.attempts - 1];
         if (wait === undefined) return finishRow(this.#storage, row.id, 'failed', message);
         return retryRow(this.#storage, row.id, Date.now() + wait * 1000, message);
@@ -180,4 +186,20 @@ export class EmailSender {
     }
     return undefined;
   }
+}
+
+/** What nodemailer's errors say of the SMTP exchange. */
+interface SmtpError {
+  command?: string;
+  responseCode?: number;
+}
+
+/**
+ * Whether the mail server refused this message's one recipient for good: a 5xx to RCPT TO. A
+ * refusal of the sender (MAIL FROM), of the sign-in or of the message is everyone's, and a 4xx or
+ * a lost connection may pass: those retry the row.
+ */
+function refusedForGood(error: unknown): boolean {
+  const { command, responseCode } = error as SmtpError;
+  return command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }

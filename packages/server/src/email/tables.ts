@@ -29,6 +29,8 @@ export interface EmailSendsTable {
   outbox_id: string;
   email: string;
   sent_at: string;
+  /** The mail server's answer when it refused the address for good (migration 0026); null when it accepted the message. */
+  refused: string | null;
 }
 
 export interface EmailUnsubscribesTable {

@@ -111,9 +111,12 @@ export async function extendLease(storage: Storage, id: string, leaseUntil: numb
   await emailDb(storage.db).updateTable('email_outbox').set({ lease_until: leaseUntil }).where('id', '=', id).where('status', '=', PENDING).execute();
 }
 
-/** Notes a message the mail server accepted, so that a retry of the row skips its recipient. */
-export async function recordSend(storage: Storage, outboxId: string, email: string): Promise<void> {
-  await emailDb(storage.db).insertInto('email_sends').values({ outbox_id: outboxId, email, sent_at: nowIso() }).onConflict((oc) => oc.doNothing()).execute();
+/**
+ * Notes a message the mail server accepted, or an address it refused for good (`refused`: its
+ * answer), so that a retry of the row skips the recipient.
+ */
+export async function recordSend(storage: Storage, outboxId: string, email: string, refused: string | null = null): Promise<void> {
+  await emailDb(storage.db).insertInto('email_sends').values({ outbox_id: outboxId, email, sent_at: nowIso(), refused }).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /** Ends a row: every message sent (or nothing to send), failed for good, or too old to send. */
