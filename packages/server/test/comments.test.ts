@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { deleteComment, findComment } from '../src/repositories/feedback/comments.js';
+import { mergePosts } from '../src/services/feedback/inbox.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
@@ -202,6 +204,19 @@ describe('the posts’ rules', () => {
     expect(errorOf(await act(written.id, { action: 'delete', author: grace })).code).toBe('author_token_required');
     // Reading needs no token.
     expect((await list(postId)).items).toHaveLength(1);
+  });
+
+  it('counts a delete on the post its comment is on when it is deleted, even if a merge moved it after it was read', async () => {
+    const boardId = await publishBoard();
+    const from = await newPost(boardId);
+    const into = await newPost(boardId);
+    const written = dataOf<Comment>(await comment(from, { body: 'moved', author: ada }));
+    const read = await findComment(h.storage, { workspaceId: h.ws.id, mode: 'test' }, written.id);
+    await mergePosts(h.storage, from, into);
+    expect((await postOf(into)).commentCount).toBe(1);
+    expect(await deleteComment(h.storage, read!)).toBe(true);
+    expect((await postOf(into)).commentCount).toBe(0);
+    expect((await list(into)).items).toHaveLength(0);
   });
 
   it('takes anonymous authors only where the board allows them', async () => {

@@ -149,15 +149,17 @@ export async function editCommentBody(storage: Storage, id: string, body: string
  */
 export async function deleteComment(storage: Storage, comment: CommentRow): Promise<boolean> {
   return storage.transaction(async (tx) => {
-    const marked = await tx.db.updateTable('comments').set({ deleted: 1, body: '' }).where('id', '=', comment.id).where('deleted', '=', 0).executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return false;
+    // Its post as it is now: a merge may have moved the comment since it was read.
+    const marked = await tx.db.updateTable('comments').set({ deleted: 1, body: '' }).where('id', '=', comment.id).where('deleted', '=', 0).returning('post_id').executeTakeFirst();
+    if (marked === undefined) return false;
+    const now = { ...comment, post_id: marked.post_id };
     await tx.db.deleteFrom('comments').where('id', '=', comment.id).where('reply_count', '=', 0).execute();
     if (comment.parent_id !== null) {
       await tx.db.updateTable('comments').set((eb) => ({ reply_count: eb('reply_count', '-', 1) })).where('id', '=', comment.parent_id).execute();
       await tx.db.deleteFrom('comments').where('id', '=', comment.parent_id).where('deleted', '=', 1).where('reply_count', '=', 0).execute();
     }
-    await moveCommentCount(tx, comment.post_id, -1);
-    await recordEvent(storage, tx, { type: 'comment.deleted', objectKey: `post:${comment.post_id}`, data: eventData(comment) });
+    await moveCommentCount(tx, now.post_id, -1);
+    await recordEvent(storage, tx, { type: 'comment.deleted', objectKey: `post:${now.post_id}`, data: eventData(now) });
     return true;
   });
 }
