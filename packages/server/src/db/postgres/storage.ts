@@ -31,11 +31,17 @@ const DIALECT_SQL: DialectSql = {
       )
       .select('v.post_id');
   },
+  // A lateral lookup per key: as `author_key IN (…)` with a LIMIT, a table without statistics yet
+  // (a fresh board's first minutes) was planned as a sequential scan of every vote (78 ms at
+  // 475,000 votes, against 0.06 ms through `votes_author`).
   authorVotes: (db, authorKeys, limit) =>
     db
-      .selectFrom('votes')
-      .select('post_id')
-      .where('author_key', 'in', sql<string>`(SELECT jsonb_array_elements_text(${authorKeys}::jsonb))`)
+      .selectFrom(sql<{ value: string }>`jsonb_array_elements_text(${authorKeys}::jsonb)`.as('k'))
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('votes').select('votes.post_id').whereRef('votes.author_key', '=', 'k.value').limit(sql<number>`${limit}::int`).as('v'),
+        (join) => join.onTrue(),
+      )
+      .select('v.post_id')
       .limit(sql<number>`${limit}::int`),
 };
 
