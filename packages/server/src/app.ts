@@ -22,6 +22,7 @@ import { crossOriginRoutes } from './plugins/cors.js';
 import { ApiError } from './errors.js';
 import { errorsPlugin, sendApiError } from './plugins/errors.js';
 import { noNulPlugin } from './plugins/no-nul.js';
+import { declaredInputsPlugin } from './plugins/declared-inputs.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pageHeaders, setSecurityHeaders } from './plugins/security-headers.js';
@@ -112,6 +113,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   });
   await app.register(errorsPlugin);
   await app.register(noNulPlugin);
+  await app.register(declaredInputsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);

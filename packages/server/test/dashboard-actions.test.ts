@@ -52,6 +52,17 @@ describe('flows, boards, importers', () => {
     expect(api.draft.name).toBe('Welcome');
   });
 
+  it('refuses a field in the body of a write that takes none, and publishes nothing', async () => {
+    const id = await dashboardFlow();
+    const refused = await alice.call('POST', `/dashboard/api/flows/${id}/publish`, { revisionId: 'rev_old' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ code: 'parameter_unknown', param: 'revisionId' });
+    expect(dataOf<{ published: unknown }>(await alice.call('GET', `/dashboard/api/flows/${id}`)).published).toBeNull();
+    expect(errorOf(await alice.call('GET', `/dashboard/api/flows/${id}?include=all`))).toMatchObject({ code: 'parameter_unknown', param: 'include' });
+    // The app's own writes send {} or nothing.
+    dataOf(await alice.call('POST', `/dashboard/api/flows/${id}/publish`, {}));
+  });
+
   it('refuses a draft the config schema refuses', async () => {
     const id = await dashboardFlow();
     const bad = await alice.call('PUT', `/dashboard/api/flows/${id}/draft`, { name: 'x', config: { items: 'nope' } });
