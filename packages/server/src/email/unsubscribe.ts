@@ -64,13 +64,19 @@ function sendPage(reply: FastifyReply, status: number, title: string, body: stri
 
 const NOT_OURS = '<p>This unsubscribe link is not valid. Use the link of a recent email.</p>';
 
+/** The link's `token`: one string, or '' (not ours) when it is missing or sent twice (`?token=a&token=b` parses to an array). */
+function tokenOf(query: { token?: unknown }): string {
+  return typeof query.token === 'string' ? query.token : '';
+}
+
 export async function unsubscribeRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
   await app.register(async (scoped) => {
     await scoped.register(formbody, { bodyLimit: 1024 });
-    scoped.get<{ Querystring: { token?: string } }>('/email/unsubscribe', async (request, reply) => {
-      const scope = await readUnsubscribeToken(storage, request.query.token ?? '');
+    scoped.get<{ Querystring: { token?: unknown } }>('/email/unsubscribe', async (request, reply) => {
+      const token = tokenOf(request.query);
+      const scope = await readUnsubscribeToken(storage, token);
       if (scope === undefined) return sendPage(reply, 400, 'Unsubscribe', NOT_OURS);
-      const action = `/email/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`;
+      const action = `/email/unsubscribe?token=${encodeURIComponent(token)}`;
       return sendPage(
         reply,
         200,
@@ -79,8 +85,8 @@ export async function unsubscribeRoutes(app: FastifyInstance, storage: Storage):
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
       );
     });
-    scoped.post<{ Querystring: { token?: string } }>('/email/unsubscribe', async (request, reply) => {
-      const scope = await readUnsubscribeToken(storage, request.query.token ?? '');
+    scoped.post<{ Querystring: { token?: unknown } }>('/email/unsubscribe', async (request, reply) => {
+      const scope = await readUnsubscribeToken(storage, tokenOf(request.query));
       if (scope === undefined) return sendPage(reply, 400, 'Unsubscribe', NOT_OURS);
       await unsubscribe(storage, scope, scope.email);
       return sendPage(reply, 200, 'Unsubscribed', `<p>${escapeHtml(scope.email)} will get no more of these emails.</p>`);
