@@ -217,6 +217,18 @@ describe('webhooks', () => {
     expect(dataOf<{ id: string }[]>(await alice.call('GET', '/dashboard/api/webhooks')).map((e) => e.id)).not.toContain(created.id);
   });
 
+  it('refuses a blank or padded event type in the list instead of dropping it, changing nothing', async () => {
+    const before = dataOf<unknown[]>(await alice.call('GET', '/dashboard/api/webhooks'));
+    for (const events of [['', 'post.created'], [' post.created'], ['\ufeff']]) {
+      const refused = await alice.call('POST', '/dashboard/api/webhooks', { url: 'http://127.0.0.1:9/hook', mode: 'test', events });
+      expect(errorOf(refused), JSON.stringify(events)).toMatchObject({ code: 'parameter_invalid', param: 'events' });
+    }
+    expect(dataOf<unknown[]>(await alice.call('GET', '/dashboard/api/webhooks'))).toEqual(before);
+    const created = dataOf<{ id: string }>(await alice.call('POST', '/dashboard/api/webhooks', { url: 'http://127.0.0.1:9/hook', mode: 'test', events: ['post.created'] }));
+    expect(errorOf(await alice.call('PATCH', `/dashboard/api/webhooks/${created.id}`, { events: ['post.merged', ''] }))).toMatchObject({ code: 'parameter_invalid', param: 'events' });
+    expect(dataOf<{ id: string; events: unknown }[]>(await alice.call('GET', '/dashboard/api/webhooks')).find((e) => e.id === created.id)?.events).toEqual(['post.created']);
+  });
+
   it('refuses a URL the webhook policy refuses', async () => {
     const bad = await alice.call('POST', '/dashboard/api/webhooks', { url: 'ftp://example.com/x', mode: 'live' });
     expect(errorOf(bad)).toMatchObject({ code: 'parameter_invalid', param: 'url' });
