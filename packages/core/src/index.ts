@@ -8,7 +8,7 @@ export {
   parseApiKey,
 } from './schemas/keys.js';
 export type { KeyKind, KeyMode, ParsedApiKey } from './schemas/keys.js';
-export { dataEnvelope, listPage, ListQuerySchema } from './schemas/envelope.js';
+export { dataEnvelope, listPage, ListQuerySchema, NoBodySchema, NoQuerySchema } from './schemas/envelope.js';
 export type { ListPage, ListQuery } from './schemas/envelope.js';
 export {
   EmptyStateSchema,

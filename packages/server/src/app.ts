@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@inlay/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -22,6 +23,7 @@ import { crossOriginRoutes } from './plugins/cors.js';
 import { ApiError } from './errors.js';
 import { errorsPlugin, sendApiError } from './plugins/errors.js';
 import { noNulPlugin } from './plugins/no-nul.js';
+import { declaredInputsPlugin } from './plugins/declared-inputs.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { pageHeaders, setSecurityHeaders } from './plugins/security-headers.js';
@@ -92,6 +94,17 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Every body is JSON (docs/api.md); anything else is refused rather than read as a string.
   app.removeContentTypeParser('text/plain');
+  // JSON is UTF-8 text (RFC 8259): a body with bytes that are not is refused, instead of being
+  // read with each bad byte turned into U+FFFD and stored so.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    if (!isUtf8(body)) {
+      done(new ApiError('invalid_json', 'The body is not valid JSON: it is not UTF-8 text.'), undefined);
+      return;
+    }
+    parseJson(request, body.toString('utf8'), done);
+  });
 
   await app.register(contextPlugin, { storage, options, ownsDb });
   app.addHook('onRequest', (request, reply, done) => {
@@ -101,6 +114,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   });
   await app.register(errorsPlugin);
   await app.register(noNulPlugin);
+  await app.register(declaredInputsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);

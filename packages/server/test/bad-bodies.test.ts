@@ -60,6 +60,26 @@ describe.each(SERVICES_UNDER_TEST)('$service: bad bodies change nothing', ({ ser
     await expectRefused(id, '', 400, 'invalid_json');
   });
 
+  it('refuses a body whose bytes are not UTF-8 (a Latin-1 é) instead of storing U+FFFD, and takes the UTF-8 one', async () => {
+    const id = await createResource(h.app, key, service, plural);
+    const before = await snapshot(id);
+    const send = (name: Buffer) =>
+      h.app.inject({
+        method: 'PATCH',
+        url: `${base}/${id}`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: Buffer.concat([Buffer.from('{"name":"Caf'), name, Buffer.from(`","config":${JSON.stringify(config)}}`)]),
+      });
+    for (const bytes of [[0xe9], [0xed, 0xa0, 0x80], [0xc3]]) {
+      const response = await send(Buffer.from(bytes));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'invalid_json', message: expect.stringContaining('UTF-8') });
+    }
+    expect(await snapshot(id)).toBe(before);
+    dataOf(await send(Buffer.from('é', 'utf8')));
+    expect(dataOf<{ name: string }>(await call(h.app, 'GET', `${base}/${id}`, { key })).name).toBe('Café');
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const id = await createResource(h.app, key, service, plural);
     await expectRefused(id, { name: 'ok', config, pad: 'x'.repeat(70 * 1024) }, 413, 'body_too_large');

@@ -36,6 +36,14 @@ describe.each(SERVICES_UNDER_TEST)('$service GET /api/v1/config/:id', ({ service
     expect(Object.keys(data).sort()).toEqual(['config', 'id', 'name', 'object', 'publishedAt', 'revisionId']);
   });
 
+  it('refuses a query it does not take (parameter_unknown), as every route does', async () => {
+    const id = await published(service, plural, config);
+    const response = await call(h.app, 'GET', `${url(id)}?v=2`, { key: h.ws.keys.testPublishable });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'parameter_unknown', param: 'v' });
+    expect(dataOf(await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable }))).toMatchObject({ id });
+  });
+
   it('revalidates with the ETag and sees a republish at once', async () => {
     const id = await published(service, plural, config);
     const first = await call(h.app, 'GET', url(id), { key: h.ws.keys.testPublishable });

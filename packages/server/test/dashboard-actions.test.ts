@@ -52,6 +52,17 @@ describe('flows, boards, importers', () => {
     expect(api.draft.name).toBe('Welcome');
   });
 
+  it('refuses a field in the body of a write that takes none, and publishes nothing', async () => {
+    const id = await dashboardFlow();
+    const refused = await alice.call('POST', `/dashboard/api/flows/${id}/publish`, { revisionId: 'rev_old' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ code: 'parameter_unknown', param: 'revisionId' });
+    expect(dataOf<{ published: unknown }>(await alice.call('GET', `/dashboard/api/flows/${id}`)).published).toBeNull();
+    expect(errorOf(await alice.call('GET', `/dashboard/api/flows/${id}?include=all`))).toMatchObject({ code: 'parameter_unknown', param: 'include' });
+    // The app's own writes send {} or nothing.
+    dataOf(await alice.call('POST', `/dashboard/api/flows/${id}/publish`, {}));
+  });
+
   it('refuses a draft the config schema refuses', async () => {
     const id = await dashboardFlow();
     const bad = await alice.call('PUT', `/dashboard/api/flows/${id}/draft`, { name: 'x', config: { items: 'nope' } });
@@ -204,6 +215,18 @@ describe('webhooks', () => {
     }
     dataOf(await alice.call('DELETE', `/dashboard/api/webhooks/${created.id}`));
     expect(dataOf<{ id: string }[]>(await alice.call('GET', '/dashboard/api/webhooks')).map((e) => e.id)).not.toContain(created.id);
+  });
+
+  it('refuses a blank or padded event type in the list instead of dropping it, changing nothing', async () => {
+    const before = dataOf<unknown[]>(await alice.call('GET', '/dashboard/api/webhooks'));
+    for (const events of [['', 'post.created'], [' post.created'], ['\ufeff']]) {
+      const refused = await alice.call('POST', '/dashboard/api/webhooks', { url: 'http://127.0.0.1:9/hook', mode: 'test', events });
+      expect(errorOf(refused), JSON.stringify(events)).toMatchObject({ code: 'parameter_invalid', param: 'events' });
+    }
+    expect(dataOf<unknown[]>(await alice.call('GET', '/dashboard/api/webhooks'))).toEqual(before);
+    const created = dataOf<{ id: string }>(await alice.call('POST', '/dashboard/api/webhooks', { url: 'http://127.0.0.1:9/hook', mode: 'test', events: ['post.created'] }));
+    expect(errorOf(await alice.call('PATCH', `/dashboard/api/webhooks/${created.id}`, { events: ['post.merged', ''] }))).toMatchObject({ code: 'parameter_invalid', param: 'events' });
+    expect(dataOf<{ id: string; events: unknown }[]>(await alice.call('GET', '/dashboard/api/webhooks')).find((e) => e.id === created.id)?.events).toEqual(['post.created']);
   });
 
   it('refuses a URL the webhook policy refuses', async () => {

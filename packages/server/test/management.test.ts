@@ -129,6 +129,23 @@ describe.each(SERVICES_UNDER_TEST)('$service management routes', ({ service, plu
     expect(errorOf(await call(h.app, 'GET', `${base}?sort=name`, { key })).code).toBe('parameter_unknown');
   });
 
+  it('refuses a query on the routes that take none, and a field in a body, changing nothing', async () => {
+    const id = await createResource(h.app, key, service, plural);
+    const snapshot = async () => JSON.stringify(dataOf(await call(h.app, 'GET', `${base}/${id}`, { key })));
+    const before = await snapshot();
+    for (const [method, query, body] of [
+      ['GET', '?expand=revisions', undefined],
+      ['PATCH', '?dryRun=1', { name: 'Renamed', config }],
+      ['POST', '?force=true', { action: 'publish' }],
+    ] as const) {
+      const response = await call(h.app, method, `${base}/${id}${query}`, { key, body });
+      expect(response.statusCode, `${method} ${query}`).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'parameter_unknown', param: query.slice(1).split('=')[0] });
+    }
+    expect(errorOf(await call(h.app, 'POST', `${base}?draft=1`, { key, body: { name: 'x' } }))).toMatchObject({ code: 'parameter_unknown', param: 'draft' });
+    expect(await snapshot()).toBe(before);
+  });
+
   it('answers 404 for an id that does not exist, on every route', async () => {
     for (const [method, body] of [
       ['GET', undefined],

@@ -51,3 +51,69 @@ describe('OAuth: the NUL character', () => {
     expect(authorize.body).toContain('U+0000');
   });
 });
+
+// A lone surrogate ("\ud800" in JSON) is not Unicode: neither backend can store it as sent.
+// SQLite read it back as three U+FFFD while the write answered the value sent, PostgreSQL as one
+// U+FFFD, so two voters "a\ud800" and "a\ud801" were two on SQLite and one on PostgreSQL. It is
+// refused like U+0000, with the field named, and nothing is stored.
+describe('lone surrogates', () => {
+  const pub = h.ws.keys.testPublishable;
+
+  async function publishedBoard(): Promise<string> {
+    const id = await createResource(h.app, key, 'feedback', 'boards');
+    dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
+    dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key, body: { action: 'publish' } }));
+    return id;
+  }
+  const posts = async (boardId: string) => dataOf<{ items: { id: string; title: string }[] }>(await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&sort=new`, { key: pub })).items;
+
+  it.each(SERVICES_UNDER_TEST)('refuses a $kind name with one, naming the field', async ({ service, plural }) => {
+    const refused = await call(h.app, 'POST', `/${service}/api/v1/${plural}`, { key, body: { name: 'a\ud800b' } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ type: 'invalid_request', code: 'parameter_invalid', param: 'name' });
+    expect(errorOf(refused).message).toContain('lone surrogate');
+    const low = await call(h.app, 'POST', `/${service}/api/v1/${plural}`, { key, body: { name: 'x\udc00' } });
+    expect(errorOf(low)).toMatchObject({ code: 'parameter_invalid', param: 'name' });
+  });
+
+  it('refuses a post, a vote and a comment with one, and stores nothing', async () => {
+    const boardId = await publishedBoard();
+    const post = await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: 'Dark \ud83c mode', author: { id: 'u1' } } });
+    expect(errorOf(post)).toMatchObject({ code: 'parameter_invalid', param: 'title' });
+    const byAuthor = await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: 'Ok', author: { id: 'u1', name: 'Ann\udfff' } } });
+    expect(errorOf(byAuthor)).toMatchObject({ code: 'parameter_invalid', param: 'author.name' });
+    expect(await posts(boardId)).toEqual([]);
+
+    const { id: postId } = dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title: 'Dark mode', author: { id: 'u1' } } }));
+    for (const voter of ['a\ud800', 'a\ud801']) {
+      const vote = await call(h.app, 'POST', `/feedback/api/v1/posts/${postId}`, { key: pub, body: { action: 'vote', author: { id: voter } } });
+      expect(errorOf(vote)).toMatchObject({ code: 'parameter_invalid', param: 'author.id' });
+    }
+    const comment = await call(h.app, 'POST', `/feedback/api/v1/posts/${postId}/comments`, { key: pub, body: { body: '\udbff!', author: { id: 'u1' } } });
+    expect(errorOf(comment)).toMatchObject({ code: 'parameter_invalid', param: 'body' });
+    const read = dataOf<{ voteCount: number; commentCount: number }>(await call(h.app, 'GET', `/feedback/api/v1/posts/${postId}`, { key: pub }));
+    expect(read).toMatchObject({ voteCount: 0, commentCount: 0 });
+  });
+
+  it('keeps surrogate pairs: an emoji or an astral character is stored and read back as sent', async () => {
+    const boardId = await publishedBoard();
+    const title = 'Dark mode 🌙 𝕏 \u{10FFFF}';
+    const post = dataOf<{ title: string }>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title, author: { id: 'u1', name: '🙂' } } }));
+    expect(post.title).toBe(title);
+    expect((await posts(boardId))[0]?.title).toBe(title);
+  });
+
+  it('refuses one in a nested key, and in OAuth\'s format on its endpoints', async () => {
+    const id = await createResource(h.app, key, 'onboarding', 'flows');
+    const patched = await call(h.app, 'PATCH', `/onboarding/api/v1/flows/${id}`, { key, body: { name: 'ok', config: { '\ud800': 1 } } });
+    expect(errorOf(patched)).toMatchObject({ code: 'parameter_invalid', param: 'config.\ud800' });
+    const registered = await h.app.inject({
+      method: 'POST',
+      url: '/oauth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/cb'], client_name: 'Bad\ud800name', token_endpoint_auth_method: 'none' }),
+    });
+    expect(registered.statusCode, registered.body).toBe(400);
+    expect(registered.json()).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('lone surrogate') });
+  });
+});

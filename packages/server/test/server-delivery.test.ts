@@ -144,6 +144,20 @@ describe('server delivery: acknowledgement and expiry', () => {
     expect(dataOf(await acknowledge(id))).toEqual(first);
   });
 
+  it('refuses a body field or a query on the acknowledgement, which takes none, and keeps the rows', async () => {
+    const { id, rows } = await completedSession();
+    for (const [query, body, param] of [['', { purge: true }, 'purge'], ['?keep=1', undefined, 'keep']] as const) {
+      const refused = await call(h.app, 'POST', `/importer/api/v1/sessions/${id}/acknowledge${query}`, { key: secret, body });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(errorOf(refused)).toMatchObject({ code: 'parameter_unknown', param });
+    }
+    const array = await call(h.app, 'POST', `/importer/api/v1/sessions/${id}/acknowledge`, { key: secret, body: [] });
+    expect(errorOf(array).code).toBe('parameter_invalid');
+    expect(dataOf<Page>(await page(id)).items).toEqual(rows);
+    // No body, or an empty object, is an acknowledgement.
+    expect(dataOf(await call(h.app, 'POST', `/importer/api/v1/sessions/${id}/acknowledge`, { key: secret, body: {} }))).toMatchObject({ sessionId: id });
+  });
+
   it('stops serving rows 24 hours after the session opened, and pruning then deletes them', async () => {
     const { id } = await completedSession();
     await pruneUploadedRows(h.storage, new Date());

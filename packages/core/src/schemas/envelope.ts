@@ -27,3 +27,17 @@ export const ListQuerySchema = z.strictObject({
   cursor: z.string().min(1).max(200).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/**
+ * The query of a route that takes none: any parameter is refused (`parameter_unknown`), as
+ * unknown fields are everywhere (docs/errors.md). The server gives it to every API route that
+ * declares no query of its own.
+ */
+export const NoQuerySchema = z.strictObject({});
+
+/**
+ * The body of a write that takes none (a publish, a delete, an acknowledgement): nothing (which
+ * the server reads as null), `null` or `{}`; a field is refused (`parameter_unknown`) rather than
+ * ignored. The server gives it to every API write that declares no body of its own.
+ */
+export const NoBodySchema = z.strictObject({}).nullish();

@@ -8,7 +8,7 @@ import { consumeCode, createCode, findClient, findToken, issueTokens, registerCl
 import type { OAuthOptions } from '../options.js';
 import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
 import { oauthThrottles } from './throttles.js';
-import { nulIn } from '../plugins/no-nul.js';
+import { unstorableIn } from '../plugins/no-nul.js';
 import { registerThrottles } from '../plugins/rate-counts/throttle-store.js';
 
 const SESSION_COOKIE = 'inlay_session';
@@ -48,12 +48,12 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Only the limits made with `createRateLimit` below: no route gets the plugin's own hook.
   await registerThrottles(app);
-  // U+0000 cannot be stored on PostgreSQL (plugins/no-nul.ts): refused here in OAuth's format,
-  // or as a page on the pages a browser shows.
+  // U+0000 and lone surrogates cannot be stored as sent (plugins/no-nul.ts): refused here in
+  // OAuth's format, or as a page on the pages a browser shows.
   app.addHook('preValidation', async (request, reply) => {
-    const found = nulIn(request);
+    const found = unstorableIn(request);
     if (found === undefined) return;
-    const message = `${found.join('.') || 'The request'}: the character U+0000 (NUL) is not allowed.`;
+    const message = `${found.path.join('.') || 'The request'}: ${found.problem}`;
     const page = request.url.startsWith('/oauth/authorize') || request.url.startsWith('/oauth/login');
     return page ? reply.code(400).type('text/html').send(errorPage(message)) : oauthError(reply, 400, 'invalid_request', message);
   });

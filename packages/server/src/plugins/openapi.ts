@@ -1,5 +1,5 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { ERROR_CODES, ERROR_TYPES, ErrorBodySchema, SERVICES, type ErrorType, type ServiceName } from '@inlay/core';
+import { ERROR_CODES, ERROR_TYPES, ErrorBodySchema, NoBodySchema, NoQuerySchema, SERVICES, type ErrorType, type ServiceName } from '@inlay/core';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 
@@ -349,8 +349,10 @@ export async function registerOpenApi(app: FastifyInstance, service: ServiceName
       const { params, body, querystring, headers, response, ...rest } = (schema ?? {}) as Record<string, unknown>;
       const out: Record<string, unknown> = { ...rest };
       if (params) out.params = toJsonSchema(params, 'input');
-      if (body) out.body = toJsonSchema(body, 'input');
-      if (querystring) out.querystring = toJsonSchema(querystring, 'input');
+      // A route that takes no body or query has none in the document, though it refuses one
+      // (plugins/declared-inputs.ts).
+      if (body && body !== NoBodySchema) out.body = toJsonSchema(body, 'input');
+      if (querystring && querystring !== NoQuerySchema) out.querystring = toJsonSchema(querystring, 'input');
       if (headers) out.headers = toJsonSchema(headers, 'input');
       const responses: Record<string, unknown> = {};
       for (const [status, value] of Object.entries((response ?? {}) as Record<string, unknown>)) {

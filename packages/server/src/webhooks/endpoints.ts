@@ -68,10 +68,14 @@ function toSummary(row: WebhookEndpointsTable): EndpointSummary {
   };
 }
 
-/** `all`, a list, or nothing (all). Unknown types are refused. */
+/**
+ * `all`, a list, or nothing (all). Unknown types are refused. A comma-separated string (the CLI's
+ * `--events`) is trimmed and its empty parts skipped; a JSON list (the dashboard's) is taken as
+ * sent, so a blank or padded entry is an unknown type rather than dropped.
+ */
 export function parseEventTypes(value: string | readonly string[] | undefined): WebhookEventType[] | '*' {
   if (value === undefined || value === '*' || value === 'all') return '*';
-  const list = (typeof value === 'string' ? value.split(',') : [...value]).map((part) => part.trim()).filter(Boolean);
+  const list = typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : [...value];
   if (list.length === 0) throw new WebhookInputError('events must name at least one event type, or be "all"');
   const known = new Set<string>(WEBHOOK_EVENT_TYPES);
   const unknown = list.find((type) => !known.has(type));
