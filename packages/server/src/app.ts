@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@inlay/core';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SigningSecretCache } from './auth/author-tokens.js';
 import { KeyCache } from './auth/key-cache.js';
@@ -37,6 +37,7 @@ import { UsageRecorder } from './usage/recorder.js';
 import { zodValidatorCompiler } from './validation.js';
 import { pruneWebhookLog } from './repositories/webhooks/endpoints.js';
 import { WebhookSender } from './webhooks/sender.js';
+import { redactRequestUrl } from './config/redact.js';
 
 const SERVICE_PLUGINS: Record<ServiceName, FastifyPluginAsync> = {
   onboarding: onboardingService,
@@ -60,7 +61,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
 
   const nextRequestId = requestIds();
   const app = Fastify({
-    logger: options.logger,
+    logger: options.logger === false ? false : { ...(options.logger === true ? {} : options.logger), serializers: { req: requestForLog } },
     bodyLimit: options.bodyLimit,
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : options.trustProxy,
     genReqId: nextRequestId,
@@ -233,3 +234,14 @@ const contextPlugin = fp(
   },
   { name: 'inlay-context' },
 );
+
+/** What the request log keeps of a request: Fastify's own fields, with the URL's secrets taken out. */
+function requestForLog(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactRequestUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
