@@ -340,6 +340,19 @@ describe('POST /api/v1/outcomes', () => {
     expect(again.completedItemIds).toEqual([]);
   });
 
+  it('stores when an outcome happened as one UTC form with milliseconds, so that outcomes sort by time', async () => {
+    const flowId = await publishFlow();
+    const record = async (occurredAt: string) =>
+      dataOf<{ outcomeId: string }>(await call(h.app, 'POST', '/onboarding/api/v1/outcomes', { key: pub, body: { flowId, userId: 'u_when', event: 'x.done', occurredAt } })).outcomeId;
+    const ids = [await record('2026-11-20T09:30:00Z'), await record('2026-11-20T09:30:00.5Z'), await record('2026-11-20T09:30:00.123456Z')];
+    const rows = await h.storage.db.selectFrom('outcomes').select(['id', 'occurred_at']).where('id', 'in', ids).orderBy('occurred_at').execute();
+    expect(rows.map((row) => [row.id, row.occurred_at])).toEqual([
+      [ids[0], '2026-11-20T09:30:00.000Z'],
+      [ids[2], '2026-11-20T09:30:00.123Z'],
+      [ids[1], '2026-11-20T09:30:00.500Z'],
+    ]);
+  });
+
   it('validates the body', async () => {
     const flowId = await publishFlow();
     for (const body of [{ flowId, userId: 'u' }, { flowId, userId: 'u', event: 'x', occurredAt: 'yesterday' }, { flowId, event: 'x' }]) {

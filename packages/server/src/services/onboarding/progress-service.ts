@@ -212,6 +212,8 @@ export async function recordOutcome(
   const key = progressKey(access, user);
   const { storage } = context;
   const store = progressStore(storage);
+  // One form (UTC, milliseconds) whatever precision was sent: stored times compare as text.
+  const occurredAt = outcome.occurredAt === undefined ? now.toISOString() : new Date(outcome.occurredAt).toISOString();
   const result = await mutate(context, access, user, now, ({ progress: current, completedByRevision, stale }) => {
     const completed = completeByEvent(current, outcome.event, access.config, now);
     if (completedByRevision) completed.events.unshift({ type: 'flow_completed' });
@@ -220,7 +222,7 @@ export async function recordOutcome(
       made.outcomeId = await store.insertOutcome(tx, {
         key,
         event: outcome.event,
-        occurredAt: outcome.occurredAt ?? now.toISOString(),
+        occurredAt,
         completedItemIds: completed.completedItemIds,
       });
       await recordEvent(storage, tx, {
@@ -230,7 +232,7 @@ export async function recordOutcome(
           ...ownerOf(key),
           outcomeId: made.outcomeId,
           event: outcome.event,
-          occurredAt: outcome.occurredAt ?? now.toISOString(),
+          occurredAt,
           completedItemIds: completed.completedItemIds,
         },
       });
