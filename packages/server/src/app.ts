@@ -22,7 +22,7 @@ import { authPlugin } from './plugins/auth.js';
 import { crossOriginRoutes } from './plugins/cors.js';
 import { ApiError } from './errors.js';
 import { errorsPlugin, sendApiError } from './plugins/errors.js';
-import { noNulPlugin } from './plugins/no-nul.js';
+import { storableTextPlugin } from './plugins/storable-text.js';
 import { declaredInputsPlugin } from './plugins/declared-inputs.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -114,7 +114,7 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     done();
   });
   await app.register(errorsPlugin);
-  await app.register(noNulPlugin);
+  await app.register(storableTextPlugin);
   await app.register(declaredInputsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);

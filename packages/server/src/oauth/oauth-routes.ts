@@ -8,7 +8,7 @@ import { consumeCode, createCode, findClient, findToken, issueTokens, registerCl
 import type { OAuthOptions } from '../options.js';
 import { consentPage, errorPage, loginPage, OAUTH_STYLES } from './pages.js';
 import { oauthThrottles } from './throttles.js';
-import { unstorableIn } from '../plugins/no-nul.js';
+import { unstorableIn } from '../plugins/storable-text.js';
 import { registerThrottles } from '../plugins/rate-counts/throttle-store.js';
 
 const SESSION_COOKIE = 'inlay_session';
@@ -48,7 +48,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Only the limits made with `createRateLimit` below: no route gets the plugin's own hook.
   await registerThrottles(app);
-  // U+0000 and lone surrogates cannot be stored as sent (plugins/no-nul.ts): refused here in
+  // U+0000 and lone surrogates cannot be stored as sent (plugins/storable-text.ts): refused here in
   // OAuth's format, or as a page on the pages a browser shows.
   app.addHook('preValidation', async (request, reply) => {
     const found = unstorableIn(request);

@@ -59,7 +59,7 @@ export function unstorableIn(request: FastifyRequest): Unstorable | undefined {
  * The OAuth endpoints answer in OAuth's own format and check for both themselves
  * (oauth/oauth-routes.ts).
  */
-export const noNulPlugin = fp(
+export const storableTextPlugin = fp(
   (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
       if (request.url.startsWith('/oauth/')) return;
@@ -69,5 +69,5 @@ export const noNulPlugin = fp(
       throw new ApiError('parameter_invalid', `${param || 'The body'}: ${found.problem}`, param ? { param } : {});
     });
   },
-  { name: 'inlay-no-nul' },
+  { name: 'inlay-storable-text' },
 );
