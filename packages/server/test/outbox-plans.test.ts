@@ -1,10 +1,9 @@
-import { CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.js';
 import type { Statement } from '../src/db/statements.js';
 import { outboxStatements } from '../src/repositories/webhooks/outbox.js';
-import { onPostgres, testDatabase } from './helpers.js';
+import { testDatabase } from './helpers.js';
+import { planOf } from './plans.js';
 
 // The sender's statements must read the partial indexes of pending deliveries (migration 0013)
 // however they are planned. On PostgreSQL a prepared statement is planned once for any values
@@ -17,26 +16,7 @@ describe('the outbox statements read the pending deliveries through their partia
   const statements = outboxStatements(storage);
   const values = { endpointId: 'whe_1', workspaceId: 'ws_1', mode: 'test', now: 1, limit: 8, leaseUntil: 2, one: 1, on: 1 };
 
-  async function plan(statement: Statement<string, unknown>, params: Record<string, unknown>): Promise<string> {
-    const bound = statement.values(params);
-    if (!onPostgres) {
-      const rows = await storage.db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, bound));
-      return (rows.rows as Array<{ detail: string }>).map((row) => row.detail).join('\n');
-    }
-    const client = new pg.Client({ connectionString: storage.location });
-    await client.connect();
-    try {
-      await client.query('SET plan_cache_mode = force_generic_plan');
-      await client.query('SET enable_seqscan = off');
-      await client.query(`PREPARE planned AS ${statement.sql}`);
-      // EXPLAIN takes no bound parameters: the values are written in.
-      const literals = bound.map((value) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)))).join(', ');
-      const explained = await client.query(`EXPLAIN EXECUTE planned(${literals})`);
-      return (explained.rows as Array<{ 'QUERY PLAN': string }>).map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await client.end();
-    }
-  }
+  const plan = (statement: Statement<string, unknown>, params: Record<string, unknown>) => planOf(storage, statement, params, { noSeqScan: true });
 
   it('claims through them', async () => {
     const claim = await plan(statements.claim as Statement<string, unknown>, values);

@@ -1,8 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Param, Statement } from '../src/db/statements.js';
 import { call, createResource, dataOf, harness, onPostgres } from './helpers.js';
+import { planOf } from './plans.js';
 
 // A list page's `voted` flags read the reader's votes through `votes_author` (migration 0025).
 // They must do so however the statement is planned, and before the table has statistics: on
@@ -19,26 +19,10 @@ describe("a reader's votes are read through votes_author", async () => {
   // Many votes, and no ANALYZE since: the planner knows nothing of them.
   await sql`INSERT INTO votes (post_id, author_key, created_at) SELECT ${postId}, 'u:voter_' || n, '2026-01-01T00:00:00.000Z' FROM ${sql.raw(onPostgres ? 'generate_series(1, 50000) AS g(n)' : '(WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 50000) SELECT n FROM g)')}`.execute(h.storage.db);
   const statement = h.storage.compile((p: Param<'authorKeys' | 'limit'>) => h.storage.sql.authorVotes(h.storage.db, p('authorKeys'), p('limit'))) as Statement<string, unknown>;
-  const bound = statement.values({ authorKeys: JSON.stringify(['u:reader', 'a:reader']), limit: 101 });
 
   it('in the plan the statement gets for any values', async () => {
-    if (!onPostgres) {
-      const rows = await h.storage.db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, bound));
-      expect((rows.rows as Array<{ detail: string }>).map((row) => row.detail).join('\n')).toContain('votes_author');
-      return;
-    }
-    const client = new pg.Client({ connectionString: h.storage.location });
-    await client.connect();
-    try {
-      await client.query('SET plan_cache_mode = force_generic_plan');
-      await client.query(`PREPARE planned AS ${statement.sql}`);
-      const literals = bound.map((value) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)))).join(', ');
-      const explained = await client.query(`EXPLAIN EXECUTE planned(${literals})`);
-      const plan = (explained.rows as Array<{ 'QUERY PLAN': string }>).map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).toContain('votes_author');
-      expect(plan).not.toContain('Seq Scan on votes');
-    } finally {
-      await client.end();
-    }
+    const plan = await planOf(h.storage, statement, { authorKeys: JSON.stringify(['u:reader', 'a:reader']), limit: 101 });
+    expect(plan).toContain('votes_author');
+    expect(plan).not.toContain('Seq Scan on votes');
   });
 });

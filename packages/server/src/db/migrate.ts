@@ -22,6 +22,7 @@ import * as feedbackComments from './migrations/0020-feedback-comments.js';
 import * as emailOutbox from './migrations/0024-email-outbox.js';
 import * as votesByAuthor from './migrations/0025-votes-by-author.js';
 import * as emailRefusals from './migrations/0026-email-refusals.js';
+import * as progressWorkspaceIndex from './migrations/0027-progress-workspace-index.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-email-outbox': emailOutbox,
   '0025-votes-by-author': votesByAuthor,
   '0026-email-refusals': emailRefusals,
+  '0027-progress-workspace-index': progressWorkspaceIndex,
 };
 
 export class BundledMigrations implements MigrationProvider {

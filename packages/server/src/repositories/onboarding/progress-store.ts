@@ -35,7 +35,8 @@ const REMEMBERED_ROWS = 10_000;
 type KeyParam = 'workspaceId' | 'mode' | 'flowId' | 'workspaceKey' | 'userId';
 type StoredParam = 'revisionId' | 'items' | 'startedAt' | 'completedAt' | 'dismissedAt' | 'snoozedUntil' | 'updatedAt';
 
-const statements = perStorage((storage) => {
+/** The statements of one user's progress: each finds its row through `progress_identity` (test/progress-plans.test.ts). */
+export const progressStatements = perStorage((storage) => {
   const stored = (p: Param<StoredParam>) => ({
     revision_id: p('revisionId'),
     items: p('items'),
@@ -123,7 +124,7 @@ function storedOf(progress: StoredProgress): StoredProgress {
  * take it, for a writer that keeps conflicting.
  */
 export function progressStore(storage: Storage) {
-  const { find, insert, update, insertOutcome } = statements(storage);
+  const { find, insert, update, insertOutcome } = progressStatements(storage);
   const { rows, queue } = remembered(storage);
   return {
     lock(tx: Tx, key: ProgressKey): Promise<void> {
