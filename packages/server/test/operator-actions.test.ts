@@ -66,6 +66,10 @@ describe('merging posts (operator)', () => {
     // Ties rank the newer post first.
     expect((await list(boardId, '&sort=top')).map((p) => p.id)).toEqual([other.id, duplicate.id, target.id]);
 
+    // v3 reads the board before the merge: what this process remembers of their votes must not outlive it.
+    const asV3Before = dataOf<{ items: Post[] }>(await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&authorId=v3`, { key: pub })).items;
+    expect(asV3Before.filter((p) => p.voted).map((p) => p.id)).toEqual([duplicate.id]);
+
     const result = await mergePosts(h.storage, duplicate.id, target.id);
     expect(result).toMatchObject({ votesMoved: 2, sharedVoters: 1, into: { id: target.id, voteCount: 4 } });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertPost, setVote } from '../src/repositories/feedback/posts.js';
 import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
 
-const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
+const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000, publishablePerClient: 1000 } });
 const secret = h.ws.keys.testSecret;
 const pub = h.ws.keys.testPublishable;
 
@@ -153,6 +153,23 @@ describe('votes', () => {
     expect(dataOf(await vote(post.id, 'unvote'))).toEqual({ postId: post.id, voteCount: 1, voted: false });
     const listed = await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&authorId=voter_2`, { key: pub });
     expect(dataOf<{ items: Post[] }>(listed).items[0]).toMatchObject({ voteCount: 1, voted: true });
+  });
+
+  it("follows a reader's own votes from page to page", async () => {
+    const boardId = await publishBoard();
+    const post = dataOf<Post>(await create(boardId, 'Offline mode'));
+    const seen = async () => (await list(boardId, '&authorId=reader_1')).items[0]?.voted;
+    expect(await seen()).toBe(false);
+    dataOf(await vote(post.id, 'vote', { id: 'reader_1' }));
+    expect(await seen()).toBe(true);
+    dataOf(await vote(post.id, 'unvote', { id: 'reader_1' }));
+    expect(await seen()).toBe(false);
+    // The same id voting anonymously is one of the reader's keys as well.
+    dataOf(await vote(post.id, 'vote', { id: 'reader_1', anonymous: true }));
+    expect(await seen()).toBe(true);
+    // Another reader's vote changes nothing for this one.
+    dataOf(await vote(post.id, 'unvote', { id: 'reader_2' }));
+    expect(await seen()).toBe(true);
   });
 
   it('shows which posts of a page a reader voted for, whether they voted for a few posts or for hundreds', async () => {

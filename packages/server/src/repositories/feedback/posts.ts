@@ -10,6 +10,7 @@ import type { Database, PostsTable } from '../../db/schema.js';
 import { PostRowCache } from '../../services/feedback/post-cache.js';
 import { trendingScore } from '../../services/feedback/trending.js';
 import { oneRange, rangesInOrder, type RowsQuery } from './filtered-lists.js';
+import { ReaderVotes } from './reader-votes.js';
 import { trendingAfter, trendingIds } from './trending-lists.js';
 import { recordEvent } from '../../webhooks/events.js';
 
@@ -253,20 +254,44 @@ function boardPosts(storage: Storage, scope: BoardScope) {
 const FEW_VOTES = 100;
 
 /**
+ * The votes of recent readers, on storage this process alone writes votes to (ReaderVotes);
+ * none where several processes share it.
+ */
+const readerVotes = perStorage((storage) => {
+  if (storage.sharedByProcesses) return { cache: undefined };
+  const cache = new ReaderVotes();
+  storage.changes.subscribe((change) => {
+    // A new, merged or deleted post, or another process's change: votes may have moved.
+    if (change.topic === 'lists' || change.topic === 'all') cache.clear();
+  });
+  return { cache };
+});
+
+/**
  * Which of `postIds` one of `authorKeys` has voted for (on every list request: compiled once).
  * Most readers have voted for few posts, or none: their votes are read by author (one seek per
- * key) and matched here, whichever posts the page shows. A reader with more votes than
- * `FEW_VOTES` is looked up per post and key instead, so a list costs them no more than that.
+ * key), kept for their next pages where this process writes every vote (ReaderVotes), and
+ * matched here, whichever posts the page shows. A reader with more votes than `FEW_VOTES` is
+ * looked up per post and key instead, so a list costs them no more than that.
  */
 export function votedPostIds(storage: Storage, authorKeys: readonly string[], postIds: readonly string[]): Promise<Set<string>> {
   if (authorKeys.length === 0 || postIds.length === 0) return Promise.resolve(new Set());
-  const { voted, authorVotes } = voteStatements(storage);
+  const { cache } = readerVotes(storage);
   const keys = JSON.stringify(authorKeys);
+  const now = Date.now();
+  const known = cache?.get(keys, now);
+  if (known !== undefined) return Promise.resolve(new Set(postIds.filter((id) => known.has(id))));
+  const generation = cache?.generation ?? 0;
+  const { voted, authorVotes } = voteStatements(storage);
   return storage.read(async (tx) => {
     const votes = await authorVotes.all(tx, { authorKeys: keys, limit: FEW_VOTES + 1 });
-    const rows = votes.length <= FEW_VOTES ? votes : await voted.all(tx, { authorKeys: keys, postIds: JSON.stringify(postIds) });
-    const shown = new Set(postIds);
-    return new Set(rows.map((row) => row.post_id).filter((id) => shown.has(id)));
+    if (votes.length <= FEW_VOTES) {
+      const all = new Set(votes.map((row) => row.post_id));
+      cache?.set(keys, authorKeys, all, now, generation);
+      return new Set(postIds.filter((id) => all.has(id)));
+    }
+    const rows = await voted.all(tx, { authorKeys: keys, postIds: JSON.stringify(postIds) });
+    return new Set(rows.map((row) => row.post_id));
   });
 }
 
@@ -377,8 +402,9 @@ export function setVote(
       }
     }
   });
-  // After the commit: every instance drops the row with the old count (db/changes.ts).
-  return result.then((answer) => {
+  // After the commit: every instance drops the row with the old count (db/changes.ts), and
+  // this one the author's remembered votes, whether the vote was stored or not.
+  return result.finally(() => readerVotes(storage).cache?.forget(authorKey)).then((answer) => {
     if (answer?.changed === true) forgetPost(storage, postId);
     return answer;
   });
