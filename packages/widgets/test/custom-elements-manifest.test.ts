@@ -68,12 +68,14 @@ function classChain(name: string): string[] {
 }
 
 /**
- * Every `part` token in the templates: static ones, and the string literals of `part=${…}`. A
- * token completed at run time (`status-${post.status}`) is kept as a prefix, `status-*`.
+ * Every `part` token in the templates: static ones, the string literals of `part=${…}`, and the
+ * `part: '…'` attributes of the nodes the tour draws by hand (src/tour/dom.ts). A token completed
+ * at run time (`status-${post.status}`) is kept as a prefix, `status-*`.
  */
 function partTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const [, value = ''] of text.matchAll(/\bpart="([^"]*)"/g)) tokens.push(...value.replace(/\$\{[^}]*\}/g, '*').split(/\s+/));
+  for (const [, value = ''] of text.matchAll(/\bpart: '([^']*)'/g)) tokens.push(...value.split(/\s+/));
   for (const [, expression = ''] of text.matchAll(/\bpart=\$\{([^}]*)\}/g)) for (const [, literal = ''] of expression.matchAll(/'([^']*)'/g)) tokens.push(...literal.split(/\s+/));
   return tokens.filter(Boolean);
 }

@@ -71,6 +71,11 @@ const MODAL = {
     { id: 'end', title: 'That was it' },
   ],
 };
+/** Texts that look like markup: the tour draws without a template engine, and shows them as text. */
+const MARKUP = {
+  presentation: 'tour',
+  items: [{ id: 'x', title: '<img src=x onerror="window.inlayXss=1"><b>Bold</b>', description: '<script>window.inlayXss=2</script>&amp; more', anchor: { selector: 'main h1' } }],
+};
 const TEN = { presentation: 'tour', items: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, title: `Step ${i + 1}`, anchor: { selector: 'main h1' } })) };
 
 /** The documented policy, as examples/script-tag reads it. */
@@ -90,7 +95,7 @@ let users = 0;
 
 beforeAll(async () => {
   inlay = await startInlayServer();
-  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN, EVENT, MODAL })) flows[name] = await inlay.publishFlow(name, config);
+  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN, EVENT, MODAL, MARKUP })) flows[name] = await inlay.publishFlow(name, config);
   root = await tempApp('inlay-tour-site-');
   await copyApp(site, root);
   for (const file of await readdir(root)) {
@@ -447,6 +452,17 @@ describe('<inlay-tour> across pages', () => {
     await expectAccessible(narrow.page);
     await shot(narrow.page, 'narrow');
     await narrow.page.context().close();
+  });
+
+  it("shows a flow's texts as text, never as markup", async () => {
+    const { page, problems } = await open(`one.html?flow=${flows['MARKUP']}`);
+    const [item] = MARKUP.items;
+    await expect.poll(() => title(page).textContent()).toBe(item?.title);
+    await expect(page.locator('inlay-tour [part~="text"]').textContent()).resolves.toBe(item?.description);
+    expect(await page.locator('inlay-tour img, inlay-tour b, inlay-tour script').count()).toBe(0);
+    expect(await page.evaluate('window.inlayXss')).toBeUndefined();
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it('shows translated texts', async () => {

@@ -1,7 +1,7 @@
 // The flow elements' reactive base (base/lite-element.ts): what `<inlay-checklist>` and
 // `<inlay-tour>` rely on of it, on elements of its own so each behaviour is seen alone.
 import { expect } from '@open-wc/testing';
-import { html } from 'lit/html.js';
+import { html, render } from 'lit/html.js';
 import { css } from './css.js';
 import { type ChangedProperties, LiteElement, type LiteProperties } from './lite-element.js';
 
@@ -25,9 +25,9 @@ class Probe extends LiteElement {
     this.changes.push([...changed.keys()].map(String));
   }
 
-  protected override render(): unknown {
+  protected override draw(): void {
     this.renders++;
-    return html`<p>${this.flowId}:${this._count}</p>`;
+    render(html`<p>${this.flowId}:${this._count}</p>`, this.renderRoot, { host: this });
   }
 }
 customElements.define('lite-probe', Probe);

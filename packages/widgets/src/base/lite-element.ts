@@ -1,18 +1,20 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { render } from 'lit/html.js';
 import { adoptStyles, type CSSResult } from '@lit/reactive-element/css-tag.js';
 
 /**
  * The reactive base of `<inlay-checklist>` and `<inlay-tour>` (docs/decisions.md, "Widget bundle
- * budgets (measured)"): the part of Lit's `LitElement` they use — declared properties and
- * attributes, reactive controllers, `willUpdate`/`render`/`updated` batched in a microtask,
- * `updateComplete` — over lit-html's `render`, which renders their templates as before. About
- * 1.6 KB min+gzip less than `LitElement` in each script-tag bundle. The feedback board and the
- * importer stay on `LitElement` (base/inlay-element.ts).
+ * budgets (measured)"): the part of Lit's `ReactiveElement` they use — declared properties and
+ * attributes, reactive controllers, `willUpdate`/`draw`/`updated` batched in a microtask,
+ * `updateComplete` — with no renderer of its own: a subclass draws its shadow root in `draw`, the
+ * checklist with lit-html's `render` (as `LitElement` does), the tour by hand (tour/dom.ts), which
+ * keeps lit-html out of the tour's bundle. About 1.6 KB min+gzip less than `LitElement` in each
+ * script-tag bundle. The feedback board and the importer stay on `LitElement`
+ * (base/inlay-element.ts).
  *
  * Differences from `LitElement` a subclass may meet: attributes are strings (no `type`
- * converters), `styles` is a flat array of base/css.ts's sheets (adopted as Lit adopts them), and
- * there is no `firstUpdated`, `shouldUpdate` or `createRenderRoot`.
+ * converters), `styles` is a flat array of base/css.ts's sheets (adopted as Lit adopts them), no
+ * `render` unless the subclass draws with one, and there is no `firstUpdated`, `shouldUpdate` or
+ * `createRenderRoot`.
  */
 
 /** A declared property: its attribute (the lowercased name unless given; none with `false` or `state`) and whether it is reflected. */
@@ -37,7 +39,7 @@ const declared = new WeakMap<LiteClass, Map<string, [string, LiteProperty]>>();
 // defined over an empty one and never constructed.
 const Base = (typeof HTMLElement === 'undefined' ? Object : HTMLElement) as typeof HTMLElement;
 
-export class LiteElement extends Base implements ReactiveControllerHost {
+export abstract class LiteElement extends Base implements ReactiveControllerHost {
   static properties: LiteProperties = {};
   /** Stylesheets (base/css.ts), adopted into the shadow root in order. */
   static styles: readonly CSSResult[] = [];
@@ -159,7 +161,7 @@ export class LiteElement extends Base implements ReactiveControllerHost {
           else this.setAttribute(attribute, String(value));
         }
       }
-      render(this.render(), this.renderRoot, { host: this });
+      this.draw();
     } finally {
       this.#changed = new Map();
       this.#pending = false;
@@ -172,10 +174,8 @@ export class LiteElement extends Base implements ReactiveControllerHost {
   /** Before every render, with what changed: derive state here (it renders in the same pass). */
   protected willUpdate(_changed: ChangedProperties): void {}
 
-  /** What the shadow root shows: a lit-html template, `nothing`, or any value lit-html renders. */
-  protected render(): unknown {
-    return undefined;
-  }
+  /** Draws the shadow root, after `willUpdate` and the reflection of attributes: the subclass's view. */
+  protected abstract draw(): void;
 
   /** After every render. */
   protected updated(_changed: ChangedProperties): void {}

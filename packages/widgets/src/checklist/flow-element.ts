@@ -23,10 +23,10 @@ const SOURCE = ['flowId', 'publishableKey', 'baseUrl', 'userId', 'workspaceKey',
  * attributes, its published config and the user's progress loaded through one controller, and
  * writes through the checklist's write path (progress-writes.ts), loaded beside the bundle when
  * the element connects. On base/lite-element.ts rather than Lit's `LitElement`, for the bundle
- * budgets (docs/decisions.md, "Widget bundle budgets (measured)"). Subclasses render; they read
+ * budgets (docs/decisions.md, "Widget bundle budgets (measured)"). Subclasses draw; they read
  * {@link flow}, {@link progress} and {@link eligible} and call {@link write}.
  */
-export class FlowElement extends LiteElement {
+export abstract class FlowElement extends LiteElement {
   static override styles: readonly CSSResult[] = [baseStyles];
   /** Imports the component's translations (its `locales.ts`). @internal */
   static locales: LocaleLoader = () => undefined;

@@ -1,6 +1,6 @@
 import type { ChecklistItem, Progress, ProgressOperation } from '@inlay/core';
-import type { html, nothing, TemplateResult } from 'lit';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
+import { element, set, text } from './dom.js';
 import { adoptHotspotStyles } from './hotspots.styles.js';
 import { find } from './page-watch.js';
 import type { Follow } from './position.js';
@@ -12,7 +12,8 @@ import { hotspotStrings, type TourViewStrings } from './tour.strings.js';
  * on each open anchored item of the page, and its hint's dialog when the beacon is pressed. Only
  * flows shown as hotspots need it, so the script-tag bundle loads it from beside itself
  * (`inlay-tour.hotspots.js`) once the flow says so (docs/widgets.md, "Files of the script-tag
- * bundles"). It imports neither Lit nor the element: what it needs comes through a {@link TourPort}.
+ * bundles"). It imports neither the element nor the request core: what it needs comes through a
+ * {@link TourPort}. It draws as the element does (dom.ts): beacons kept per item.
  * @internal
  */
 
@@ -38,15 +39,14 @@ export type Floating = [string, Element, HTMLElement, Follow];
 export interface TourPort {
   /** The element: rendered again when a hint opens or closes; its shadow root holds the beacons. */
   readonly host: { requestUpdate(): void; readonly updateComplete: Promise<boolean>; readonly renderRoot: ShadowRoot };
-  readonly lit: { html: typeof html; nothing: typeof nothing };
   /** The dialog of what `shown` shows, as a step's: title, text, close button, then `body`. */
-  popover(shown: Shown, head: TemplateResult | typeof nothing, closeLabel: string, body: TemplateResult): TemplateResult;
+  popover(shown: Shown, closeLabel: string, body: Node[]): HTMLElement;
   write(operation: ProgressOperation): void;
 }
 
 /** What a render of the hotspots gives the element. */
 export interface HotspotsView {
-  view: TemplateResult[];
+  nodes: Node[];
   /** The open hint. */
   shown?: Shown;
   /** One of the items' elements is not in the page (yet): the element watches the page. */
@@ -57,16 +57,21 @@ export class Hotspots {
   /** The item whose hint is open. */
   open?: string;
   readonly #port: TourPort;
+  /** The beacons shown, by item: kept across renders, as the element keeps its nodes. */
+  #beacons = new Map<string, HTMLButtonElement>();
+  readonly #gotIt = element('button', { class: 'primary', part: 'next-button' });
+  readonly #foot = element('div', { class: 'foot' });
 
   constructor(port: TourPort) {
     this.#port = port;
+    this.#foot.append(this.#gotIt);
     adoptHotspotStyles(port.host.renderRoot);
   }
 
-  render(flow: PublishedFlow, progress: Progress, path: string, text: TourViewStrings): HotspotsView {
-    const { html } = this.#port.lit;
-    const t = { ...hotspotStrings, ...text };
-    const result: HotspotsView = { view: [], missing: false };
+  draw(flow: PublishedFlow, progress: Progress, path: string, strings: TourViewStrings): HotspotsView {
+    const t = { ...hotspotStrings, ...strings };
+    const result: HotspotsView = { nodes: [], missing: false };
+    const beacons = new Map<string, HTMLButtonElement>();
     for (const item of hotspotItems(flow, progress, path)) {
       const target = find(item.anchor?.selector ?? '');
       if (!target) {
@@ -74,18 +79,19 @@ export class Hotspots {
         continue;
       }
       const open = this.open === item.id;
-      result.view.push(html`<button class="beacon" part="beacon" popover="manual" data-item=${item.id} aria-label=${t.openHotspot(item.title)} aria-expanded=${open}
-        @click=${() => this.#show(open ? undefined : item.id)}></button>`);
+      const beacon = this.#beacons.get(item.id) ?? element('button', { class: 'beacon', part: 'beacon', popover: 'manual', 'data-item': item.id });
+      beacons.set(item.id, beacon);
+      set(beacon, { 'aria-label': t.openHotspot(item.title), 'aria-expanded': String(open) }).onclick = () => this.#show(open ? undefined : item.id);
+      result.nodes.push(beacon);
       if (open) {
         const shown: Shown = { item, target, waiting: false, review: false, close: () => this.close() };
         result.shown = shown;
-        result.view.push(
-          this.#port.popover(shown, this.#port.lit.nothing, t.closeHotspot, html`<div class="foot">
-            <button class="primary" part="next-button" @click=${() => this.#done(item.id)}>${t.gotIt}</button>
-          </div>`),
-        );
+        text(this.#gotIt, t.gotIt);
+        this.#gotIt.onclick = () => this.#done(item.id);
+        result.nodes.push(this.#port.popover(shown, t.closeHotspot, [this.#foot]));
       }
     }
+    this.#beacons = beacons;
     return result;
   }
 

@@ -1,9 +1,9 @@
-import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { LiteProperties } from '../base/lite-element.js';
 import type { Progress } from '@inlay/core';
 import { loadOnce } from '../base/load-once.js';
 import { FlowElement } from '../checklist/flow-element.js';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
+import { element, place, set, text } from './dom.js';
 import type { Floating, Hotspots, Shown, TourPort } from './hotspots.js';
 import { loadHotspots, loadPosition } from './modules.js';
 import { find, focused, watchDom, watchNavigation } from './page-watch.js';
@@ -111,6 +111,22 @@ export class InlayTour extends FlowElement {
   #returnTo?: HTMLElement;
   #trapOn = false;
   readonly #loadPosition = loadOnce(loadPosition);
+  // The shadow root's nodes, made once and kept across renders (dom.ts): the live region, a modal
+  // step's overlay, and the dialog of a step or hint with its parts.
+  readonly #status = element('div', { class: 'visually-hidden', role: 'status' });
+  readonly #cutout = element('div', { class: 'cutout', part: 'overlay', popover: 'manual' });
+  readonly #popover = element('div', { part: 'popover', role: 'dialog', tabindex: '-1', 'aria-labelledby': 'step-title' });
+  readonly #arrow = element('div', { class: 'arrow', part: 'arrow' });
+  readonly #head = element('div', { class: 'head' });
+  readonly #close = element('button', { class: 'close', part: 'close-button' }, '×');
+  readonly #title = element('h2', { id: 'step-title', part: 'title' });
+  readonly #text = element('p', { id: 'step-text', part: 'text' });
+  readonly #count = element('p', { class: 'muted', part: 'step-count' });
+  readonly #hint = element('p', { class: 'muted', part: 'hint' });
+  readonly #foot = element('div', { class: 'foot' });
+  readonly #skip = element('button', { class: 'skip', part: 'skip-button' });
+  readonly #backButton = element('button', { part: 'back-button' });
+  readonly #next = element('button', { class: 'primary', part: 'next-button' });
   /** The hotspots presentation (hotspots.ts), loaded by the first flow shown as hotspots. */
   #hotspots?: Hotspots;
   readonly #loadHotspots = loadOnce(() => loadHotspots().then(({ Hotspots }) => (this.#hotspots = new Hotspots(this.#port()))));
@@ -180,17 +196,22 @@ export class InlayTour extends FlowElement {
     return { path: inline ? undefined : this._path, started: inline || this._started, from: this._from, passed: this._passed };
   }
 
-  protected override render(): TemplateResult | typeof nothing {
+  protected override draw(): void {
     this.#shown = undefined;
     this.#missing = false;
+    text(this.#status, this._announcement);
+    place(this.renderRoot, [...this.#nodes(), this.#status]);
+  }
+
+  /** What shows before the live region: a step's dialog (after a modal step's overlay), hotspots, or nothing. */
+  #nodes(): (Node | false)[] {
     const flow = this._flow;
     const progress = this._progress;
-    const status = html`<div class="visually-hidden" role="status">${this._announcement}</div>`;
     const view = this.#view();
-    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return status;
-    if (flow.config.presentation === 'hotspots' && !this.#inline) return html`${this.#renderHotspots(flow, progress)}${status}`;
+    if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return [];
+    if (flow.config.presentation === 'hotspots' && !this.#inline) return this.#drawHotspots(flow, progress);
     const step = currentStep(flow, progress, view);
-    if (!step) return status;
+    if (!step) return [];
     const earlier = earlierSteps(flow, progress, step, view.path);
     const back = Math.min(this._back, earlier.length);
     const item = earlier[earlier.length - back] ?? step;
@@ -201,53 +222,58 @@ export class InlayTour extends FlowElement {
     const { items, toggles } = flow.config;
     const shown: Shown = (this.#shown = { item, target, waiting, review: back > 0, trap, close: toggles.allowDismiss ? this.#dismiss : undefined });
     this.#missing = waiting;
-    if (waiting) return status;
+    if (waiting) return [];
     const t = this.#t;
     const last = !items.some((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending'));
-    return html`${trap ? html`<div class="cutout" part="overlay" popover="manual"></div>` : nothing}
-      ${this.#renderPopover(shown, html`<p class="muted" part="step-count">${t.stepOf(items.indexOf(item) + 1, items.length)}</p>`, t.dismissLabel, html`
-        ${advance === 'next' ? nothing : html`<p class="muted" part="hint">${advance === 'click' ? t.clickHint : t.eventHint}</p>`}
-        <div class="foot">
-          ${toggles.allowSkip && back === 0 ? html`<button class="skip" part="skip-button" @click=${() => this._write({ type: 'skip', itemId: item.id })}>${t.skip}</button>` : nothing}
-          ${earlier.length > back ? html`<button part="back-button" @click=${() => this._back++}>${t.back}</button>` : nothing}
-          ${advance === 'next'
-            ? html`<button class="primary" part="next-button" @click=${() => (back > 0 ? this._back-- : this._write({ type: 'complete', itemId: item.id }))}>${last && back === 0 ? t.done : t.next}</button>`
-            : nothing}
-        </div>`)}${status}`;
+    text(this.#count, t.stepOf(items.indexOf(item) + 1, items.length));
+    text(this.#hint, advance === 'click' ? t.clickHint : t.eventHint);
+    text(this.#skip, t.skip);
+    text(this.#backButton, t.back);
+    text(this.#next, last && back === 0 ? t.done : t.next);
+    this.#skip.onclick = () => this._write({ type: 'skip', itemId: item.id });
+    this.#backButton.onclick = () => this._back++;
+    this.#next.onclick = () => (back > 0 ? this._back-- : this._write({ type: 'complete', itemId: item.id }));
+    place(this.#foot, [toggles.allowSkip && back === 0 && this.#skip, earlier.length > back && this.#backButton, advance === 'next' && this.#next]);
+    return [!!trap && this.#cutout, this.#drawPopover(shown, this.#count, t.dismissLabel, [advance !== 'next' && this.#hint, this.#foot])];
   }
 
-  /** The dialog of a step or an open hint; its close button (labelled `closeLabel`) when it has a `close`. */
-  #renderPopover({ item, target, trap, close }: Shown, head: TemplateResult | typeof nothing, closeLabel: string, body: TemplateResult): TemplateResult {
+  /** The dialog of a step or an open hint: `head` beside its close button (labelled `closeLabel`, when it has a `close`), `body` under its title and text. */
+  #drawPopover({ item, target, trap, close }: Shown, head: Node | false, closeLabel: string, body: (Node | false)[]): HTMLElement {
     const inline = this.#inline;
-    return html`<div class="popover ${inline ? 'inline' : target ? 'anchored' : ''}" part="popover" popover=${inline ? nothing : 'manual'} role="dialog" tabindex="-1"
-      aria-labelledby="step-title" aria-describedby=${item.description ? 'step-text' : nothing} aria-modal=${trap === 'dialog' || nothing} data-side=${inline ? 'bottom' : nothing} @keydown=${this.#keydown}>
-      ${target || (inline && item.anchor) ? html`<div class="arrow" part="arrow"></div>` : nothing}
-      <div class="head">${head}${close ? html`<button class="close" part="close-button" aria-label=${closeLabel} @click=${close}>×</button>` : nothing}</div>
-      <h2 id="step-title" part="title">${item.title}</h2>
-      ${item.description ? html`<p id="step-text" part="text">${item.description}</p>` : nothing}
-      ${body}
-    </div>`;
+    const popover = set(this.#popover, {
+      class: `popover ${inline ? 'inline' : target ? 'anchored' : ''}`,
+      popover: !inline && 'manual',
+      'aria-describedby': !!item.description && 'step-text',
+      'aria-modal': trap === 'dialog' && 'true',
+    });
+    if (inline) popover.dataset.side = 'bottom';
+    popover.onkeydown = this.#keydown;
+    set(this.#close, { 'aria-label': closeLabel }).onclick = close ?? null;
+    text(this.#title, item.title);
+    text(this.#text, item.description ?? '');
+    place(this.#head, [head, !!close && this.#close]);
+    place(popover, [(!!target || (inline && !!item.anchor)) && this.#arrow, this.#head, this.#title, !!item.description && this.#text, ...body]);
+    return popover;
   }
 
   /** Hotspots, once their module has loaded (it starts loading here). */
-  #renderHotspots(flow: PublishedFlow, progress: Progress): TemplateResult[] {
+  #drawHotspots(flow: PublishedFlow, progress: Progress): Node[] {
     const hotspots = this.#hotspots;
     if (!hotspots) {
       this.#loadHotspots().then(() => this.requestUpdate(), (error: unknown) => this.reportError(error));
       return [];
     }
-    const { view, shown, missing } = hotspots.render(flow, progress, this._path, this.#t);
+    const { nodes, shown, missing } = hotspots.draw(flow, progress, this._path, this.#t);
     this.#shown = shown;
     this.#missing = missing;
-    return view;
+    return nodes;
   }
 
   /** The element as its hotspots module sees it (hotspots.ts). */
   #port(): TourPort {
     return {
       host: this,
-      lit: { html, nothing },
-      popover: (shown, head, closeLabel, body) => this.#renderPopover(shown, head, closeLabel, body),
+      popover: (shown, closeLabel, body) => this.#drawPopover(shown, false, closeLabel, body),
       write: (operation) => this._write(operation),
     };
   }
@@ -347,13 +373,13 @@ export class InlayTour extends FlowElement {
         this.#following.delete(key);
       }
     }
-    for (const [key, target, element, options] of floating) {
+    for (const [key, target, floatingElement, options] of floating) {
       if (this.#following.has(key)) continue;
-      const entry: Following = { target, floating: element };
+      const entry: Following = { target, floating: floatingElement };
       this.#following.set(key, entry);
       if (key.startsWith('step:')) target.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth' });
       this.#loadPosition().then(({ follow }) => {
-        if (this.#following.get(key) === entry) entry.stop = follow(target, element, options);
+        if (this.#following.get(key) === entry) entry.stop = follow(target, floatingElement, options);
       }, (error: unknown) => this.reportError(error));
     }
     const clickTarget = shown && !shown.review && shown.item.advance === 'click' ? shown.target : null;
