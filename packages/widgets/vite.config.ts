@@ -21,8 +21,8 @@ const CDN_BUNDLES: Record<string, string> = {
 };
 
 /**
- * The checklist's and the tour's bundles are held to 14 KB min+gzip with Lit (packages/server/bench/bundles.mjs);
- * they meet it with savings of their own (FLOW_BUNDLES):
+ * The checklist's and the tour's bundles are held to 14 KB min+gzip (packages/server/bench/bundles.mjs),
+ * the checklist's with Lit, the tour's with Floating UI; savings of their own (FLOW_BUNDLES):
  * - property names starting with `_` are shortened. In that bundle only the component's private
  *   reactive state is named so (Lit's convention for it); Lit's own `_$…` names, shared between
  *   copies of Lit on one page, do not match. A name that must survive never starts with `_`.
@@ -42,7 +42,7 @@ const CDN_BUNDLES: Record<string, string> = {
 const LOCALE_COMPONENTS = ['checklist', 'tour', 'feedback-board', 'importer'];
 const LOCALE_TAGS = ['de', 'es', 'fr', 'ja', 'pt-BR'];
 
-/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's positioning and hotspots. */
+/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's hotspots. */
 const CDN_SWAPPED = ['./locales.js', './writes.js', './modules.js', './pages.js', './suggestions.js'];
 
 function cdnLocales(): Plugin {
@@ -73,11 +73,9 @@ const CDN_WRITES: Record<string, string> = {
   // path is, through pages.cdn.ts; the post page brings its own request core for the comment routes.
   'inlay-feedback-board.post': 'feedback-board/post-page.ts',
   'inlay-feedback-board.views': 'feedback-board/board-views.ts',
-  // Not a write path: the tour's positioning (Floating UI), loaded the same way while the tour
-  // reads its flow (docs/decisions.md, "Tours and hotspots"). The tour's writes are the checklist's
-  // write path, inlay-checklist.writes.js.
-  'inlay-tour.position': 'tour/position.ts',
-  // Only for flows shown as hotspots, once the flow says so (tour/hotspots.ts).
+  // Not a write path: the tour's hotspots, only for flows shown as hotspots, once the flow says so
+  // (tour/hotspots.ts). The tour's writes are the checklist's write path, inlay-checklist.writes.js;
+  // its positioning (Floating UI) is in its bundle (docs/decisions.md, "Tours and hotspots").
   'inlay-tour.hotspots': 'tour/hotspots.ts',
 };
 

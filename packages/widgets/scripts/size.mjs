@@ -14,8 +14,10 @@ import { gzipSync } from 'node:zlib';
  */
 const BUDGETS = {
   'inlay-checklist.js': 14 * 1024,
-  // Its positioning (inlay-tour.position.js: Floating UI) loads beside it and is reported on its
-  // own line (docs/decisions.md, "Tours and hotspots").
+  // All a page needs before the first step shows: the element, Floating UI and the request core
+  // (docs/decisions.md, "Tours and hotspots"). What loads beside it is not needed for a step to
+  // show: the write path (inlay-checklist.writes.js, for a click's write), hotspots
+  // (inlay-tour.hotspots.js, only for a flow shown as hotspots) and a translation.
   'inlay-tour.js': 14 * 1024,
   'inlay-feedback-board.js': 16 * 1024,
   // The importer's base bundle: the element, Lit, @inlay/client and core's column matching. Its

@@ -30,6 +30,14 @@ describe('script-tag bundles', () => {
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(40 * 1024);
   });
 
+  // Everything a tour needs before its first step is in its bundle: Floating UI included, and
+  // lit-html not (the tour draws by hand: src/tour/dom.ts); docs/decisions.md, "Tours and hotspots".
+  it('inlay-tour.js holds Floating UI and no Lit', async () => {
+    const sources = await sourcesOf('inlay-tour.js');
+    expect(sources.filter((source) => /node_modules\/@floating-ui\/(dom|core)\//.test(source))).toHaveLength(2);
+    expect(sources.filter((source) => /node_modules\/(lit|lit-html|lit-element|@lit)\//.test(source))).toEqual([]);
+  });
+
   it('inlay-feedback-board.js is within its budget of 16 KB min+gzip', async () => {
     const code = await readFile(new URL('inlay-feedback-board.js', dir));
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(16 * 1024);

@@ -268,8 +268,8 @@ describe('<inlay-tour> across pages', () => {
 
     // one.html, reload, two.html, app.html: one config fetch and one progress read each.
     expect(reads).toEqual(Array.from({ length: 4 }, () => ({ config: 1, progress: 1 })));
-    // A tour loads its positioning and the write path beside its bundle; hotspots only load for hotspots.
-    expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-tour.position.js', 'inlay-checklist.writes.js']));
+    // A tour loads the write path beside its bundle, which holds its positioning; hotspots only load for hotspots.
+    expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-checklist.writes.js']));
     expect(problems).toEqual([]);
     await page.context().close();
   });

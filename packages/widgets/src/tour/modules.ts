@@ -1,8 +1,8 @@
 /**
- * Loads the tour's modules that its first paint does not need: its positioning (position.ts:
- * Floating UI) and its hotspots (hotspots.ts). From npm plain `import()`s that the consumer's
- * bundler splits off; the script-tag bundle uses modules.cdn.ts instead (vite.config.ts).
+ * Loads the tour's hotspots (hotspots.ts), which only flows shown as hotspots need. From npm a
+ * plain `import()` that the consumer's bundler splits off; the script-tag bundle uses
+ * modules.cdn.ts instead (vite.config.ts). Its positioning (position.ts: Floating UI) is no
+ * longer lazy: every step needs it before it shows (docs/decisions.md, "Tours and hotspots").
  * @internal
  */
-export const loadPosition = () => import('./position.js');
 export const loadHotspots = () => import('./hotspots.js');

@@ -1,12 +1,12 @@
-import { arrow, autoUpdate, computePosition, flip, offset, type Placement, shift } from '@floating-ui/dom';
+import { arrow, autoUpdate, computePosition, flip, type Middleware, type Placement, shift } from '@floating-ui/dom';
 
 /**
  * Keeps a tour's popover (or a hotspot's beacon) next to its element with Floating UI: placed on
  * the preferred side, flipped and shifted to stay in view, its arrow pointing at the element, and
  * followed through scrolling (of the page and of every scroll container around the element),
- * resizing and layout changes (`autoUpdate`). The script-tag bundle loads this module beside
- * itself (`inlay-tour.position.js`) while it reads the flow (docs/widgets.md, "Files of the
- * script-tag bundles"). Positions are set through the CSSOM, which a strict `style-src` allows.
+ * resizing and layout changes (`autoUpdate`). In the script-tag bundle itself: every step needs
+ * it before it shows (docs/decisions.md, "Tours and hotspots"). Positions are set through the
+ * CSSOM, which a strict `style-src` allows.
  * @internal
  */
 export interface Follow {
@@ -18,6 +18,21 @@ export interface Follow {
   cutout?: HTMLElement | null;
 }
 
+/**
+ * Floating UI's `offset(gap)` as the tour uses it: `gap` px from the element on the side placed
+ * (negative: over its edge). Smaller in the bundle than `offset`, whose alignment and cross-axis
+ * options the tour never sets; its skip after an arrow's alignment reset cannot apply either: an
+ * arrow only goes with a placement without alignment (`top`, not `top-start`), which flip keeps so.
+ */
+const gap = (distance: number): Middleware => ({
+  name: 'gap',
+  fn: ({ x, y, placement }) => {
+    const side = placement.split('-')[0];
+    const away = side === 'top' || side === 'left' ? -distance : distance;
+    return side === 'top' || side === 'bottom' ? { y: y + away } : { x: x + away };
+  },
+});
+
 /** Starts following; answers the function that stops. */
 export function follow(reference: Element, floating: HTMLElement, options: Follow): () => void {
   const tip = options.arrow ?? undefined;
@@ -27,7 +42,7 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
       placement: options.placement,
       // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
       // gets the popover over its edge rather than out of the viewport.
-      middleware: [offset(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
+      middleware: [gap(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
     });
     floating.style.left = `${x}px`;
     floating.style.top = `${y}px`;

@@ -5,8 +5,9 @@ import { FlowElement } from '../checklist/flow-element.js';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
 import { element, place, set, text } from './dom.js';
 import type { Floating, Hotspots, Shown, TourPort } from './hotspots.js';
-import { loadHotspots, loadPosition } from './modules.js';
+import { loadHotspots } from './modules.js';
 import { find, focused, watchDom, watchNavigation } from './page-watch.js';
+import { follow } from './position.js';
 import { currentStep, earlierSteps, running, type TourView } from './steps.js';
 import { tourLocales } from './locales.js';
 import { type TourStrings, tourViewStrings, type TourViewStrings } from './tour.strings.js';
@@ -15,11 +16,11 @@ import { tourStyles } from './tour.styles.js';
 /** How long a step waits for its element before its fallback (docs/widgets.md, `<inlay-tour>`). */
 export const ANCHOR_WAIT_MS = 3000;
 
-/** Floating elements following their page element: popover, beacons (position.ts). */
+/** Floating elements following their page element: popover, cut-out, beacons (position.ts). */
 interface Following {
   target: Element;
   floating: HTMLElement;
-  stop?: () => void;
+  stop: () => void;
 }
 
 const POPOVER = '[part~=popover]';
@@ -110,7 +111,6 @@ export class InlayTour extends FlowElement {
   #focused?: string;
   #returnTo?: HTMLElement;
   #trapOn = false;
-  readonly #loadPosition = loadOnce(loadPosition);
   // The shadow root's nodes, made once and kept across renders (dom.ts): the live region, a modal
   // step's overlay, and the dialog of a step or hint with its parts.
   readonly #status = element('div', { class: 'visually-hidden', role: 'status' });
@@ -148,8 +148,6 @@ export class InlayTour extends FlowElement {
       this._passed = this._missed = new Set();
       if (this.#hotspots) this.#hotspots.open = undefined;
     });
-    // Beside the config request, as the write path (docs/widgets.md, "Files of the script-tag bundles").
-    this.#loadPosition().catch((error: unknown) => this.reportError(error));
     document.addEventListener('inlay-show-me', this.#showMe);
   }
 
@@ -369,18 +367,14 @@ export class InlayTour extends FlowElement {
     for (const [key, entry] of this.#following) {
       const next = floating.find(([k]) => k === key);
       if (!keep.has(key) || next?.[1] !== entry.target || next[2] !== entry.floating) {
-        entry.stop?.();
+        entry.stop();
         this.#following.delete(key);
       }
     }
     for (const [key, target, floatingElement, options] of floating) {
       if (this.#following.has(key)) continue;
-      const entry: Following = { target, floating: floatingElement };
-      this.#following.set(key, entry);
       if (key.startsWith('step:')) target.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth' });
-      this.#loadPosition().then(({ follow }) => {
-        if (this.#following.get(key) === entry) entry.stop = follow(target, floatingElement, options);
-      }, (error: unknown) => this.reportError(error));
+      this.#following.set(key, { target, floating: floatingElement, stop: follow(target, floatingElement, options) });
     }
     const clickTarget = shown && !shown.review && shown.item.advance === 'click' ? shown.target : null;
     if (clickTarget === (this.#clickFor ?? null)) return;
