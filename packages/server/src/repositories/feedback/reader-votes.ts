@@ -1,3 +1,10 @@
+import { GuardedCache } from '../../platform/guarded-cache.js';
+
+interface Entry {
+  authorKeys: readonly string[];
+  postIds: ReadonlySet<string>;
+}
+
 /**
  * The votes of recent readers, for the `voted` flags of the lists they read (docs/decisions.md,
  * "Feedback posts"): a reader seen within `ttlMs` gets the flags of the next page from memory
@@ -7,45 +14,37 @@
  *
  * Exact only where this process writes every vote (`Storage.sharedByProcesses` false): a vote
  * forgets its author's entries once it committed (`forget`), and a new, merged or deleted post or
- * another process's change forgets them all (`clear`, from the change bus). `generation` moves
- * with each: a read begun before a change does not store what it read after it.
+ * another process's change forgets them all (`clear`, from the change bus); a read begun before
+ * either keeps nothing (platform/guarded-cache.ts).
  */
 export class ReaderVotes {
-  readonly #entries = new Map<string, { authorKeys: readonly string[]; postIds: ReadonlySet<string>; expires: number }>();
-  /** Author key → the entries holding its votes. */
+  readonly #entries: GuardedCache<Entry>;
+  /** Author key → the readers (entries) holding its votes. */
   readonly #byAuthor = new Map<string, Set<string>>();
-  readonly #ttlMs: number;
-  readonly #maxEntries: number;
-  #generation = 0;
 
   constructor(ttlMs = 30_000, maxEntries = 10_000) {
-    this.#ttlMs = ttlMs;
-    this.#maxEntries = maxEntries;
+    this.#entries = new GuardedCache(ttlMs, maxEntries, (reader, { authorKeys }) => {
+      for (const key of authorKeys) {
+        const readers = this.#byAuthor.get(key);
+        readers?.delete(reader);
+        if (readers?.size === 0) this.#byAuthor.delete(key);
+      }
+    });
   }
 
   /** The posts `reader` (its author keys, as one string) voted for, if remembered and not expired. */
   get(reader: string, now: number): ReadonlySet<string> | undefined {
-    const entry = this.#entries.get(reader);
-    if (entry === undefined) return undefined;
-    if (entry.expires > now) return entry.postIds;
-    this.#drop(reader);
-    return undefined;
+    return this.#entries.get(reader, now)?.postIds;
   }
 
   /** Taken before reading a reader's votes, and handed back to `set`. */
   get generation(): number {
-    return this.#generation;
+    return this.#entries.generation;
   }
 
   /** Remembers the votes read at `generation`; not when a vote or a post changed since. */
   set(reader: string, authorKeys: readonly string[], postIds: ReadonlySet<string>, now: number, generation: number): void {
-    if (generation !== this.#generation) return;
-    this.#drop(reader);
-    if (this.#entries.size >= this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#drop(oldest);
-    }
-    this.#entries.set(reader, { authorKeys, postIds, expires: now + this.#ttlMs });
+    if (!this.#entries.set(reader, { authorKeys, postIds }, now, generation)) return;
     for (const key of authorKeys) {
       const readers = this.#byAuthor.get(key);
       if (readers === undefined) this.#byAuthor.set(key, new Set([reader]));
@@ -55,24 +54,10 @@ export class ReaderVotes {
 
   /** A vote of `authorKey` committed (or failed): its readers read their votes again. */
   forget(authorKey: string): void {
-    this.#generation += 1;
-    for (const reader of this.#byAuthor.get(authorKey) ?? []) this.#drop(reader);
+    this.#entries.delete(...(this.#byAuthor.get(authorKey) ?? []));
   }
 
   clear(): void {
-    this.#generation += 1;
     this.#entries.clear();
-    this.#byAuthor.clear();
-  }
-
-  #drop(reader: string): void {
-    const entry = this.#entries.get(reader);
-    if (entry === undefined) return;
-    this.#entries.delete(reader);
-    for (const key of entry.authorKeys) {
-      const readers = this.#byAuthor.get(key);
-      readers?.delete(reader);
-      if (readers?.size === 0) this.#byAuthor.delete(key);
-    }
   }
 }
