@@ -205,6 +205,11 @@ describe('a post with more recipients than one claim sends to', () => {
       .insertInto('votes')
       .values(voters.map((email, n) => ({ post_id: postId, author_key: `u:voter_${n}`, created_at: new Date().toISOString(), author_name: null, author_email: email })))
       .execute();
+    // The same address voting again as an anonymous visitor, in capitals: one message.
+    await many.storage.db
+      .insertInto('votes')
+      .values({ post_id: postId, author_key: 'a:voter_0', created_at: new Date().toISOString(), author_name: 'Zed', author_email: 'VOTER00@Example.com' })
+      .execute();
     // The first message of the second claim is refused once.
     let refused = false;
     receiver.reject = () => receiver.started === 51 && !refused && (refused = true);
@@ -216,5 +221,7 @@ describe('a post with more recipients than one claim sends to', () => {
     expect(refused).toBe(true);
     expect(row).toEqual({ status: 'sent', error: null });
     expect(receiver.recipients()).toEqual(voters);
+    // Who it was for was listed once, at its first claim, and is dropped once it ended.
+    expect(await emailDb(many.storage.db).selectFrom('email_recipients').selectAll().execute()).toEqual([]);
   });
 });

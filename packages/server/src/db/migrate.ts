@@ -23,6 +23,7 @@ import * as emailOutbox from './migrations/0024-email-outbox.js';
 import * as votesByAuthor from './migrations/0025-votes-by-author.js';
 import * as emailRefusals from './migrations/0026-email-refusals.js';
 import * as progressWorkspaceIndex from './migrations/0027-progress-workspace-index.js';
+import * as emailRecipients from './migrations/0028-email-recipients.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-votes-by-author': votesByAuthor,
   '0026-email-refusals': emailRefusals,
   '0027-progress-workspace-index': progressWorkspaceIndex,
+  '0028-email-recipients': emailRecipients,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -6,7 +6,7 @@ import type { Storage } from '../db/connect.js';
 import type { EmailOptions } from '../options.js';
 import { findComment } from '../repositories/feedback/comments.js';
 import { findPost } from '../repositories/feedback/post-reads.js';
-import { claimDue, continueRow, extendLease, finishRow, recipientsOf, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
+import { claimDue, continueRow, extendLease, finishRow, listRecipients, nextRecipients, recordSend, retryRow, type OutboxRow, type Recipient } from '../repositories/email/outbox.js';
 import { onEmailQueued } from './events.js';
 import { statusMessage, teamCommentMessage, type Message } from './messages.js';
 import { unsubscribeToken } from './unsubscribe.js';
@@ -15,8 +15,8 @@ import { unsubscribeToken } from './unsubscribe.js';
  * Built-in email (docs/feedback.md, "Email"). A post's new status and a team comment are written
  * to the email outbox in the transaction that records their webhook event (email/events.ts), so
  * an email is queued exactly when the change commits. This sender claims due rows under a
- * lease, finds the post's voters and commenters whose author token carried an email, and sends
- * each one message, noting each message the mail server accepted (`email_sends`): a restart or a
+ * lease, lists the post's voters and commenters whose author token carried an email at the row's
+ * first claim (`email_recipients`), and sends each one message, in address order, noting each message the mail server accepted (`email_sends`): a restart or a
  * `kill -9` mid-send leaves the row leased until its lease ends, and the retry sends only to the
  * recipients not yet noted. Only a crash between the server's acceptance and that note can send
  * one message twice.
@@ -129,7 +129,8 @@ export class EmailSender {
     if (Date.now() - Date.parse(row.created_at) > EMAIL_MAX_AGE_MS) return finishRow(this.#storage, row.id, 'skipped', 'queued more than a day before it could be sent');
     const what = await this.#describe(row);
     if (what === undefined) return finishRow(this.#storage, row.id, 'sent', null);
-    const recipients = await recipientsOf(this.#storage, row, what.exceptKey);
+    if (row.listed === 0) await listRecipients(this.#storage, row, what.exceptKey);
+    const recipients = await nextRecipients(this.#storage, row, RECIPIENTS_PER_CLAIM + 1);
     for (const recipient of recipients.slice(0, RECIPIENTS_PER_CLAIM)) {
       if (this.#stopped) return;
       await extendLease(this.#storage, row.id, Date.now() + this.#options.leaseMs);

@@ -1,5 +1,5 @@
 import type { KeyMode } from '@inlay/core';
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 
@@ -23,6 +23,15 @@ export interface EmailOutboxTable {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 once the row's recipients are in `email_recipients` (migration 0028). */
+  listed: Generated<number>;
+}
+
+/** Who an outbox row tells, listed at its first claim (migration 0028); addresses in lower case. */
+export interface EmailRecipientsTable {
+  outbox_id: string;
+  email: string;
+  name: string | null;
 }
 
 export interface EmailSendsTable {
@@ -49,6 +58,7 @@ export interface EmailKeysTable {
 export type EmailTables = {
   email_outbox: EmailOutboxTable;
   email_sends: EmailSendsTable;
+  email_recipients: EmailRecipientsTable;
   email_unsubscribes: EmailUnsubscribesTable;
   email_keys: EmailKeysTable;
 };

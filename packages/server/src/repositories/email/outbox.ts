@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { KeyMode } from '@inlay/core';
 import type { Storage } from '../../db/connect.js';
 import { newId, nowIso } from '../../db/ids.js';
@@ -42,13 +42,14 @@ export async function queueEmail(tx: Tx, change: EmailChange): Promise<void> {
       attempts: 0,
       next_attempt_at: now,
       lease_until: 0,
+      listed: 0,
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
     })
     .execute();
 }
 
-export type OutboxRow = Pick<EmailOutboxTable, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at'>;
+export type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at' | 'listed'>;
 
 /**
  * Leases up to `limit` due rows until `leaseUntil`, oldest first. The conditions are checked
@@ -64,7 +65,7 @@ export async function claimDue(storage: Storage, now: number, leaseUntil: number
       .where('status', '=', PENDING)
       .where('lease_until', '<=', now)
       .where('id', 'in', db.selectFrom('email_outbox').select('id').where('status', '=', PENDING).where('next_attempt_at', '<=', now).where('lease_until', '<=', now).orderBy('next_attempt_at').orderBy('id').limit(limit))
-      .returning(['id', 'workspace_id', 'mode', 'board_id', 'post_id', 'kind', 'data', 'attempts', 'created_at'])
+      .returning(['id', 'workspace_id', 'mode', 'board_id', 'post_id', 'kind', 'data', 'attempts', 'created_at', 'listed'])
       .execute(),
   );
 }
@@ -75,35 +76,47 @@ export interface Recipient {
 }
 
 /**
- * Who hears of a post: its voters and commenters whose author token carried an email, once each,
- * but not `exceptKey` (who made the change) and not the addresses that unsubscribed from the
- * workspace's mode, nor those this outbox row already sent to. Addresses compare in lower case,
- * as they are stored in `email_unsubscribes` and `email_sends`.
+ * Lists who hears of a post, once per outbox row (migration 0028): its voters and commenters
+ * whose author token carried an email, once each (in lower case, as `email_unsubscribes` and
+ * `email_sends` hold them), but not `exceptKey` (who made the change). Marks the row listed in
+ * the same transaction, so a crash lists again from nothing.
  */
-export async function recipientsOf(storage: Storage, row: OutboxRow, exceptKey: string | null): Promise<Recipient[]> {
+export async function listRecipients(storage: Storage, row: OutboxRow, exceptKey: string | null): Promise<void> {
+  await storage.transaction(async (tx) => {
+    const db = emailDb(tx.db);
+    const voters = db.selectFrom('votes').select(['author_email as email', 'author_name as name', 'author_key as key']).where('post_id', '=', row.post_id);
+    const commenters = db.selectFrom('comments').select(['author_email as email', 'author_name as name', 'author_key as key']).where('post_id', '=', row.post_id).where('workspace_id', '=', row.workspace_id);
+    let people = db.selectFrom(voters.unionAll(commenters).as('r')).where('r.email', 'is not', null);
+    if (exceptKey !== null) people = people.where('r.key', '!=', exceptKey);
+    await db
+      .insertInto('email_recipients')
+      .columns(['outbox_id', 'email', 'name'])
+      // One row per address (a name when any of its rows has one).
+      .expression(people.select((eb) => [eb.val(row.id).as('outbox_id'), sql<string>`lower(r.email)`.as('email'), eb.fn.max('r.name').as('name')]).groupBy(sql`lower(r.email)`))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await db.updateTable('email_outbox').set({ listed: 1 }).where('id', '=', row.id).execute();
+  });
+}
+
+/**
+ * The next `limit` recipients of a listed row in address order, after the last address it sent to
+ * (a claim sends in that order), leaving out the addresses that unsubscribed from the workspace's
+ * mode since it was listed and any it already sent to.
+ */
+export async function nextRecipients(storage: Storage, row: OutboxRow, limit: number): Promise<Recipient[]> {
   const db = emailDb(storage.db);
-  const voters = db.selectFrom('votes').select(['author_email as email', 'author_name as name', 'author_key as key']).where('post_id', '=', row.post_id).where('author_email', 'is not', null);
-  const commenters = db
-    .selectFrom('comments')
-    .select(['author_email as email', 'author_name as name', 'author_key as key'])
-    .where('post_id', '=', row.post_id)
-    .where('workspace_id', '=', row.workspace_id)
-    .where('author_email', 'is not', null);
-  const rows = await db
-    .selectFrom(voters.unionAll(commenters).as('r'))
-    .select(['r.email', 'r.name', 'r.key'])
+  const last = await db.selectFrom('email_sends').select((eb) => eb.fn.max('email').as('email')).where('outbox_id', '=', row.id).executeTakeFirst();
+  let next = db.selectFrom('email_recipients as r').select(['r.email', 'r.name']).where('r.outbox_id', '=', row.id);
+  if (last?.email != null) next = next.where('r.email', '>', last.email);
+  return next
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('email_unsubscribes as u').select('u.email').where('u.email', '=', sql<string>`lower(r.email)`).where('u.workspace_id', '=', row.workspace_id).where('u.mode', '=', row.mode))),
+      not(exists(selectFrom('email_unsubscribes as u').select('u.email').whereRef('u.email', '=', 'r.email').where('u.workspace_id', '=', row.workspace_id).where('u.mode', '=', row.mode))),
     )
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('email_sends as s').select('s.email').where('s.email', '=', sql<string>`lower(r.email)`).where('s.outbox_id', '=', row.id))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('email_sends as s').select('s.email').whereRef('s.email', '=', 'r.email').where('s.outbox_id', '=', row.id))))
+    .orderBy('r.email')
+    .limit(limit)
     .execute();
-  const seen = new Map<string, Recipient>();
-  for (const recipient of rows) {
-    if (recipient.email === null || recipient.key === exceptKey) continue;
-    const email = recipient.email.toLowerCase();
-    if (!seen.has(email) || seen.get(email)?.name === null) seen.set(email, { email, name: recipient.name });
-  }
-  return [...seen.values()].sort((a, b) => a.email.localeCompare(b.email));
 }
 
 /** Holds a row being sent a while longer (before each of its messages). */
@@ -121,7 +134,12 @@ export async function recordSend(storage: Storage, outboxId: string, email: stri
 
 /** Ends a row: every message sent (or nothing to send), failed for good, or too old to send. */
 export async function finishRow(storage: Storage, id: string, status: Exclude<EmailStatus, 'pending'>, error: string | null): Promise<void> {
-  await emailDb(storage.db).updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', id).execute();
+  await storage.transaction(async (tx) => {
+    const db = emailDb(tx.db);
+    await db.updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', id).execute();
+    // Who it was for is no longer needed; what it sent stays until the row is pruned.
+    await db.deleteFrom('email_recipients').where('outbox_id', '=', id).execute();
+  });
 }
 
 /** Lets a row be claimed again at `at` (a failed attempt's retry). */
