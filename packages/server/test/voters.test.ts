@@ -54,7 +54,8 @@ describe('the voters of a post', () => {
     expect(byId.user_lin).toMatchObject({ name: 'Linus', email: null });
     // Without a token nothing vouches for a name: null.
     expect(byId.user_named).toMatchObject({ name: null, email: null });
-    expect(byId.anon_1).toMatchObject({ name: null, email: null });
+    expect(byId.anon_1).toMatchObject({ anonymous: true, name: null, email: null });
+    expect(byId.user_ada).toMatchObject({ anonymous: false });
     expect(Date.parse(byId.user_ada?.votedAt ?? '')).not.toBeNaN();
   });
 

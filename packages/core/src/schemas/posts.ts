@@ -205,9 +205,14 @@ export const DeletedCommentSchema = z.strictObject({
 });
 export type DeletedComment = z.infer<typeof DeletedCommentSchema>;
 
-/** One voter of a post (`GET /api/v1/posts/:postId/voters`, secret key): name and email as the author token carried them. */
+/**
+ * One voter of a post (`GET /api/v1/posts/:postId/voters`, secret key): name and email as the
+ * author token carried them; `anonymous` for a visitor's own id (`author.anonymous`), which may
+ * equal one of the host's user ids.
+ */
 export const VoterSchema = z.strictObject({
   authorId: z.string(),
+  anonymous: z.boolean(),
   name: z.string().nullable(),
   email: z.string().nullable(),
   votedAt: z.iso.datetime(),

@@ -17,6 +17,7 @@ interface ThreadComment {
 
 interface Voter {
   authorId: string;
+  anonymous: boolean;
   name: string | null;
   email: string | null;
   votedAt: string;
@@ -182,7 +183,7 @@ export class PostThread extends LitElement {
             ? html`<p class="muted">No votes yet.</p>`
             : html`<table>
                 <thead><tr><th scope="col">Voter</th><th scope="col">Email</th><th scope="col">Voted</th></tr></thead>
-                <tbody>${this.voters.map((voter) => html`<tr><td>${voter.name ?? voter.authorId}</td><td>${voter.email ?? '—'}</td><td>${when(voter.votedAt)}</td></tr>`)}</tbody>
+                <tbody>${this.voters.map((voter) => html`<tr><td>${voter.name ?? voter.authorId}${voter.anonymous ? ' (anonymous)' : ''}</td><td>${voter.email ?? '—'}</td><td>${when(voter.votedAt)}</td></tr>`)}</tbody>
               </table>`}
         ${this.votersCursor ? html`<button type="button" @click=${() => void this.#run(() => this.#loadVoters(this.votersCursor ?? undefined))}>More voters</button>` : nothing}
       </section>

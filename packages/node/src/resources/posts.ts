@@ -14,7 +14,7 @@ export class PostsResource {
   }
 
   /**
-   * A post's voters, `{authorId, name, email, votedAt}` (`name` and `email` as the voter's author
+   * A post's voters, `{authorId, anonymous, name, email, votedAt}` (`name` and `email` as the voter's author
    * token carried them, else null): await it for one page, or iterate it with `for await` for
    * every voter of every page, fetching pages as they are needed.
    *

@@ -19,7 +19,7 @@ export async function listVoters(storage: Storage, postId: string, page: { limit
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
   return {
-    items: shown.map((row) => ({ authorId: authorIdOf(row.author_key), name: row.author_name, email: row.author_email, votedAt: row.created_at })),
+    items: shown.map((row) => ({ authorId: authorIdOf(row.author_key), anonymous: row.author_key.startsWith('a:'), name: row.author_name, email: row.author_email, votedAt: row.created_at })),
     nextCursor: rows.length > page.limit && last ? encodeJsonCursor({ k: last.author_key }) : null,
   };
 }
