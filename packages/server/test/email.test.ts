@@ -190,6 +190,47 @@ describe('a post with more recipients than one claim sends to', () => {
     }
   });
 
+  it('stops sending a change whose lease another claim took while it sent, and the rest are told once', async () => {
+    const receiver = await new SmtpReceiver().listen();
+    afterAll(() => receiver.close());
+    const many = await harness({ publicUrl: 'https://feedback.example.com', email: { smtpUrl: receiver.url, pollIntervalMs: 50 } });
+    const key = many.ws.keys.testSecret;
+    const boardId = await createResource(many.app, key, 'feedback', 'boards');
+    dataOf(await call(many.app, 'PATCH', `/feedback/api/v1/boards/${boardId}`, { key, body: { name: 'Ideas', config: {} } }));
+    dataOf(await call(many.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key, body: { action: 'publish' } }));
+    const newPost = async (title: string, emails: string[]) => {
+      const postId = dataOf<{ id: string }>(await call(many.app, 'POST', '/feedback/api/v1/posts', { key: many.ws.keys.testPublishable, body: { boardId, title, author: { id: 'user_op' } } })).id;
+      await many.storage.db
+        .insertInto('votes')
+        .values(emails.map((email, n) => ({ post_id: postId, author_key: `u:${title}_${n}`, created_at: new Date().toISOString(), author_name: null, author_email: email })))
+        .execute();
+      return postId;
+    };
+    const voters = Array.from({ length: 12 }, (_, n) => `taken${String(n).padStart(2, '0')}@example.com`);
+    const postId = await newPost('Taken', voters);
+    const outbox = () => emailDb(many.storage.db).updateTable('email_outbox').where('post_id', '=', postId);
+    // While the mail server accepts the fifth message, the lease runs out and another claim takes the row.
+    receiver.before = async () => {
+      if (receiver.started === 5) await outbox().set({ lease_owner: 'another claim', lease_until: Date.now() + 600_000 }).execute();
+    };
+    await changePostStatus(many.storage, postId, 'planned');
+    await waitFor(() => receiver.accepted.length === 5, 'five messages');
+    // The sender moves on to the next change: it sent no more of the one it lost.
+    const laterId = await newPost('Later', ['later@example.com']);
+    await changePostStatus(many.storage, laterId, 'planned');
+    await waitFor(() => receiver.recipients().includes('later@example.com'), 'the next change told');
+    expect(receiver.recipients().filter((email) => email.startsWith('taken'))).toEqual(voters.slice(0, 5));
+    // The other claim ends without sending: the row is claimed again and the rest are told, each once.
+    await outbox().set({ lease_until: 0 }).execute();
+    await waitFor(() => receiver.recipients().filter((email) => email.startsWith('taken')).length >= voters.length, 'everyone told');
+    const row = await waitFor(async () => {
+      const found = await emailDb(many.storage.db).selectFrom('email_outbox').select(['status']).where('post_id', '=', postId).executeTakeFirst();
+      return found?.status !== 'pending' && found;
+    }, 'the row ended');
+    expect(row).toEqual({ status: 'sent' });
+    expect(receiver.recipients().filter((email) => email.startsWith('taken'))).toEqual(voters);
+  });
+
   it('goes on with the rest without spending its retries: a refusal after the first 50 is retried, and everyone is told', async () => {
     const receiver = await new SmtpReceiver().listen();
     afterAll(() => receiver.close());

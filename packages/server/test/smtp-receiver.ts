@@ -18,6 +18,8 @@ export class SmtpReceiver {
   /** Messages whose DATA arrived, accepted or not. */
   started = 0;
   hold: (() => boolean) | undefined;
+  /** Awaited before a message's DATA is answered (a slow mail server). */
+  before: (() => Promise<void>) | undefined;
   /** Makes it refuse the next message's DATA with a temporary error (451) when it answers true. */
   reject: (() => boolean) | undefined;
   /** Addresses it has no mailbox for: refused at RCPT TO for good (550). */
@@ -37,7 +39,8 @@ export class SmtpReceiver {
       onData: (stream, session, callback) => {
         this.started += 1;
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        void simpleParser(stream).then((mail) => {
+        void simpleParser(stream).then(async (mail) => {
+          await this.before?.();
           if (this.hold?.() === true) return; // never answered: the sender sees no 250
           if (this.reject?.() === true) {
             callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));

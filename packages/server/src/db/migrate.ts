@@ -24,6 +24,7 @@ import * as votesByAuthor from './migrations/0025-votes-by-author.js';
 import * as emailRefusals from './migrations/0026-email-refusals.js';
 import * as progressWorkspaceIndex from './migrations/0027-progress-workspace-index.js';
 import * as emailRecipients from './migrations/0028-email-recipients.js';
+import * as emailLeaseOwner from './migrations/0029-email-lease-owner.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-email-refusals': emailRefusals,
   '0027-progress-workspace-index': progressWorkspaceIndex,
   '0028-email-recipients': emailRecipients,
+  '0029-email-lease-owner': emailLeaseOwner,
 };
 
 export class BundledMigrations implements MigrationProvider {

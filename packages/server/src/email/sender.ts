@@ -126,14 +126,15 @@ export class EmailSender {
 
   /** Sends one row's messages; the row ends, waits for its retry, or goes on at its next claim. */
   async #send(row: OutboxRow): Promise<void> {
-    if (Date.now() - Date.parse(row.created_at) > EMAIL_MAX_AGE_MS) return finishRow(this.#storage, row.id, 'skipped', 'queued more than a day before it could be sent');
+    if (Date.now() - Date.parse(row.created_at) > EMAIL_MAX_AGE_MS) return finishRow(this.#storage, row, 'skipped', 'queued more than a day before it could be sent');
     const what = await this.#describe(row);
-    if (what === undefined) return finishRow(this.#storage, row.id, 'sent', null);
+    if (what === undefined) return finishRow(this.#storage, row, 'sent', null);
     if (row.listed === 0) await listRecipients(this.#storage, row, what.exceptKey);
     const recipients = await nextRecipients(this.#storage, row, RECIPIENTS_PER_CLAIM + 1);
     for (const recipient of recipients.slice(0, RECIPIENTS_PER_CLAIM)) {
       if (this.#stopped) return;
-      await extendLease(this.#storage, row.id, Date.now() + this.#options.leaseMs);
+      // A lease that ran out while the last message was sent, and another claim has the row: it goes on from there.
+      if (!(await extendLease(this.#storage, row, Date.now() + this.#options.leaseMs))) return;
       try {
         await this.#sendOne(row, recipient, what.message);
       } catch (error) {
@@ -145,13 +146,13 @@ export class EmailSender {
           continue;
         }
         const wait = this.#options.retrySchedule[row.attempts - 1];
-        if (wait === undefined) return finishRow(this.#storage, row.id, 'failed', message);
-        return retryRow(this.#storage, row.id, Date.now() + wait * 1000, message);
+        if (wait === undefined) return finishRow(this.#storage, row, 'failed', message);
+        return retryRow(this.#storage, row, Date.now() + wait * 1000, message);
       }
       await recordSend(this.#storage, row.id, recipient.email);
     }
-    if (recipients.length > RECIPIENTS_PER_CLAIM) return continueRow(this.#storage, row.id);
-    return finishRow(this.#storage, row.id, 'sent', null);
+    if (recipients.length > RECIPIENTS_PER_CLAIM) return continueRow(this.#storage, row);
+    return finishRow(this.#storage, row, 'sent', null);
   }
 
   async #sendOne(row: OutboxRow, recipient: Recipient, compose: (unsubscribeUrl: string) => Message): Promise<void> {

@@ -25,6 +25,8 @@ export interface EmailOutboxTable {
   updated_at: string;
   /** 1 once the row's recipients are in `email_recipients` (migration 0028). */
   listed: Generated<number>;
+  /** The token of the claim holding the lease (migration 0029); null before the first claim. */
+  lease_owner: string | null;
 }
 
 /** Who an outbox row tells, listed at its first claim (migration 0028); addresses in lower case. */

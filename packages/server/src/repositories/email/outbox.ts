@@ -49,25 +49,28 @@ export async function queueEmail(tx: Tx, change: EmailChange): Promise<void> {
     .execute();
 }
 
-export type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at' | 'listed'>;
+/** A claimed row; `lease_owner` is the claim's own token, which the sender's later writes of the row hold to. */
+export type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at' | 'listed'> & { lease_owner: string };
 
 /**
- * Leases up to `limit` due rows until `leaseUntil`, oldest first. The conditions are checked
- * again on each row as it is locked, so on PostgreSQL a row another instance leased meanwhile is
- * left out, not leased twice.
+ * Leases up to `limit` due rows until `leaseUntil`, oldest first, under a token of this claim.
+ * The conditions are checked again on each row as it is locked, so on PostgreSQL a row another
+ * instance leased meanwhile is left out, not leased twice.
  */
 export async function claimDue(storage: Storage, now: number, leaseUntil: number, limit: number): Promise<OutboxRow[]> {
   const db = emailDb(storage.db);
-  return storage.transaction(async (tx) =>
+  const owner = randomBytes(12).toString('base64url');
+  const rows = await storage.transaction(async (tx) =>
     emailDb(tx.db)
       .updateTable('email_outbox')
-      .set((eb) => ({ lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ lease_until: leaseUntil, lease_owner: owner, attempts: eb('attempts', '+', 1) }))
       .where('status', '=', PENDING)
       .where('lease_until', '<=', now)
       .where('id', 'in', db.selectFrom('email_outbox').select('id').where('status', '=', PENDING).where('next_attempt_at', '<=', now).where('lease_until', '<=', now).orderBy('next_attempt_at').orderBy('id').limit(limit))
       .returning(['id', 'workspace_id', 'mode', 'board_id', 'post_id', 'kind', 'data', 'attempts', 'created_at', 'listed'])
       .execute(),
   );
+  return rows.map((row) => ({ ...row, lease_owner: owner }));
 }
 
 export interface Recipient {
@@ -95,7 +98,7 @@ export async function listRecipients(storage: Storage, row: OutboxRow, exceptKey
       .expression(people.select((eb) => [eb.val(row.id).as('outbox_id'), sql<string>`lower(r.email)`.as('email'), eb.fn.max('r.name').as('name')]).groupBy(sql`lower(r.email)`))
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await db.updateTable('email_outbox').set({ listed: 1 }).where('id', '=', row.id).execute();
+    await db.updateTable('email_outbox').set({ listed: 1 }).where('id', '=', row.id).where('lease_owner', '=', row.lease_owner).execute();
   });
 }
 
@@ -119,9 +122,22 @@ export async function nextRecipients(storage: Storage, row: OutboxRow, limit: nu
     .execute();
 }
 
-/** Holds a row being sent a while longer (before each of its messages). */
-export async function extendLease(storage: Storage, id: string, leaseUntil: number): Promise<void> {
-  await emailDb(storage.db).updateTable('email_outbox').set({ lease_until: leaseUntil }).where('id', '=', id).where('status', '=', PENDING).execute();
+/** A claimed row's own writes: only while its claim still holds the lease (migration 0029). */
+type Held = Pick<OutboxRow, 'id' | 'lease_owner'>;
+
+/**
+ * Holds a row being sent a while longer (before each of its messages); false when its lease ran
+ * out and another claim has it since: the caller sends no more of it.
+ */
+export async function extendLease(storage: Storage, row: Held, leaseUntil: number): Promise<boolean> {
+  const result = await emailDb(storage.db)
+    .updateTable('email_outbox')
+    .set({ lease_until: leaseUntil })
+    .where('id', '=', row.id)
+    .where('lease_owner', '=', row.lease_owner)
+    .where('status', '=', PENDING)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
@@ -133,29 +149,30 @@ export async function recordSend(storage: Storage, outboxId: string, email: stri
 }
 
 /** Ends a row: every message sent (or nothing to send), failed for good, or too old to send. */
-export async function finishRow(storage: Storage, id: string, status: Exclude<EmailStatus, 'pending'>, error: string | null): Promise<void> {
+export async function finishRow(storage: Storage, row: Held, status: Exclude<EmailStatus, 'pending'>, error: string | null): Promise<void> {
   await storage.transaction(async (tx) => {
     const db = emailDb(tx.db);
-    await db.updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', id).execute();
+    const ended = await db.updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', row.id).where('lease_owner', '=', row.lease_owner).executeTakeFirst();
     // Who it was for is no longer needed; what it sent stays until the row is pruned.
-    await db.deleteFrom('email_recipients').where('outbox_id', '=', id).execute();
+    if (Number(ended.numUpdatedRows) === 1) await db.deleteFrom('email_recipients').where('outbox_id', '=', row.id).execute();
   });
 }
 
 /** Lets a row be claimed again at `at` (a failed attempt's retry). */
-export async function retryRow(storage: Storage, id: string, at: number, error: string): Promise<void> {
-  await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', id).execute();
+export async function retryRow(storage: Storage, row: Held, at: number, error: string): Promise<void> {
+  await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', row.id).where('lease_owner', '=', row.lease_owner).execute();
 }
 
 /**
  * Lets a row whose claim sent all it could be claimed again at once for its remaining recipients:
  * that claim was no failed attempt, so it gives back the attempt it counted.
  */
-export async function continueRow(storage: Storage, id: string): Promise<void> {
+export async function continueRow(storage: Storage, row: Held): Promise<void> {
   await emailDb(storage.db)
     .updateTable('email_outbox')
     .set((eb) => ({ next_attempt_at: Date.now(), lease_until: 0, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
-    .where('id', '=', id)
+    .where('id', '=', row.id)
+    .where('lease_owner', '=', row.lease_owner)
     .execute();
 }
 
