@@ -123,6 +123,9 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   // Liveness: the process answers. Readiness: it can also reach its database, so a load
   // balancer takes an instance out while its storage is unreachable (docs/self-hosting.md).
   app.get('/healthz', async () => ({ data: { status: 'ok', services: options.services } }));
+  // Browsers ask every page's origin for an icon (the demo, sign-in, consent and unsubscribe
+  // pages): no content, instead of a 404 in their console.
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
   app.get('/readyz', async () => {
     try {
       await storage.ping();

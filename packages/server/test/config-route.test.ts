@@ -153,6 +153,12 @@ describe('CORS on secret routes', () => {
 });
 
 describe('health', () => {
+  it('answers a browser asking for /favicon.ico with no content, not a 404', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+  });
+
   it('answers /healthz without a key', async () => {
     const response = await h.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
