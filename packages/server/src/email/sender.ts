@@ -16,9 +16,9 @@ import { unsubscribeToken } from './unsubscribe.js';
  * to the email outbox in the transaction that records their webhook event (email/events.ts), so
  * an email is queued exactly when the change commits. This sender claims due rows under a
  * lease, lists the post's voters and commenters whose author token carried an email at the row's
- * first claim (`email_recipients`), and sends each one message, in address order, noting each message the mail server accepted (`email_sends`): a restart or a
- * `kill -9` mid-send leaves the row leased until its lease ends, and the retry sends only to the
- * recipients not yet noted. Only a crash between the server's acceptance and that note can send
+ * first claim (`email_recipients`), and sends each one message, in address order, noting each
+ * message the mail server accepted (`email_sends`): a restart or a `kill -9` mid-send leaves the
+ * row leased until its lease ends, and the retry sends only to the recipients not yet noted. Only a crash between the server's acceptance and that note can send
  * one message twice.
  */
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostAuthor } from '@inlay/core';
+import { boundedMemo } from '../../platform/bounded-memo.js';
 
 /** What a post or a comment row says of its author. */
 export interface AuthorColumns {
@@ -8,24 +9,13 @@ export interface AuthorColumns {
   author_anonymous: number;
 }
 
-/** Aliases computed lately: every list page shows the same authors again. */
-const aliases = new Map<string, string>();
-const MAX_ALIASES = 10_000;
-
 /**
  * The alias an anonymous visitor is shown by (docs/security.md, "Anonymous authors"): their id
  * acts for them, so everyone else sees `anon_` and 32 hex digits of its SHA-256 instead. The
- * widget learns its own alias from the comments it writes.
+ * widget learns its own alias from the comments it writes. Remembered for the last 10,000 ids:
+ * every list page shows the same authors again.
  */
-export function anonymousAlias(id: string): string {
-  let alias = aliases.get(id);
-  if (alias === undefined) {
-    alias = `anon_${createHash('sha256').update(id).digest('hex').slice(0, 32)}`;
-    if (aliases.size >= MAX_ALIASES) aliases.clear();
-    aliases.set(id, alias);
-  }
-  return alias;
-}
+export const anonymousAlias = boundedMemo(10_000, (id: string) => `anon_${createHash('sha256').update(id).digest('hex').slice(0, 32)}`);
 
 /** The author of a post or comment as the publishable routes show it. */
 export function shownAuthor(row: AuthorColumns): PostAuthor {
