@@ -326,7 +326,7 @@ describe('feedback inbox', () => {
     const thread = post.getByRole('region', { name: 'Discussion of “Dark mode”' });
     await thread.getByText('No comments yet.').waitFor();
     await thread.getByLabel('Reply as the team').fill('On our roadmap for May.\n<b>not bold</b>');
-    await thread.getByLabel('Signed as (optional)').fill('Sam');
+    await thread.getByLabel('Signed as (optional', { exact: false }).fill('Sam');
     await thread.getByRole('button', { name: 'Post reply' }).click();
     const comment = thread.getByRole('listitem', { name: 'Comment by Sam' });
     await comment.getByText('Team').waitFor();

@@ -46,6 +46,10 @@ describe('comments in the inbox', () => {
       [false, 'Next month'],
     ]);
     expect((await publicPost(postId)).commentCount).toBe(1);
+    // Without a name, the reply is signed with the workspace's name, never shown as anonymous or by an account id.
+    const unsigned = dataOf<{ author: { name?: string; anonymous: boolean } }>(await alice.call('POST', `/dashboard/api/posts/${postId}/comments`, { body: 'Shipped' }));
+    const workspaceName = dataOf<{ workspace: { name: string } }>(await alice.call('GET', '/dashboard/api/session')).workspace.name;
+    expect(unsigned.author).toMatchObject({ name: workspaceName, anonymous: false });
     expect(errorOf(await alice.call('POST', `/dashboard/api/posts/${postId}/comments`, { body: ' ' })).param).toBe('body');
     expect(errorOf(await alice.call('POST', `/dashboard/api/posts/${postId}/comments`, { body: 'x', parentId: reply.id })).param).toBe('parentId');
   });

@@ -171,7 +171,7 @@ export class PostThread extends LitElement {
             <textarea name="body" required maxlength="5000"></textarea>
           </label>
           <div class="row">
-            <label>Signed as (optional) <input name="name" maxlength="120" placeholder="Sam from the team" /></label>
+            <label>Signed as (optional; the workspace’s name if empty) <input name="name" maxlength="120" placeholder="Sam from the team" /></label>
             <button type="submit">Post reply</button>
             ${parent ? html`<button type="button" @click=${() => (this.replyTo = '')}>Reply to the post instead</button>` : nothing}
           </div>

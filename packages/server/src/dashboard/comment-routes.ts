@@ -10,7 +10,7 @@ const PostParams = z.object({ postId: z.string().max(100) });
 const TeamCommentBody = z.strictObject({
   body: z.string().trim().min(1, { error: 'body must not be empty' }).max(LIMITS.commentBodyMaxLength, { error: `body must be at most ${LIMITS.commentBodyMaxLength} characters` }),
   parentId: z.string().max(100).optional(),
-  /** The name shown for the reply (the member's account has an email, not a name). */
+  /** The name shown for the reply (the member's account has an email, not a name); the workspace's name when absent. */
   name: z.string().trim().min(1).max(LIMITS.nameMaxLength).optional(),
 });
 
@@ -31,7 +31,7 @@ export async function commentRoutes(parent: FastifyInstance): Promise<void> {
   app.post('/posts/:postId/comments', { schema: { params: PostParams, body: TeamCommentBody } }, async (request) => {
     const { account, workspace } = sessionOf(request);
     const post = await ownPost(storage, workspace.id, request.params.postId);
-    const author = { key: `team:${account.id}`, id: account.id, name: request.body.name ?? null, anonymous: false };
+    const author = { key: `team:${account.id}`, id: account.id, name: request.body.name ?? workspace.name, anonymous: false };
     const place = { workspaceId: post.workspace_id, mode: post.mode, boardId: post.board_id, postId: post.id };
     return { data: await addComment(storage, place, { body: request.body.body, parentId: request.body.parentId, author, team: true }) };
   });

@@ -14,10 +14,12 @@ import { types } from './types.js';
  * Each member's statements stay together and in order; reads go first, so that no read sees
  * another member's write. Members touch different rows: the writes of one object wait for each
  * other in their process (db/optimistic.ts `KeyedQueue`), and the rows that members add are
- * their own. When the pipeline fails — one member's optimistic write found its row moved on, or
- * anything else — nothing of it was stored, and every member runs again on its own, so each gets
- * its own answer and only the failing one fails. Either way a member's statements are stored
- * all or none, and its promise settles after the commit.
+ * their own. When the pipeline fails nothing of it was stored. If the database refused one
+ * statement (one member's optimistic write found its row moved on), that member runs again on
+ * its own and the others again together, so one conflict costs two round trips, not one per
+ * member; if the failure names no statement (a lost connection), every member runs again on its
+ * own. Each gets its own answer and only the failing one fails. Either way a member's
+ * statements are stored all or none, and its promise settles after the commit.
  */
 
 /** Most statements in one pipeline; a busier turn sends more pipelines, on other connections. */
@@ -93,15 +95,14 @@ export class PipelineBatcher {
         (group[0] as Member).reject(error);
         return;
       }
-      // Nothing was stored: each member again, on its own, for its own answer.
-      await Promise.all(
-        group.map((member) =>
-          this.#alone(member.steps).then(
-            (results) => member.resolve(results),
-            (memberError: unknown) => member.reject(memberError),
-          ),
-        ),
-      );
+      // Nothing was stored. The member whose statement was refused runs again alone, for its
+      // own answer, and the rest again together; without such a statement, each member alone.
+      const failing = memberAt(group, (error as { failedStep?: number }).failedStep);
+      if (failing === undefined) {
+        await Promise.all(group.map((member) => this.#send([member])));
+        return;
+      }
+      await Promise.all([this.#send([failing]), this.#send(group.filter((member) => member !== failing))]);
     }
   }
 
@@ -119,4 +120,15 @@ export class PipelineBatcher {
       client.release(broken);
     }
   }
+}
+
+/** The member whose statements hold the pipeline's statement `step`. */
+function memberAt(group: readonly Member[], step: number | undefined): Member | undefined {
+  if (step === undefined) return undefined;
+  let end = 0;
+  for (const member of group) {
+    end += member.steps.length;
+    if (step < end) return member;
+  }
+  return undefined;
 }

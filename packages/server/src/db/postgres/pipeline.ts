@@ -87,6 +87,17 @@ export class Pipeline implements pg.Submittable {
     return this.#parsedHere && this.#error !== undefined;
   }
 
+  /**
+   * The index of the statement the database refused, when the failure was its answer to one
+   * statement (an error response after the statements before it ran); undefined for a lost
+   * connection, or when this pipeline also prepared statements (a Parse may have been refused).
+   */
+  get failedStep(): number | undefined {
+    const error = this.#error as { severity?: unknown } | undefined;
+    if (error === undefined || typeof error.severity !== 'string' || this.#parsedHere) return undefined;
+    return this.#results.length < this.#steps.length ? this.#results.length : undefined;
+  }
+
   submit(connection: pg.Connection): void {
     const { parsedStatements: parsed, submittedNamedStatements: submitted } = connection as unknown as ConnectionInternals;
     const stream = connection.stream as pg.Connection['stream'] & { cork?: () => void; uncork?: () => void };
@@ -183,7 +194,7 @@ export function runPipeline(client: pg.ClientBase, steps: readonly { step: Step;
   return new Promise((resolve, reject) => {
     const pipeline: Pipeline = new Pipeline(steps, types, (error, results) => {
       if (error === undefined) resolve(results);
-      else reject(Object.assign(error as object, { pipelinePrepared: pipeline.preparedOnFailure }));
+      else reject(Object.assign(error as object, { pipelinePrepared: pipeline.preparedOnFailure, failedStep: pipeline.failedStep }));
     });
     void client.query(pipeline as unknown as pg.QueryConfig);
   });
