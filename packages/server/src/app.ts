@@ -111,8 +111,17 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
     setSecurityHeaders(reply);
+    // HTTP/1.1 requires Host (RFC 9112, 3.2); Node's own refusal had no body.
+    if (request.headers.host === undefined && request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1) {
+      reply.header('connection', 'close');
+      done(new ApiError('malformed_request', 'The request has no Host header, which HTTP/1.1 requires; the connection is closed.'));
+      return;
+    }
     done();
   });
+  // An expectation other than 100-continue is ignored and the request answered as usual
+  // (RFC 9110, 10.1.1 allows either), instead of Node's bodiless 417.
+  app.server.on('checkExpectation', (request, response) => app.routing(request, response));
   await app.register(errorsPlugin);
   await app.register(storableTextPlugin);
   await app.register(declaredInputsPlugin);

@@ -22,7 +22,8 @@ export function timeoutServerOptions(timeouts: TimeoutOptions): {
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     requestTimeout: timeouts.requestMs,
-    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkEvery },
+    // A request without Host is refused in the documented shape (app.ts), not by Node with an empty 400.
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkEvery, requireHostHeader: false },
   };
 }
 

@@ -104,6 +104,38 @@ describe('client timeouts (real sockets)', async () => {
   });
 });
 
+describe('requests Node would refuse without a body (real sockets)', async () => {
+  const h = await harness();
+  const url = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  afterAll(() => h.app.close());
+
+  /** Sends `request` on a fresh connection; what the server answers before it closes. */
+  async function exchange(request: string): Promise<string> {
+    const connection = rawConnection(url);
+    await connection.connected;
+    connection.socket.end(request);
+    await within(connection.closed, WAIT_MS, 'the answer and the close');
+    return connection.received();
+  }
+
+  it('refuses an HTTP/1.1 request without Host in the documented shape', async () => {
+    const answer = await exchange('GET /healthz HTTP/1.1\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"code":"malformed_request"');
+    expect(answer).toContain('no Host header');
+    expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
+    // HTTP/1.0 has no such rule.
+    expect(await exchange('GET /healthz HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('answers a request whose Expect it does not know as usual', async () => {
+    const answer = await exchange('GET /healthz HTTP/1.1\r\nHost: localhost\r\nExpect: a-feature\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"status":"ok"');
+    expect(answer).toMatch(/request-id: req_/i);
+  });
+});
+
 describe('idle timeout (real sockets)', async () => {
   // Generous header and request budgets, so only the idle timeout can close the connection.
   const h = await harness({ timeouts: { headersMs: 20_000, requestMs: 20_000, idleMs: 300 } });
