@@ -63,11 +63,11 @@ export function createTransport(options: TransportOptions): Transport {
   };
   // Looked up per call, so a fetch stubbed or replaced after construction still applies.
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const newIdempotencyKey = options.generateIdempotencyKey ?? randomUUID;
   const http = createHttpClient({
     fetch: (url, init) => fetchFn(url, init as RequestInit),
     retryPolicy: SERVER_RETRY_POLICY,
     headers: { Authorization: `Bearer ${secretKey}`, Accept: 'application/json', 'User-Agent': USER_AGENT },
-    generateIdempotencyKey: options.generateIdempotencyKey ?? randomUUID,
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
@@ -79,16 +79,20 @@ export function createTransport(options: TransportOptions): Transport {
         throw new TypeError(`Inlay: no base URL for the ${spec.service} service; pass baseUrl or baseUrls.${spec.service}.`);
       }
       const write = spec.method === 'POST' || spec.method === 'PATCH';
+      const timeoutMs = checkTimeout(spec.options?.timeout ?? defaults.timeout);
+      const maxNetworkRetries = checkMaxNetworkRetries(spec.options?.maxNetworkRetries ?? defaults.maxNetworkRetries);
+      // Every request the SDK sends is safe to repeat: GETs read, PATCH replaces the draft with
+      // the same content, and writes carry one key for all attempts (a call's headers go with
+      // each of them), which the server replays.
+      const idempotencyKey = write ? (spec.options?.idempotencyKey ?? newIdempotencyKey()) : undefined;
       return http.request<T>({
         method: spec.method,
         url: baseUrl + spec.path + queryString(spec.query),
         description: `${spec.method} ${spec.path}`,
+        ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
         body: spec.body,
-        timeoutMs: checkTimeout(spec.options?.timeout ?? defaults.timeout),
-        maxNetworkRetries: checkMaxNetworkRetries(spec.options?.maxNetworkRetries ?? defaults.maxNetworkRetries),
-        // Every request the SDK sends is safe to repeat: GETs read, PATCH replaces the draft with
-        // the same content, and writes carry one key for all attempts, which the server replays.
-        idempotencyKey: write ? (spec.options?.idempotencyKey ?? true) : undefined,
+        timeoutMs,
+        maxNetworkRetries,
       });
     },
   };

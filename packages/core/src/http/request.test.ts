@@ -27,7 +27,6 @@ type Answer = HttpResponseLike | Error | ((init: HttpRequestInit) => Promise<Htt
 function setup(answers: Answer[], platform: Partial<HttpPlatform> = {}) {
   const requests: { url: string; init: HttpRequestInit }[] = [];
   const sleeps: number[] = [];
-  let keys = 0;
   const client = createHttpClient({
     fetch: async (url, init) => {
       requests.push({ url, init });
@@ -42,7 +41,6 @@ function setup(answers: Answer[], platform: Partial<HttpPlatform> = {}) {
       sleeps.push(ms);
     },
     random: () => 0,
-    generateIdempotencyKey: () => `key_${(keys += 1)}`,
     ...platform,
   });
   return { client, requests, sleeps };
@@ -60,28 +58,13 @@ describe('createHttpClient', () => {
     });
   });
 
-  it('sends one idempotency key on every attempt of a call, and a fresh one per call', async () => {
+  it('sends a call’s headers (the Node SDK’s idempotency key) on every attempt of it', async () => {
     const { client, requests, sleeps } = setup([new Error('socket hang up'), failure(503, 'unavailable'), ok(1), ok(2)]);
-    await client.request({ ...CALL, idempotencyKey: true });
-    await client.request({ ...CALL, idempotencyKey: true });
-    expect(requests.map((r) => r.init.headers['Idempotency-Key'])).toEqual(['key_1', 'key_1', 'key_1', 'key_2']);
-    expect(sleeps).toEqual([250, 500]);
-  });
-
-  it('has no default key generator: a platform without one sends given keys and refuses `true` before any request', async () => {
-    const { client, requests } = setup([ok(1)], { generateIdempotencyKey: undefined });
-    await expect(client.request({ ...CALL, idempotencyKey: true })).rejects.toThrow(TypeError);
-    expect(requests).toEqual([]);
-    await client.request({ ...CALL, idempotencyKey: 'order_42' });
-    expect(requests[0]!.init.headers['Idempotency-Key']).toBe('order_42');
-  });
-
-  it('sends a caller’s key as given, and none when the call asks for none', async () => {
-    const { client, requests } = setup([ok(1), ok(2)]);
-    await client.request({ ...CALL, idempotencyKey: 'order_42' });
+    await client.request({ ...CALL, headers: { 'Idempotency-Key': 'key_1' } });
     await client.request({ ...CALL, method: 'GET', body: undefined });
-    expect(requests[0]!.init.headers['Idempotency-Key']).toBe('order_42');
-    expect(requests[1]!.init.headers).toEqual({ Authorization: 'Bearer key' });
+    expect(requests.map((r) => r.init.headers['Idempotency-Key'])).toEqual(['key_1', 'key_1', 'key_1', undefined]);
+    expect(requests[3]!.init.headers).toEqual({ Authorization: 'Bearer key' });
+    expect(sleeps).toEqual([250, 500]);
   });
 
   it('waits out Retry-After on a 503 and a 409 in progress, and gives up on one past the policy’s limit', async () => {

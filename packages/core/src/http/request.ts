@@ -3,8 +3,9 @@ import { parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 
 /**
  * The request pipeline `@inlay/client` and `@inlay/node` share: one attempt is fetch → `{"data":
- * …}` envelope or an {@link InlayError}; a call is attempts with backoff, `Retry-After` and one
- * idempotency key for all of them. Each SDK adds only what differs by platform, through
+ * …}` envelope or an {@link InlayError}; a call is attempts with backoff and `Retry-After`, all
+ * with the same headers (so one idempotency key for all of them: the Node SDK makes it, the
+ * browser SDK sends none). Each SDK adds only what differs by platform, through
  * {@link HttpPlatform}: its fetch, its headers (key kind, `User-Agent`), its retry numbers and its
  * timers. Core compiles without DOM or Node types, so fetch is described structurally below.
  */
@@ -50,14 +51,6 @@ export interface HttpPlatform {
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source in [0, 1); defaults to `Math.random`. */
   random?: () => number;
-  /**
-   * Idempotency key source, needed only by a platform whose calls send `idempotencyKey: true`
-   * (the Node SDK passes `randomUUID`; `generateIdempotencyKey` in idempotency.ts works anywhere
-   * with Web Crypto). No default: the browser SDK sends no keys, and a default would put the
-   * generator in every widget's script-tag bundle (docs/decisions.md, "Widget bundle
-   * budgets (measured)").
-   */
-  generateIdempotencyKey?: () => string;
   timers?: HttpTimers;
 }
 
@@ -68,7 +61,13 @@ export interface HttpCall {
   url: string;
   /** `METHOD /path`, for messages. */
   description: string;
-  /** This call's headers, on top of the platform's. */
+  /**
+   * This call's headers, on top of the platform's, sent on every attempt: the Node SDK's
+   * `Idempotency-Key` (one per call, so a retry of a write that reached the server gets the first
+   * answer replayed; docs/api.md). Not a field of its own here: the browser SDK sends no keys, and
+   * the code would sit in every widget's script-tag bundle (docs/decisions.md, "Widget bundle
+   * budgets (measured)").
+   */
   headers?: Record<string, string>;
   /** Sent as JSON, with `Content-Type: application/json`, when defined. */
   body?: unknown;
@@ -77,12 +76,6 @@ export interface HttpCall {
   timeoutMs: number;
   /** Retries after transient failures; 0 for a call that must not be repeated. */
   maxNetworkRetries: number;
-  /**
-   * `true` sends a fresh `Idempotency-Key`, the same on every attempt of this call, so a retry of
-   * a write that did reach the server gets the first answer replayed (docs/api.md); a string is
-   * sent as given; undefined sends none.
-   */
-  idempotencyKey?: string | true | undefined;
   /**
    * Asked after each failed attempt, before backoff: headers to repeat the attempt with at once
    * (not counted as a retry, e.g. a refreshed author token; an undefined value removes that
@@ -137,11 +130,6 @@ export function createHttpClient(platform: HttpPlatform): HttpClient {
   const timers = platform.timers ?? globalTimers;
   const sleep = platform.sleep ?? ((ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms)));
   const random = platform.random ?? Math.random;
-
-  function newIdempotencyKey(): string {
-    if (!platform.generateIdempotencyKey) throw new TypeError('Inlay: this client has no generateIdempotencyKey to send idempotencyKey: true with.');
-    return platform.generateIdempotencyKey();
-  }
 
   async function attempt(call: HttpCall, headers: Record<string, string>): Promise<unknown> {
     const controller = new AbortControllerClass();
@@ -205,9 +193,6 @@ export function createHttpClient(platform: HttpPlatform): HttpClient {
       let headers: Record<string, string> = { ...platform.headers, ...call.headers };
       if (call.body !== undefined) headers['Content-Type'] = 'application/json';
       // Generated once per call, outside the loop: every attempt must carry the same key.
-      if (call.idempotencyKey !== undefined) {
-        headers['Idempotency-Key'] = call.idempotencyKey === true ? newIdempotencyKey() : call.idempotencyKey;
-      }
       for (let retry = 0; ; ) {
         try {
           return (await attempt(call, headers)) as T;
