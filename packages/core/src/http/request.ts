@@ -192,7 +192,6 @@ export function createHttpClient(platform: HttpPlatform): HttpClient {
     async request<T>(call: HttpCall): Promise<T> {
       let headers: Record<string, string> = { ...platform.headers, ...call.headers };
       if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-      // Generated once per call, outside the loop: every attempt must carry the same key.
       for (let retry = 0; ; ) {
         try {
           return (await attempt(call, headers)) as T;
