@@ -218,6 +218,31 @@ describe('MCP auth', () => {
   });
 });
 
+describe('MCP malformed calls', () => {
+  const rpc = async (message: unknown) => {
+    const response = await fetch(`${origin}/onboarding/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${h.ws.keys.testSecret}` },
+      body: JSON.stringify(message),
+    });
+    return (await response.json()) as { id?: unknown; error?: { code: number; message: string }; result?: unknown };
+  };
+
+  it('answers params that are not the method’s with -32602, saying what is wrong', async () => {
+    const missing = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call' });
+    expect(missing.id).toBe(7);
+    expect(missing.error?.code).toBe(-32602);
+    expect(missing.error?.message).toMatch(/^Invalid params for tools\/call: .* at params\.$/);
+    const wrongType = await rpc({ jsonrpc: '2.0', id: 'x', method: 'tools/call', params: { name: 42 } });
+    expect(wrongType.error?.code).toBe(-32602);
+    expect(wrongType.error?.message).toContain('params.name');
+    // A well-formed call, an unknown method and an unknown tool keep the SDK's answers.
+    expect((await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })).result).toBeDefined();
+    expect((await rpc({ jsonrpc: '2.0', id: 2, method: 'nope/x' })).error?.code).toBe(-32601);
+    expect((await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'nope', arguments: {} } })).result).toMatchObject({ isError: true });
+  });
+});
+
 describe('MCP privacy guard', () => {
   it('never returns progress, traits, post titles or bodies, or session data from any tool', async () => {
     const MARK = 'zq-private-7731';

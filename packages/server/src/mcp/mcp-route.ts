@@ -1,4 +1,5 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, InitializeRequestSchema, isJSONRPCRequest, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceService } from '../publishing/resource-service.js';
 import { ApiError } from '../errors.js';
@@ -26,6 +27,8 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
     }
     const caller = await authenticateMcp(app, request, serviceName);
     limit.hit(caller.id);
+    const invalid = invalidParams(request.body);
+    if (invalid !== undefined) return invalid;
     const server = buildMcpServer(service, options, { workspaceId: caller.workspaceId, origin });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -48,4 +51,26 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
         reply.code(405).header('Allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; use POST.' }, id: null }),
     });
   }
+}
+
+/** The requests this endpoint serves, by method: what their params must be. */
+const REQUESTS = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+]);
+
+/**
+ * A JSON-RPC request to a method this endpoint serves whose params are not that method's:
+ * answered -32602 (invalid params) with what is wrong, as JSON-RPC has it. The MCP SDK answers
+ * these -32603 (internal error) with its validator's dump; other methods and messages go to it.
+ */
+function invalidParams(body: unknown): { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } } | undefined {
+  if (!isJSONRPCRequest(body)) return undefined;
+  const schema = REQUESTS.get(body.method);
+  const issue = schema?.safeParse(body).error?.issues[0];
+  if (issue === undefined) return undefined;
+  const where = issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
+  return { jsonrpc: '2.0', id: body.id, error: { code: -32602, message: `Invalid params for ${body.method}: ${issue.message}${where}.` } };
 }
