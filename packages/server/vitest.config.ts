@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Tests of what only PostgreSQL offers: several server processes on one database, and its group commit's pipelines. */
-export const POSTGRES_ONLY = ['test/two-instances.test.ts', 'test/shared-rate-counts.test.ts', 'test/change-listener.test.ts', 'test/pipeline-batch.test.ts'];
+export const POSTGRES_ONLY = ['test/two-instances.test.ts', 'test/shared-rate-counts.test.ts', 'test/change-listener.test.ts', 'test/pipeline-batch.test.ts', 'test/post-search-table.test.ts'];
 
 /** What both runs share (this one on SQLite files, vitest.postgres.config.ts on PostgreSQL). */
 export const SHARED = {

@@ -139,9 +139,9 @@ describe('deleting a post (operator)', () => {
     expect(await deletePost(h.storage, gone.id)).toMatchObject({ post: { id: gone.id, voteCount: 1 } });
     expect((await list(boardId)).map((p) => p.id)).toEqual([keep.id]);
     expect((await list(boardId, '&q=qwertzmarker')).map((p) => p.id)).toEqual([keep.id]);
-    // PostgreSQL's search indexes are indexes of `posts` (migration 0016): a query through them.
+    // PostgreSQL's search table goes with its post (migration 0030): a query through its index.
     const indexed = await (onPostgres
-      ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_text LIKE '%qwertzmarker%'`
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM post_search WHERE search_text LIKE '%qwertzmarker%'`
       : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts WHERE posts_fts MATCH 'qwertzmarker'`
     ).execute(h.storage.db);
     expect(indexed.rows[0]?.n).toBe(1);
@@ -168,10 +168,9 @@ async function rowsUnder(id: string): Promise<Record<string, number>> {
 
 async function searchIndexSize(): Promise<number> {
   // SQLite: the external-content FTS table's own row count (its docsize shadow table), not the
-  // posts it points at. PostgreSQL: the search indexes are indexes of `posts`' own search columns
-  // (migration 0016): the posts that have them.
+  // posts it points at. PostgreSQL: the rows of the search table (migration 0030).
   const query = onPostgres
-    ? sql<{ n: number }>`SELECT count(*) AS n FROM posts WHERE search_words IS NOT NULL`
+    ? sql<{ n: number }>`SELECT count(*) AS n FROM post_search`
     : sql<{ n: number }>`SELECT count(*) AS n FROM posts_fts_docsize`;
   return Number((await query.execute(h.storage.db)).rows[0]?.n);
 }

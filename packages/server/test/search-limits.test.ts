@@ -201,7 +201,7 @@ describe('short terms', async () => {
         return trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${statement.sql}`, [...statement.parameters]));
       });
       const details = plan.rows.map((row) => row['QUERY PLAN']).join(' | ');
-      expect(details).toMatch(/Bitmap Index Scan on posts_search_words/);
+      expect(details).toMatch(/Bitmap Index Scan on post_search_words/);
       expect(details).not.toMatch(/Seq Scan/);
       return;
     }

@@ -25,6 +25,7 @@ import * as emailRefusals from './migrations/0026-email-refusals.js';
 import * as progressWorkspaceIndex from './migrations/0027-progress-workspace-index.js';
 import * as emailRecipients from './migrations/0028-email-recipients.js';
 import * as emailLeaseOwner from './migrations/0029-email-lease-owner.js';
+import * as postgresSearchTable from './migrations/0030-postgres-search-table.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-progress-workspace-index': progressWorkspaceIndex,
   '0028-email-recipients': emailRecipients,
   '0029-email-lease-owner': emailLeaseOwner,
+  '0030-postgres-search-table': postgresSearchTable,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -20,14 +20,16 @@ import { types } from './types.js';
 
 /**
  * Post search on PostgreSQL (docs/decisions.md, "Search on PostgreSQL"): the same results as
- * SQLite's FTS5 path (sqlite/post-search.ts), from the indexes of migration 0016. Terms of three
+ * SQLite's FTS5 path (sqlite/post-search.ts), from `post_search` (migrations 0016 and 0030: what a
+ * search reads of each post but its votes, with the GIN indexes, kept by a trigger on `posts`
+ * so that a vote's update of `posts` writes no search index entry). Terms of three
  * characters or more match anywhere in the folded title and body (`LIKE '%term%'`, served by the
  * trigram index); shorter ones match the start of a word (`'ui':*`, served by the word index).
  * The row budget counts matches on any board, newest first, as on SQLite; the time budget is the
  * statement timeout of the search connections.
  */
 
-/** The folded title and body, and its words: stored columns with the indexes of migration 0016. */
+/** The folded title and body, and its words: stored columns of `post_search` with their GIN indexes. */
 const FOLDED = sql`search_text`;
 const WORDS = sql`search_words`;
 
@@ -90,8 +92,8 @@ function postgresSearchJob(db: Db, { scope, filter, terms, order, match, budget 
   // two-branch statement took 0.8 ms to plan) and neither sorts the other's rows again. A long
   // walk for relevance reads a range of the newest ids through the indexes instead (`ranged`).
   const probe = sql`SELECT count(*) FILTER (WHERE ${matching})::float8 AS n, min(id COLLATE "C") AS oldest, max(id COLLATE "C") AS latest,
-    (SELECT greatest(reltuples, ${PROBE_WINDOW})::float8 FROM pg_class WHERE oid = 'posts'::regclass) AS total
-    FROM (SELECT id, search_text, search_words FROM posts WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w`;
+    (SELECT greatest(reltuples, ${PROBE_WINDOW})::float8 FROM pg_class WHERE oid = 'post_search'::regclass) AS total
+    FROM (SELECT id, search_text, search_words FROM post_search WHERE true${after} ORDER BY id DESC LIMIT ${PROBE_WINDOW}) w`;
   // Walk when share² × posts × BITMAP_COST > want, i.e. hits² × posts × BITMAP_COST > want × window².
   const walk = (row: Record<string, unknown> | undefined) => {
     const hits = Number(row?.n ?? 0);
@@ -103,14 +105,16 @@ function postgresSearchJob(db: Db, { scope, filter, terms, order, match, budget 
   // `COLLATE "C"` (ids are ASCII, so the order is the same): under a UTF-8 locale the default
   // collation's comparisons cost more than reading the matches (docs/decisions.md).
   const ranked = order.by === 'new' ? [] : [...terms.indexed.map((text) => ({ text, prefix: false })), ...(narrow || !trigram ? terms.short.map((text) => ({ text, prefix: true })) : [])];
-  const columns = order.by === 'new' ? sql`id, board_id, mode, status, category_id` : sql`id, board_id, mode, status, category_id, title, body, vote_count`;
+  const columns = order.by === 'new' ? sql`id, board_id, mode, status, category_id` : sql`id, board_id, mode, status, category_id, title, body`;
   const board = sql`board_id = ${scope.boardId} AND mode = ${scope.mode}${filterConditions(filter)}`;
-  const output = order.by === 'new' ? sql`id` : sql`id, title, body, vote_count`;
+  // A post's votes are only in `posts`: read for the candidates the LIMIT keeps (PostgreSQL
+  // evaluates a subquery of the output after the sort and the limit when there is one).
+  const output = order.by === 'new' ? sql`id` : sql`id, title, body, (SELECT vote_count FROM posts p WHERE p.id = s.id) AS vote_count`;
   const select = (source: RawBuilder<unknown>, sort: RawBuilder<unknown>) => sql`SELECT ${output} FROM (${source}) s WHERE ${board} ${sort} LIMIT ${want}`;
-  const walking = (bound: RawBuilder<unknown>) => sql`SELECT ${columns} FROM posts WHERE coalesce(${matching}, false)${after}${bound} ORDER BY id DESC LIMIT ${budget.maxRows}`;
+  const walking = (bound: RawBuilder<unknown>) => sql`SELECT ${columns} FROM post_search WHERE coalesce(${matching}, false)${after}${bound} ORDER BY id DESC LIMIT ${budget.maxRows}`;
   const walked = select(walking(sql``), sql`ORDER BY id DESC`);
   const newest = sql`id COLLATE "C" DESC`;
-  const read = select(sql`SELECT ${columns} FROM posts WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}`, sql`ORDER BY ${newest}`);
+  const read = select(sql`SELECT ${columns} FROM post_search WHERE ${where} ORDER BY ${newest} LIMIT ${budget.maxRows}`, sql`ORDER BY ${newest}`);
   // A walk of many posts (a term of a few percent of them) costs more than reading the matches
   // among the newest posts through the indexes: the match's bitmap intersected with the primary
   // key's range of ids from `bound` (where the probe's share says the board's candidates begin,
@@ -120,7 +124,7 @@ function postgresSearchJob(db: Db, { scope, filter, terms, order, match, budget 
   // made of a time alone: where it falls changes the cost, never the answer.
   const ranged = (bound: string) =>
     select(
-      sql`(SELECT ${columns} FROM posts WHERE ${matching} AND id >= ${bound} ORDER BY ${newest} LIMIT ${budget.maxRows})
+      sql`(SELECT ${columns} FROM post_search WHERE ${matching} AND id >= ${bound} ORDER BY ${newest} LIMIT ${budget.maxRows})
         UNION ALL (${walking(sql` AND id < ${bound}`)}) LIMIT ${budget.maxRows}`,
       sql``,
     );
@@ -140,7 +144,7 @@ function postgresSearchJob(db: Db, { scope, filter, terms, order, match, budget 
     candidates: read.compile(db),
     choice: { probe: probe.compile(db), choose },
     needed: order.by === 'new' ? want : 1,
-    budget: sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts WHERE ${where} LIMIT ${budget.maxRows}) m`.compile(db),
+    budget: sql`SELECT count(*) AS n FROM (SELECT 1 FROM post_search WHERE ${where} LIMIT ${budget.maxRows}) m`.compile(db),
     maxRows: budget.maxRows,
     rank: order.by === 'new' ? undefined : { terms: ranked, cap: order.cap },
   };
@@ -239,7 +243,7 @@ export class PostgresSearches {
 
   /**
    * Keeps every search from reading posts until the returned function is called: a transaction
-   * on a connection of its own holds a lock on `posts` that a search's read waits for, inside
+   * on a connection of its own holds a lock on `post_search` that a search's read waits for, inside
    * PostgreSQL, as a slow statement would. Lets a test hold a search deterministically.
    */
   async hold(): Promise<() => void> {
@@ -248,7 +252,7 @@ export class PostgresSearches {
     let locked: () => void = () => undefined;
     const holding = new Promise<void>((resolve) => (locked = resolve));
     const done = this.#db.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE posts IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      await sql`LOCK TABLE post_search IN ACCESS EXCLUSIVE MODE`.execute(trx);
       locked();
       await released;
     });
