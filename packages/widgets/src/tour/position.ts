@@ -1,4 +1,5 @@
-import { arrow, autoUpdate, computePosition, flip, type Middleware, type Placement, shift } from '@floating-ui/dom';
+import { arrow, computePosition, flip, type Middleware, type Placement, type Platform, shift } from '@floating-ui/core';
+import { autoUpdate } from '@floating-ui/dom';
 
 /**
  * Keeps a tour's popover (or a hotspot's beacon) next to its element with Floating UI: placed on
@@ -17,6 +18,38 @@ export interface Follow {
   /** A box drawn around the element: the cut-out of a modal step's overlay. */
   cutout?: HTMLElement | null;
 }
+
+/** An element's layout size, transforms left out (a popover's entrance animation scales it). */
+const layoutSize = (element: HTMLElement) => ({ width: element.offsetWidth, height: element.offsetHeight });
+
+/**
+ * Floating UI's core measuring the page for floating elements in the top layer, which is all the
+ * tour has: popover, cut-out and beacons are `popover="manual"` and `position: fixed`. There the
+ * containing block is the viewport and nothing but the viewport clips, so the element's box is
+ * its client rect, and the room is the visual viewport (what is on screen, pinch zoom included).
+ * `@floating-ui/dom`'s platform finds the same by walking offset parents, containing blocks and
+ * clipping ancestors, which the top layer leaves out: 1.5 KB of the bundle this one does not need
+ * (docs/decisions.md, "Tours and hotspots"). `isRTL` mirrors an `-end` alignment, as a beacon's.
+ */
+const topLayer: Platform = {
+  getElementRects: ({ reference, floating }) => {
+    const { x, y, width, height } = (reference as Element).getBoundingClientRect();
+    // WebKit measures client rects from the visual viewport but places `fixed` boxes in the
+    // layout one (pinch zoom); @floating-ui/dom adds the same offsets there.
+    const view = CSS.supports('-webkit-backdrop-filter', 'none') && visualViewport;
+    const at = view ? { x: x + view.offsetLeft, y: y + view.offsetTop } : { x, y };
+    return { reference: { ...at, width, height }, floating: { x: 0, y: 0, ...layoutSize(floating as HTMLElement) } };
+  },
+  getDimensions: layoutSize,
+  getClippingRect: () => {
+    const view = visualViewport;
+    const root = document.documentElement;
+    return view
+      ? { x: view.offsetLeft, y: view.offsetTop, width: view.width, height: view.height }
+      : { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
+  },
+  isRTL: (element) => getComputedStyle(element as Element).direction === 'rtl',
+};
 
 /**
  * Floating UI's `offset(gap)` as the tour uses it: `gap` px from the element on the side placed
@@ -38,6 +71,7 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
   const tip = options.arrow ?? undefined;
   const update = async (): Promise<void> => {
     const { x, y, placement, middlewareData } = await computePosition(reference, floating, {
+      platform: topLayer,
       strategy: 'fixed',
       placement: options.placement,
       // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
