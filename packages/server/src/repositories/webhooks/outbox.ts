@@ -36,10 +36,14 @@ export const outboxStatements = perStorage((storage) => {
                     .where('d.next_attempt_at', '<=', p('now')),
                 ),
               )),
-    // Leases an endpoint's due deliveries in creation order, in one statement, skipping any
-    // whose object has an earlier delivery still pending (waiting for a retry or in flight):
-    // that one goes first. The outer conditions are checked again on each row as it is locked,
-    // so on PostgreSQL a row another instance leased meanwhile is left out, not leased twice.
+    // Leases an endpoint's due deliveries in creation order, in one statement, each only if it is
+    // the first of its object still pending (an earlier one, waiting for a retry or in flight,
+    // goes first). The first is asked as a `min`, one index seek by endpoint and object per
+    // candidate: as `NOT EXISTS (… e.seq < d.seq)` PostgreSQL's generic plan made it an anti
+    // join that walked every pending delivery of the endpoint for each candidate (a claim of 64
+    // out of 2,000 pending: 33 ms and 130,000 buffers; as a `min`, 2.7 ms and 2,000). The outer
+    // conditions are checked again on each row as it is locked, so on PostgreSQL a row another
+    // instance leased meanwhile is left out, not leased twice.
     claim: storage.compile((p: Param<'endpointId' | 'workspaceId' | 'mode' | 'now' | 'limit' | 'leaseUntil' | 'one'>) =>
           wdb
             .updateTable('webhook_deliveries')
@@ -56,18 +60,13 @@ export const outboxStatements = perStorage((storage) => {
                 .where('d.status', '=', PENDING)
                 .where('d.next_attempt_at', '<=', p('now'))
                 .where('d.lease_until', '<=', p('now'))
-                .where((inner) =>
-                  inner.not(
-                    inner.exists(
-                      inner
-                        .selectFrom('webhook_deliveries as e')
-                        .select('e.seq')
-                        .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
-                        .whereRef('e.object_key', '=', 'd.object_key')
-                        .whereRef('e.seq', '<', 'd.seq')
-                        .where('e.status', '=', PENDING),
-                    ),
-                  ),
+                .where('d.seq', '=', (inner) =>
+                  inner
+                    .selectFrom('webhook_deliveries as e')
+                    .select((e) => e.fn.min('e.seq').as('first'))
+                    .whereRef('e.endpoint_id', '=', 'd.endpoint_id')
+                    .whereRef('e.object_key', '=', 'd.object_key')
+                    .where('e.status', '=', PENDING),
                 )
                 .orderBy('d.seq')
                 .limit(p('limit')),
