@@ -27,6 +27,7 @@ import * as emailRecipients from './migrations/0028-email-recipients.js';
 import * as emailLeaseOwner from './migrations/0029-email-lease-owner.js';
 import * as postgresSearchTable from './migrations/0030-postgres-search-table.js';
 import * as progressScopeIndex from './migrations/0031-progress-scope-index.js';
+import * as commentsScopeIndex from './migrations/0032-comments-scope-index.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-email-lease-owner': emailLeaseOwner,
   '0030-postgres-search-table': postgresSearchTable,
   '0031-progress-scope-index': progressScopeIndex,
+  '0032-comments-scope-index': commentsScopeIndex,
 };
 
 export class BundledMigrations implements MigrationProvider {

@@ -102,8 +102,8 @@ export async function isTeamComment(tx: Tx, place: { workspaceId: string; mode: 
 const SHOWN_COLUMNS = ['id', 'post_id', 'parent_id', 'thread_id', 'body', 'author_id', 'author_name', 'author_anonymous', 'team', 'deleted', 'created_at', 'edited_at'] as const;
 export type ShownComment = Pick<CommentRow, (typeof SHOWN_COLUMNS)[number]>;
 
-/** Pages of a post's comments, in the order of the `comments_thread` index: compiled once, read on every view of a post. */
-const pageStatements = perStorage((storage) => {
+/** Pages of a post's comments, in the order of an index that has them so (test/comments-plans.test.ts): compiled once, read on every view of a post. */
+export const commentPageStatements = perStorage((storage) => {
   type Names = 'workspaceId' | 'mode' | 'postId' | 'limit';
   const ofPost = (p: Param<Names>) =>
     storage.db.selectFrom('comments')
@@ -126,7 +126,7 @@ export function commentsPage(
   post: { workspaceId: string; mode: KeyMode; postId: string },
   page: { after?: { threadId: string; id: string } | undefined; limit: number },
 ): Promise<ShownComment[]> {
-  const { first, after } = pageStatements(storage);
+  const { first, after } = commentPageStatements(storage);
   const position = page.after;
   const params = { ...post, limit: page.limit };
   return storage.read((tx) => (position === undefined ? first.all(tx, params) : after.all(tx, { ...params, ...position })));
