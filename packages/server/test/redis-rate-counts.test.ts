@@ -6,7 +6,7 @@ import { createAccount } from '../src/repositories/platform/accounts.js';
 import { fakeDashboardDir, PASSWORD, signIn } from './dashboard-harness.js';
 import { call, createResource, dataOf, harness } from './helpers.js';
 import { type RedisServer, startRedisServer } from './redis-server.js';
-import { expectCountedOnce } from './shared-counts-scenario.js';
+import { expectBurstBounded, expectCountedOnce, refuses } from './shared-counts-scenario.js';
 import { waitFor } from './webhook-receiver.js';
 
 // Rate limits counted in a real Valkey/Redis server (`rateLimits.store: redis://…`), shared by
@@ -53,11 +53,15 @@ function flushesOf(counts: SharedRateCounts | undefined): () => Promise<void> {
 }
 
 describe('rate limits counted in Valkey/Redis', () => {
+  it('lets a burst split over two instances through at most 10% over the limit', async () => {
+    await expectBurstBounded([new RedisRateCounts(redis.url, noop), new RedisRateCounts(redis.url, noop)]);
+  });
+
   it('refuses past the limit counted over two instances, and the window expires in the server', async () => {
     const stores = [new RedisRateCounts(redis.url, noop), new RedisRateCounts(redis.url, noop)];
     const { limits, close } = await expectCountedOnce([stores[0]!, stores[1]!]);
     // Another key is its own count.
-    expect(() => limits[1]?.hit('other')).not.toThrow();
+    expect(await refuses(limits[1], 'other')).toBe(false);
     // Each window's key expires when the window ends.
     const now = Date.now();
     const [total] = await stores[0]!.add([{ key: 'expiry', windowStart: now, expiresAt: now + 60_000, hits: 2 }]);

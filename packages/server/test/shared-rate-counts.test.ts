@@ -4,7 +4,7 @@ import { openDatabase } from '../src/db/connect.js';
 import { RateLimit } from '../src/plugins/rate-limiter.js';
 import type { Storage } from '../src/db/storage.js';
 import { onPostgres, testDatabase } from './helpers.js';
-import { expectCountedOnce } from './shared-counts-scenario.js';
+import { expectBurstBounded, expectCountedOnce } from './shared-counts-scenario.js';
 import { waitFor } from './webhook-receiver.js';
 
 /** The counts a storage shared by several processes keeps (PostgreSQL's `rate_limit_counts`). */
@@ -29,6 +29,17 @@ describe('rate limits counted across instances', () => {
       }
       const { close } = await expectCountedOnce([countersOf(first), countersOf(second)]);
       await close();
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it.runIf(onPostgres)('lets a burst split over two instances through at most 10% over the limit', async () => {
+    const url = await testDatabase();
+    const [first, second] = [await openDatabase(url), await openDatabase(url)];
+    try {
+      await expectBurstBounded([countersOf(first), countersOf(second)]);
     } finally {
       await first.close();
       await second.close();

@@ -26,7 +26,7 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
       throw new ApiError('origin_not_allowed', `MCP requests from ${requestOrigin} are not allowed.`);
     }
     const caller = await authenticateMcp(app, request, serviceName);
-    limit.hit(caller.id);
+    await limit.hit(caller.id);
     const invalid = invalidParams(request.body);
     if (invalid !== undefined) return invalid;
     const server = buildMcpServer(service, options, { workspaceId: caller.workspaceId, origin });

@@ -25,19 +25,22 @@ export const rateLimitPlugin = fp(
     const perSecretKey = limit(limits.secretPerKey, 'secret');
     const perAuthorTokenKey = limit(limits.authorTokensPerKey, 'author-tokens');
 
-    const hook = (count: (request: FastifyRequest, keyId: string) => void) =>
+    // Synchronous unless a shared count makes a hit wait for the store (RateLimit.hit).
+    const hook = (count: (request: FastifyRequest, keyId: string) => void | Promise<void>) =>
       function rateLimit(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+        let counted: void | Promise<void>;
         try {
-          count(request, authOf(request).keyId);
+          counted = count(request, authOf(request).keyId);
         } catch (error) {
           done(error as Error);
           return;
         }
-        done();
+        if (counted instanceof Promise) counted.then(() => done(), (error: unknown) => done(error as Error));
+        else done();
       };
     const publishable = hook((request, keyId) => {
-      perClient.hit(`${keyId}:${request.ip}`);
-      perPublishableKey.hit(keyId);
+      const client = perClient.hit(`${keyId}:${request.ip}`);
+      return client instanceof Promise ? client.then(() => perPublishableKey.hit(keyId)) : perPublishableKey.hit(keyId);
     });
     const secret = hook((_request, keyId) => perSecretKey.hit(keyId));
     const authorTokens = hook((_request, keyId) => perAuthorTokenKey.hit(keyId));

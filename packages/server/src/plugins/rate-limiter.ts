@@ -1,6 +1,6 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { ApiError } from '../errors.js';
-import type { SharedRateCounts } from './rate-counts/shared-rate-counts.js';
+import type { Counted, SharedRateCounts } from './rate-counts/shared-rate-counts.js';
 
 const MINUTE = 60_000;
 /** Keys each limit remembers; the least recently seen go first (the plugin's default is 5,000). */
@@ -29,21 +29,30 @@ export class RateLimit {
     private readonly shared?: { counts: SharedRateCounts; name: string },
   ) {}
 
-  /** Counts one hit of `key`; throws `rate_limited` (429 with `Retry-After`) past the limit. */
-  hit(key: string): void {
-    let current = 0;
-    let ttl = 0;
-    if (this.shared !== undefined) ({ current, ttl } = this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE, Date.now(), this.max));
-    else this.#store.incr(
+  /**
+   * Counts one hit of `key`; throws `rate_limited` (429 with `Retry-After`) past the limit. With
+   * shared counts, a hit past this instance's share of what is left answers a promise instead,
+   * settled once the other instances' hits are known (plugins/rate-counts/shared-rate-counts.ts).
+   */
+  hit(key: string): void | Promise<void> {
+    if (this.shared !== undefined) {
+      const counted = this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE, Date.now(), this.max);
+      return counted instanceof Promise ? counted.then((held) => this.#check(held)) : this.#check(counted);
+    }
+    let local: Counted = { current: 0, ttl: 0 };
+    this.#store.incr(
       key,
       (error, counted) => {
         if (error) throw error;
-        current = counted.current;
-        ttl = counted.ttl;
+        local = counted;
       },
       MINUTE,
       this.max,
     );
+    this.#check(local);
+  }
+
+  #check({ current, ttl }: Counted): void {
     if (current > this.max) {
       const retryAfter = String(Math.max(1, Math.ceil(ttl / 1000)));
       throw new ApiError('rate_limited', this.refusal(retryAfter), { headers: { 'Retry-After': retryAfter } });

@@ -11,6 +11,15 @@ interface Entry {
   pending: number;
 }
 
+/** What a hit counted: every instance's count of its key, and the ms left in its window. */
+export interface Counted {
+  current: number;
+  ttl: number;
+}
+
+/** Longest a hit past its instance's share waits for the store before this instance counts alone. */
+const HOLD_MS = 1_000;
+
 /** Keys remembered at once; past this the oldest windows are forgotten (their counts stay in the store). */
 const MAX_KEYS = 50_000;
 
@@ -28,10 +37,13 @@ const EARLY_SHARE = 0.25;
  * does — the limited routes are the hottest — from the count every instance reached at this
  * instance's last flush plus its own hits since. Every `flushMs` the hits are added to the store
  * in one round trip, which answers the new totals. So a limit is counted once across instances.
- * A burst must not spend the budget on every instance before they learn of each other: an
- * instance that has counted a quarter of a key's remaining budget since its last flush flushes
- * at once (EARLY_SHARE), so past the limit each instance lets through at most the hits it
- * answers during one round trip to the store.
+ * A burst must not spend the budget on every instance before they learn of each other: each
+ * instance spends at most a quarter of a key's remaining budget (EARLY_SHARE) on its own, and
+ * flushes at once when it has. A hit past that share, while the store has not answered, waits
+ * for the flush and is counted against the new total: only a key spending its budget that fast
+ * pays a round trip. So two instances spend at most half of what is left before they learn of
+ * each other, and a burst split over them stays within the limit however slow the store is.
+ * While the store fails, each instance counts alone, and nothing waits.
  */
 export class SharedRateCounts {
   readonly #store: RateCountStore;
@@ -41,6 +53,10 @@ export class SharedRateCounts {
   #flushing: Promise<void> | undefined;
   /** A key ran low on its share while a flush was under way: flush again when it ends. */
   #again = false;
+  /** The last flush reached the store in time: a hit past its share may wait for the next. */
+  #storeAnswers = true;
+  /** What held hits wait for: the flush under way, or HOLD_MS, whichever ends first. */
+  #waiting: { flushing: Promise<void>; settled: Promise<void> } | undefined;
 
   /** @param report told of each failed and each successful timed flush (the server logs a failing streak once) */
   constructor(store: RateCountStore, flushMs: number, report: { onError?: (error: Error) => void; onSuccess?: () => void } = {}) {
@@ -60,9 +76,12 @@ export class SharedRateCounts {
   /**
    * Counts one hit of `key` in its fixed window of `windowMs`: the count of every instance, and
    * the ms left in the window. With `limit`, flushes early once this instance has spent its share
-   * of what the limit leaves.
+   * of what the limit leaves, and a hit past that share waits for the store's answer (a promise);
+   * every other hit is answered at once.
    */
-  hit(key: string, windowMs: number, now = Date.now(), limit?: number): { current: number; ttl: number } {
+  hit(key: string, windowMs: number, now?: number): Counted;
+  hit(key: string, windowMs: number, now: number, limit: number | undefined): Counted | Promise<Counted>;
+  hit(key: string, windowMs: number, now = Date.now(), limit?: number): Counted | Promise<Counted> {
     const windowStart = now - (now % windowMs);
     let entry = this.#entries.get(key);
     if (entry === undefined || entry.windowStart !== windowStart) {
@@ -71,9 +90,30 @@ export class SharedRateCounts {
       entry = { windowStart, windowMs, known: 0, inFlight: 0, pending: 0 };
       this.#entries.set(key, entry);
     }
+    const share = limit !== undefined && entry.known < limit ? Math.max(1, (limit - entry.known) * EARLY_SHARE) : undefined;
+    if (share !== undefined && this.#storeAnswers && entry.inFlight + entry.pending >= share) return this.#afterFlush(key, windowMs, limit);
     entry.pending += 1;
-    if (limit !== undefined && entry.known < limit && entry.pending >= Math.max(1, (limit - entry.known) * EARLY_SHARE)) this.#flushEarly();
+    if (share !== undefined && entry.pending >= share) this.#flushEarly();
     return { current: entry.known + entry.inFlight + entry.pending, ttl: windowStart + windowMs - now };
+  }
+
+  /** A hit past this instance's share: counted once the store has answered the hits before it. */
+  async #afterFlush(key: string, windowMs: number, limit: number | undefined): Promise<Counted> {
+    const flushing = this.flush();
+    if (this.#waiting?.flushing !== flushing) {
+      // A failure is reported by the flush itself; a store slower than HOLD_MS (a reconnection)
+      // is not waited for either: meanwhile this instance counts alone.
+      let timer: NodeJS.Timeout | undefined;
+      const slow = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          this.#storeAnswers = false;
+          resolve();
+        }, HOLD_MS);
+      });
+      this.#waiting = { flushing, settled: Promise.race([flushing.catch(() => undefined), slow]).finally(() => clearTimeout(timer)) };
+    }
+    await this.#waiting.settled;
+    return this.hit(key, windowMs, Date.now(), limit);
   }
 
   #flushEarly(): void {
@@ -119,12 +159,14 @@ export class SharedRateCounts {
       let totals: number[];
       try {
         totals = await this.#store.add(batch);
+        this.#storeAnswers = true;
       } catch (error) {
         // Not counted in the store: kept here, to be added with the next flush.
         for (const { entry } of batch) {
           entry.pending += entry.inFlight;
           entry.inFlight = 0;
         }
+        this.#storeAnswers = false;
         throw error;
       }
       batch.forEach(({ entry }, i) => {

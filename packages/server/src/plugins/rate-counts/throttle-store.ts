@@ -1,11 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { SharedRateCounts } from './shared-rate-counts.js';
-
-interface Counted {
-  current: number;
-  ttl: number;
-}
+import type { Counted, SharedRateCounts } from './shared-rate-counts.js';
 
 /** What a throttle made with `createRateLimit` passes to name its counts: `{sharedName: 'oauth-sign-in-email'}`. */
 export interface SharedName {
@@ -24,7 +19,9 @@ function sharedStore(counts: SharedRateCounts) {
       this.#name = options.sharedName ?? 'throttle';
     }
     incr(key: string, callback: (error: Error | null, result: Counted) => void, timeWindow: number, max?: number): void {
-      callback(null, counts.hit(`${this.#name}:${key}`, timeWindow, Date.now(), max));
+      const counted = counts.hit(`${this.#name}:${key}`, timeWindow, Date.now(), max);
+      if (counted instanceof Promise) counted.then((held) => callback(null, held), (error: unknown) => callback(error as Error, { current: 0, ttl: 0 }));
+      else callback(null, counted);
     }
     child(options: SharedName): SharedThrottleStore {
       return new SharedThrottleStore(options);

@@ -53,7 +53,7 @@ export async function addComment(
   storage: Storage,
   place: CommentPlace,
   input: { body: string; parentId?: string | undefined; author: StoredAuthor; team: boolean },
-  admit: () => void = () => undefined,
+  admit: () => void | Promise<void> = () => undefined,
 ): Promise<Comment> {
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
@@ -62,7 +62,7 @@ export async function addComment(
     if (parent.parent_id !== null) throw new ApiError('parameter_invalid', 'parentId: replies are one level deep; reply to the top-level comment instead.', { param: 'parentId' });
   }
   // The anti-spam limits count a comment only once it is known to be one that can be written.
-  admit();
+  await admit();
   const written = await insertComment(storage, place, { body: input.body, author: input.author, team: input.team, parentId });
   if (written === 'post_gone') throw notFound('post', place.postId, 'postId');
   if (written === 'parent_gone') throw notFound('comment', parentId ?? '', 'parentId');

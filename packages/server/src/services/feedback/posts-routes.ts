@@ -49,7 +49,7 @@ export function registerPostRoutes(parent: FastifyInstance): void {
     const author = await resolveAuthor(app, request, access, request.body.author);
     // A bad category is refused before the write counts against the author's anti-spam limit.
     const categoryId = request.body.categoryId === undefined ? null : checkCategory(access.config, request.body.categoryId);
-    spamCheck(request, `${access.boardId}:${author.key}`);
+    await spamCheck(request, `${access.boardId}:${author.key}`);
     const row = await createPost(app.inlay, access, { title: request.body.title, body: request.body.body, author, categoryId });
     usage.increment({ ...scope(access), metric: 'postsCreated' });
     usage.markActive(scope(access), author.key);
