@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KeyMode } from '@inlay/core';
 import type { Storage } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
 import { newId, nowIso } from '../../db/ids.js';
 import type { Tx } from '../../db/statements.js';
-import { emailDb, type EmailKind, type EmailOutboxTable, type EmailStatus } from '../../email/tables.js';
+import { emailDb, type EmailKind, type EmailOutboxTable, type EmailStatus, type EmailTables } from '../../email/tables.js';
 
 /**
  * The email outbox's SQL (docs/feedback.md, "Email"): rows written in the transaction of the
@@ -52,6 +53,14 @@ export async function queueEmail(tx: Tx, change: EmailChange): Promise<void> {
 /** A claimed row; `lease_owner` is the claim's own token, which the sender's later writes of the row hold to. */
 export type OutboxRow = Pick<Selectable<EmailOutboxTable>, 'id' | 'workspace_id' | 'mode' | 'board_id' | 'post_id' | 'kind' | 'data' | 'attempts' | 'created_at' | 'listed'> & { lease_owner: string };
 
+/** A claimed row, as its own writes name it. */
+type Held = Pick<OutboxRow, 'id' | 'lease_owner'>;
+
+/** An update of a claimed row that applies only while its claim still holds the lease (migration 0029). */
+function updateHeld(db: Kysely<Database & EmailTables>, row: Held) {
+  return db.updateTable('email_outbox').where('id', '=', row.id).where('lease_owner', '=', row.lease_owner);
+}
+
 /**
  * Leases up to `limit` due rows until `leaseUntil`, oldest first, under a token of this claim.
  * The conditions are checked again on each row as it is locked, so on PostgreSQL a row another
@@ -98,7 +107,7 @@ export async function listRecipients(storage: Storage, row: OutboxRow, exceptKey
       .expression(people.select((eb) => [eb.val(row.id).as('outbox_id'), sql<string>`lower(r.email)`.as('email'), eb.fn.max('r.name').as('name')]).groupBy(sql`lower(r.email)`))
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await db.updateTable('email_outbox').set({ listed: 1 }).where('id', '=', row.id).where('lease_owner', '=', row.lease_owner).execute();
+    await updateHeld(db, row).set({ listed: 1 }).execute();
   });
 }
 
@@ -122,21 +131,13 @@ export async function nextRecipients(storage: Storage, row: OutboxRow, limit: nu
     .execute();
 }
 
-/** A claimed row's own writes: only while its claim still holds the lease (migration 0029). */
-type Held = Pick<OutboxRow, 'id' | 'lease_owner'>;
 
 /**
  * Holds a row being sent a while longer (before each of its messages); false when its lease ran
  * out and another claim has it since: the caller sends no more of it.
  */
 export async function extendLease(storage: Storage, row: Held, leaseUntil: number): Promise<boolean> {
-  const result = await emailDb(storage.db)
-    .updateTable('email_outbox')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', row.id)
-    .where('lease_owner', '=', row.lease_owner)
-    .where('status', '=', PENDING)
-    .executeTakeFirst();
+  const result = await updateHeld(emailDb(storage.db), row).set({ lease_until: leaseUntil }).where('status', '=', PENDING).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -152,7 +153,7 @@ export async function recordSend(storage: Storage, outboxId: string, email: stri
 export async function finishRow(storage: Storage, row: Held, status: Exclude<EmailStatus, 'pending'>, error: string | null): Promise<void> {
   await storage.transaction(async (tx) => {
     const db = emailDb(tx.db);
-    const ended = await db.updateTable('email_outbox').set({ status, error, lease_until: 0, updated_at: nowIso() }).where('id', '=', row.id).where('lease_owner', '=', row.lease_owner).executeTakeFirst();
+    const ended = await updateHeld(db, row).set({ status, error, lease_until: 0, updated_at: nowIso() }).executeTakeFirst();
     // Who it was for is no longer needed; what it sent stays until the row is pruned.
     if (Number(ended.numUpdatedRows) === 1) await db.deleteFrom('email_recipients').where('outbox_id', '=', row.id).execute();
   });
@@ -160,7 +161,7 @@ export async function finishRow(storage: Storage, row: Held, status: Exclude<Ema
 
 /** Lets a row be claimed again at `at` (a failed attempt's retry). */
 export async function retryRow(storage: Storage, row: Held, at: number, error: string): Promise<void> {
-  await emailDb(storage.db).updateTable('email_outbox').set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).where('id', '=', row.id).where('lease_owner', '=', row.lease_owner).execute();
+  await updateHeld(emailDb(storage.db), row).set({ next_attempt_at: at, lease_until: 0, error, updated_at: nowIso() }).execute();
 }
 
 /**
@@ -168,11 +169,8 @@ export async function retryRow(storage: Storage, row: Held, at: number, error: s
  * that claim was no failed attempt, so it gives back the attempt it counted.
  */
 export async function continueRow(storage: Storage, row: Held): Promise<void> {
-  await emailDb(storage.db)
-    .updateTable('email_outbox')
+  await updateHeld(emailDb(storage.db), row)
     .set((eb) => ({ next_attempt_at: Date.now(), lease_until: 0, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
-    .where('id', '=', row.id)
-    .where('lease_owner', '=', row.lease_owner)
     .execute();
 }
 
