@@ -109,6 +109,7 @@ export class SharedRateCounts {
           this.#storeAnswers = false;
           resolve();
         }, HOLD_MS);
+        timer.unref();
       });
       this.#waiting = { flushing, settled: Promise.race([flushing.catch(() => undefined), slow]).finally(() => clearTimeout(timer)) };
     }

@@ -131,7 +131,6 @@ export async function nextRecipients(storage: Storage, row: OutboxRow, limit: nu
     .execute();
 }
 
-
 /**
  * Holds a row being sent a while longer (before each of its messages); false when its lease ran
  * out and another claim has it since: the caller sends no more of it.
