@@ -5,11 +5,6 @@ import { outboxStatements } from '../src/repositories/webhooks/outbox.js';
 import { onPostgres, testDatabase } from './helpers.js';
 import { planOf } from './plans.js';
 
-// The sender's statements must read the partial indexes of pending deliveries (migration 0013)
-// however they are planned. On PostgreSQL a prepared statement is planned once for any values
-// after five runs (the generic plan): a condition bound as a parameter then matches no partial
-// index, and a claim scanned every delivery for each candidate (84 s at 10,000 deliveries).
-// Sequential scans are switched off so that the plan shows which indexes it can use at all.
 /** The index condition of the claim's lookup (`e`) in `webhook_deliveries_pending_object`. */
 function objectLookup(plan: string): string {
   const lines = plan.split('\n');
@@ -19,6 +14,11 @@ function objectLookup(plan: string): string {
   return /Index Cond: (.*)/.exec(lines.slice(at + 1).find((line) => line.includes('Index Cond')) ?? '')?.[1] ?? '';
 }
 
+// The sender's statements must read the partial indexes of pending deliveries (migration 0013)
+// however they are planned. On PostgreSQL a prepared statement is planned once for any values
+// after five runs (the generic plan): a condition bound as a parameter then matches no partial
+// index, and a claim scanned every delivery for each candidate (84 s at 10,000 deliveries).
+// Sequential scans are switched off so that the plan shows which indexes it can use at all.
 describe('the outbox statements read the pending deliveries through their partial indexes', async () => {
   const storage = await openDatabase(await testDatabase('outbox-plans.db'));
   afterAll(() => storage.close());

@@ -52,21 +52,8 @@ export async function expectBurstBounded(stores: [RateCountStore, RateCountStore
   const now = Date.now();
   vi.useFakeTimers({ toFake: ['Date'], now: now - (now % 60_000) + 30_000 });
   try {
-    const answers: Promise<boolean>[] = [];
-    for (let i = 0; i < 400; i++) {
-      const limit = limits[i % 2] as RateLimit;
-      answers.push(
-        (async () => {
-          try {
-            await limit.hit('client');
-            return true;
-          } catch {
-            return false;
-          }
-        })(),
-      );
-    }
-    const allowed = (await Promise.all(answers)).filter(Boolean).length;
+    const refused = await Promise.all(Array.from({ length: 400 }, (_, i) => refuses(limits[i % 2], 'client')));
+    const allowed = refused.filter((no) => !no).length;
     expect(allowed).toBeLessThanOrEqual(330);
     expect(allowed).toBeGreaterThanOrEqual(270);
   } finally {
