@@ -454,6 +454,32 @@ describe('<inlay-tour> across pages', () => {
     await narrow.page.context().close();
   });
 
+  it('keeps a step that shows while the page is pinch-zoomed inside what is on screen', async () => {
+    const { page } = await open('one.html');
+    await expect.poll(() => title(page).textContent()).toBe('Welcome to Acme');
+    // Zoomed in twice and panned right: on screen is 512 × 360 px of the page from x = 300, and
+    // the search field (x 261–489) is half out of it on the left.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2 });
+    await page.mouse.wheel(600, 0);
+    await expect.poll(() => page.evaluate('visualViewport.offsetLeft')).toBe(300);
+    // Next without a pointer, which would pan the screen to the button.
+    await page.evaluate(`document.querySelector('inlay-tour').shadowRoot.querySelector('[part~="next-button"]').click()`);
+    await expect.poll(() => title(page).textContent()).toBe('Find anything');
+    const placed = () =>
+      page.evaluate(`(() => {
+        const box = document.querySelector('inlay-tour').shadowRoot.querySelector('[part~="popover"]').getBoundingClientRect();
+        const field = document.querySelector('[data-tour="search"]').getBoundingClientRect();
+        const view = visualViewport;
+        const side = Math.abs(box.top - (field.bottom + 12)) < 1.5 ? 'below' : Math.abs(box.bottom - (field.top - 12)) < 1.5 ? 'above' : 'detached';
+        return { inView: box.left >= view.offsetLeft + 7 && box.right <= view.offsetLeft + view.width - 7 && box.top >= view.offsetTop && box.bottom <= view.offsetTop + view.height, side };
+      })()`);
+    // Shifted into what is on screen, and flipped above the field: 360 px leave no room below it.
+    await expect.poll(placed).toEqual({ inView: true, side: 'above' });
+    await shot(page, 'pinch-zoom');
+    await page.context().close();
+  });
+
   it("shows a flow's texts as text, never as markup", async () => {
     const { page, problems } = await open(`one.html?flow=${flows['MARKUP']}`);
     const [item] = MARKUP.items;
