@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { authOf } from '../context.js';
 import { RateLimit } from './rate-limiter.js';
 import { RedisRateCounts } from './rate-counts/redis-rate-counts.js';
-import { SharedRateCounts } from './rate-counts/shared-rate-counts.js';
+import { SharedRateCounts, whenCounted } from './rate-counts/shared-rate-counts.js';
 import { addRouteHook } from './route-hooks.js';
 
 /**
@@ -38,10 +38,7 @@ export const rateLimitPlugin = fp(
         if (counted instanceof Promise) counted.then(() => done(), (error: unknown) => done(error as Error));
         else done();
       };
-    const publishable = hook((request, keyId) => {
-      const client = perClient.hit(`${keyId}:${request.ip}`);
-      return client instanceof Promise ? client.then(() => perPublishableKey.hit(keyId)) : perPublishableKey.hit(keyId);
-    });
+    const publishable = hook((request, keyId) => whenCounted(perClient.hit(`${keyId}:${request.ip}`), () => perPublishableKey.hit(keyId)));
     const secret = hook((_request, keyId) => perSecretKey.hit(keyId));
     const authorTokens = hook((_request, keyId) => perAuthorTokenKey.hit(keyId));
 

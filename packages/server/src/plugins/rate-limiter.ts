@@ -1,6 +1,6 @@
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import { ApiError } from '../errors.js';
-import type { Counted, SharedRateCounts } from './rate-counts/shared-rate-counts.js';
+import { type Counted, type SharedRateCounts, whenCounted } from './rate-counts/shared-rate-counts.js';
 
 const MINUTE = 60_000;
 /** Keys each limit remembers; the least recently seen go first (the plugin's default is 5,000). */
@@ -36,8 +36,7 @@ export class RateLimit {
    */
   hit(key: string): void | Promise<void> {
     if (this.shared !== undefined) {
-      const counted = this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE, Date.now(), this.max);
-      return counted instanceof Promise ? counted.then((held) => this.#check(held)) : this.#check(counted);
+      return whenCounted(this.shared.counts.hit(`${this.shared.name}:${key}`, MINUTE, Date.now(), this.max), (counted) => this.#check(counted));
     }
     let local: Counted = { current: 0, ttl: 0 };
     this.#store.incr(

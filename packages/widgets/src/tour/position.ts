@@ -19,6 +19,9 @@ export interface Follow {
   cutout?: HTMLElement | null;
 }
 
+/** Whether the browser is WebKit, asked once (every scroll and resize positions again). */
+let webKit: boolean | undefined;
+
 /** An element's layout size, transforms left out (a popover's entrance animation scales it). */
 const layoutSize = (element: HTMLElement) => ({ width: element.offsetWidth, height: element.offsetHeight });
 
@@ -36,7 +39,8 @@ const topLayer: Platform = {
     const { x, y, width, height } = (reference as Element).getBoundingClientRect();
     // WebKit measures client rects from the visual viewport but places `fixed` boxes in the
     // layout one (pinch zoom); @floating-ui/dom adds the same offsets there.
-    const view = CSS.supports('-webkit-backdrop-filter', 'none') && visualViewport;
+    webKit ??= CSS.supports('-webkit-backdrop-filter', 'none');
+    const view = webKit && visualViewport;
     const at = view ? { x: x + view.offsetLeft, y: y + view.offsetTop } : { x, y };
     return { reference: { ...at, width, height }, floating: { x: 0, y: 0, ...layoutSize(floating as HTMLElement) } };
   },

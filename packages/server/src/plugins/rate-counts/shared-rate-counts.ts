@@ -17,6 +17,11 @@ export interface Counted {
   ttl: number;
 }
 
+/** `next(value)` at once when `value` is at hand, else once it settles: a hit not held makes no promise. */
+export function whenCounted<T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<Awaited<R>> {
+  return value instanceof Promise ? (value.then(next) as Promise<Awaited<R>>) : next(value);
+}
+
 /** Longest a hit past its instance's share waits for the store before this instance counts alone. */
 const HOLD_MS = 1_000;
 
