@@ -10,7 +10,7 @@ afterAll(async () => {
   client.close();
   await receiver.close();
 });
-const attempt = (id: string, url = receiver.url) => client.attempt({ id, endpointId: 'whe_a', url, body: '{"n":1}', secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] });
+const attempt = (id: string, url = receiver.url, by = client) => by.attempt({ id, endpointId: 'whe_a', url, body: '{"n":1}', secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] });
 
 describe('a delivery attempt', () => {
   it('never follows a redirect', async () => {
@@ -30,6 +30,31 @@ describe('a delivery attempt', () => {
     receiver.behave = (response) => response.writeHead(429, { 'retry-after': '7' }).end('x'.repeat(1_000_000));
     const result = await attempt('msg_l');
     expect(result).toMatchObject({ statusCode: 429, excerpt: 'x'.repeat(16), error: null, retryAfterSeconds: 7 });
+  });
+
+  it('keeps the connection for the next attempt after a whole answer, and drops one cut at the excerpt', async () => {
+    // One connection at most, so a second one is only ever opened when the first was closed.
+    const single = new AttemptClient({ ...settings, concurrency: 1 });
+    const ports: (number | undefined)[] = [];
+    const answer = (body: string) => {
+      receiver.behave = (response) => {
+        ports.push(response.socket?.remotePort);
+        response.writeHead(200).end(body);
+      };
+    };
+    answer('ok');
+    await attempt('msg_k1', receiver.url, single);
+    await attempt('msg_k2', receiver.url, single);
+    answer('y'.repeat(100_000));
+    expect(await attempt('msg_k3', receiver.url, single)).toMatchObject({ statusCode: 200, excerpt: 'y'.repeat(16), error: null });
+    answer('ok');
+    await attempt('msg_k4', receiver.url, single);
+    expect(ports).toHaveLength(4);
+    expect(ports[1]).toBe(ports[0]);
+    expect(ports[2]).toBe(ports[1]);
+    // The answer left unread closed its connection; the next attempt opened another.
+    expect(ports[3]).not.toBe(ports[2]);
+    single.close();
   });
 
   it('times out without a status, and keeps a status received before the deadline', async () => {

@@ -1,5 +1,5 @@
 import { boundedMemo } from '../platform/bounded-memo.js';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import { signatureHeader } from './signing.js';
 import { checkedLookup, checkTargetUrl } from './targets.js';
 
@@ -110,7 +110,14 @@ export class AttemptClient {
     }
   }
 
-  async #attempt(delivery: AttemptRequest, started: number): Promise<AttemptResult> {
+  /**
+   * One POST through undici's `dispatch` with a handler of its own: half the CPU of `request`,
+   * whose response body is a stream read by async iteration (docs/decisions.md, "Webhook delivery
+   * cost (measured)"). Settles once, on the first of: the response's end, the excerpt's bytes
+   * read (the rest is never read, so a huge or dripping body costs nothing more), the deadline,
+   * or a failure. Once the status has arrived it stands, whatever happens to the body.
+   */
+  #attempt(delivery: AttemptRequest, started: number): Promise<AttemptResult> {
     const url = this.#checkedUrl(delivery.url);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const headers = {
@@ -121,48 +128,53 @@ export class AttemptClient {
       'webhook-signature': signatureHeader(delivery.secrets, delivery.id, timestamp, delivery.body),
     };
     const { timeoutMs, responseExcerptBytes: limit } = this.#settings;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), timeoutMs);
     let statusCode: number | null = null;
     let retryAfterSeconds: number | null = null;
     const chunks: Buffer[] = [];
     let size = 0;
-    const result = (error: string | null): AttemptResult => ({
-      statusCode,
-      excerpt: size > 0 ? storable(Buffer.concat(chunks).subarray(0, limit).toString('utf8')) : null,
-      error: error === null ? null : storable(error),
-      retryAfterSeconds,
-      latencyMs: performance.now() - started,
+    let controller: Dispatcher.DispatchController | undefined;
+    let done = false;
+    let resolve!: (result: AttemptResult) => void;
+    const settled = new Promise<AttemptResult>((settle) => {
+      resolve = settle;
     });
-    try {
-      const response = await this.#poolFor(delivery.endpointId, url).request({
-        method: 'POST',
-        path: `${url.pathname}${url.search}`,
-        headers,
-        body: delivery.body,
-        signal: deadline.signal,
+    /** Settles the attempt; `stop` drops the connection, as a body left unread must. */
+    const finish = (error: string | null, stop: boolean): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve({
+        statusCode,
+        excerpt: size > 0 ? storable(Buffer.concat(chunks).subarray(0, limit).toString('utf8')) : null,
+        error: statusCode !== null ? statusRedirectError(statusCode) : error === null ? null : storable(error),
+        retryAfterSeconds,
+        latencyMs: performance.now() - started,
       });
-      statusCode = response.statusCode;
-      if (statusCode === 429 || statusCode === 503) retryAfterSeconds = parseRetryAfter(headerText(response.headers['retry-after']));
-      try {
-        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      if (stop && controller !== undefined && !controller.aborted) controller.abort(new Error('attempt settled'));
+    };
+    const timer = setTimeout(() => finish(`no response within ${timeoutMs} ms`, true), timeoutMs);
+    this.#poolFor(delivery.endpointId, url).dispatch(
+      { method: 'POST', path: `${url.pathname}${url.search}`, headers, body: delivery.body },
+      {
+        onRequestStart: (start) => {
+          controller = start;
+          // Past its deadline while it waited for a connection: never sent.
+          if (done) start.abort(new Error('attempt settled'));
+        },
+        onResponseStart: (_, status, responseHeaders) => {
+          statusCode = status;
+          if (status === 429 || status === 503) retryAfterSeconds = parseRetryAfter(headerText(responseHeaders['retry-after']));
+        },
+        onResponseData: (_, chunk) => {
           if (size < limit) chunks.push(chunk);
           size += chunk.length;
-          // Enough read: the rest is never read (a huge or dripping body costs nothing more).
-          if (size >= limit) break;
-        }
-      } catch {
-        // A body that broke off or ran past the deadline: the status already received stands.
-      } finally {
-        if (size >= limit) response.body.destroy();
-      }
-      return result(statusRedirectError(statusCode));
-    } catch (error) {
-      if (deadline.signal.aborted) return result(`no response within ${timeoutMs} ms`);
-      return result((error as Error).message || (error as Error).name);
-    } finally {
-      clearTimeout(timer);
-    }
+          if (size >= limit) finish(null, true);
+        },
+        onResponseEnd: () => finish(null, false),
+        onResponseError: (_, error) => finish(error.message || error.name, false),
+      },
+    );
+    return settled;
   }
 
   #poolFor(endpointId: string, url: URL): Pool {
