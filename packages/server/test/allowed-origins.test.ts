@@ -2,7 +2,7 @@
 // `allowedOrigins`"): the config route, post and vote routes and import sessions answer a browser on
 // another origin 403 origin_not_allowed; requests without an Origin (servers) are served.
 import { describe, expect, it } from 'vitest';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishResource } from './helpers.js';
 
 const h = await harness();
 const secret = h.ws.keys.testSecret;
@@ -11,12 +11,7 @@ const ALLOWED = ['https://app.example.com', 'https://*.example.net'];
 const HERE = { origin: 'https://app.example.com' };
 const ELSEWHERE = { origin: 'https://evil.example.org' };
 
-async function published(service: string, plural: string, config: unknown): Promise<string> {
-  const id = await createResource(h.app, secret, service, plural);
-  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { name: 'Fenced', config } }));
-  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const published = (service: string, plural: string, config: unknown) => publishResource(h.app, secret, service, plural, { name: 'Fenced', config });
 
 /** `response`'s error, once it is 403 origin_not_allowed naming the kind. */
 function refused(response: Awaited<ReturnType<typeof call>>, kind: string): void {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../src/db/statements.js';
 import { commentPageStatements } from '../src/repositories/feedback/comments.js';
-import { call, createResource, dataOf, harness, type Harness, onPostgres } from './helpers.js';
+import { call, dataOf, harness, type Harness, onPostgres, publishBoardWith } from './helpers.js';
 import { planOf } from './plans.js';
 
 // A page of a post's comments is read in the order of an index (post, thread, comment): the first
@@ -13,10 +13,7 @@ import { planOf } from './plans.js';
 // migration 0032).
 
 async function postIn(h: Harness): Promise<string> {
-  const secret = h.ws.keys.testSecret;
-  const boardId = await createResource(h.app, secret, 'feedback', 'boards');
-  dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${boardId}`, { key: secret, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
-  dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${boardId}`, { key: secret, body: { action: 'publish' } }));
+  const boardId = await publishBoardWith(h.app, h.ws.keys.testSecret);
   const body = { boardId, title: 'Dark mode', author: { id: 'user_1' } };
   return dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: h.ws.keys.testPublishable, body })).id;
 }

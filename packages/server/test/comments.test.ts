@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deleteComment, findComment } from '../src/repositories/feedback/comments.js';
 import { mergePosts } from '../src/services/feedback/inbox.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishBoardWith } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
 const secret = h.ws.keys.testSecret;
@@ -22,12 +22,7 @@ interface Comment {
 }
 type Page = { items: Comment[]; nextCursor: string | null };
 
-async function publishBoard(config: Record<string, unknown> = {}): Promise<string> {
-  const id = await createResource(h.app, secret, 'feedback', 'boards');
-  dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key: secret, body: { name: 'Ideas', config: { allowAnonymous: true, ...config } } }));
-  dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const publishBoard = (config: Record<string, unknown> = {}) => publishBoardWith(h.app, secret, config);
 
 async function newPost(boardId?: string): Promise<string> {
   const board = boardId ?? (await publishBoard());

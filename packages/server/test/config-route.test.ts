@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/connect.js';
-import { call, createResource, dataOf, errorOf, harness, SAMPLE_CONFIGS, SERVICES_UNDER_TEST, testDatabase } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishResource, SAMPLE_CONFIGS, SERVICES_UNDER_TEST, testDatabase } from './helpers.js';
 
 const h = await harness();
 const secret = h.ws.keys.testSecret;
 
-async function published(service: string, plural: string, config: unknown, name = 'Published'): Promise<string> {
-  const id = await createResource(h.app, secret, service, plural);
-  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { name, config } }));
-  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const published = (service: string, plural: string, config: unknown, name = 'Published') => publishResource(h.app, secret, service, plural, { name, config });
 
 describe.each(SERVICES_UNDER_TEST)('$service GET /api/v1/config/:id', ({ service, plural, kind }) => {
   const url = (id: string) => `/${service}/api/v1/config/${id}`;

@@ -4,7 +4,7 @@ import { changePostStatus } from '../src/services/feedback/inbox.js';
 import { emailDb } from '../src/email/tables.js';
 import { unsubscribeToken } from '../src/email/unsubscribe.js';
 import { pruneEmailOutbox } from '../src/repositories/email/outbox.js';
-import { call, createResource, dataOf, harness } from './helpers.js';
+import { call, createResource, dataOf, harness, publishBoardWith } from './helpers.js';
 import { SmtpReceiver } from './smtp-receiver.js';
 import { waitFor } from './webhook-receiver.js';
 
@@ -20,12 +20,7 @@ const h = await harness({
 const secret = h.ws.keys.testSecret;
 const pub = h.ws.keys.testPublishable;
 
-async function publishBoard(): Promise<string> {
-  const id = await createResource(h.app, secret, 'feedback', 'boards');
-  dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key: secret, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
-  dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const publishBoard = () => publishBoardWith(h.app, secret);
 const token = async (boardId: string, authorId: string, extra: Record<string, unknown> = {}) =>
   dataOf<{ token: string }>(await call(h.app, 'POST', '/feedback/api/v1/author-tokens', { key: secret, body: { authorId, boardId, ...extra } })).token;
 const as = (authorToken: string) => ({ 'inlay-author-token': authorToken });

@@ -169,3 +169,26 @@ export async function createResource(app: FastifyInstance, key: string, service:
   if (!id) throw new Error('create returned no id');
   return id;
 }
+
+/**
+ * Saves `draft` (a name and a config) as a resource's draft and publishes it, through the
+ * management routes: a new resource, or `existing`. Answers its id.
+ */
+export async function publishResource(
+  app: FastifyInstance,
+  key: string,
+  service: string,
+  plural: string,
+  draft: { name: string; config: unknown },
+  existing?: string,
+): Promise<string> {
+  const id = existing ?? (await createResource(app, key, service, plural));
+  dataOf(await call(app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key, body: draft }));
+  dataOf(await call(app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key, body: { action: 'publish' } }));
+  return id;
+}
+
+/** A published board named Ideas that takes anonymous posts and votes, with `config` on top. */
+export function publishBoardWith(app: FastifyInstance, key: string, config: Record<string, unknown> = {}): Promise<string> {
+  return publishResource(app, key, 'feedback', 'boards', { name: 'Ideas', config: { allowAnonymous: true, ...config } });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, createResource, dataOf, errorOf, harness, SAMPLE_CONFIGS, SERVICES_UNDER_TEST } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishBoardWith, SAMPLE_CONFIGS, SERVICES_UNDER_TEST } from './helpers.js';
 
 // PostgreSQL text cannot hold U+0000: a value with one must be a clear 400 on both backends,
 // never a 500 from the database (docs/errors.md, `parameter_invalid`).
@@ -59,12 +59,7 @@ describe('OAuth: the NUL character', () => {
 describe('lone surrogates', () => {
   const pub = h.ws.keys.testPublishable;
 
-  async function publishedBoard(): Promise<string> {
-    const id = await createResource(h.app, key, 'feedback', 'boards');
-    dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
-    dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key, body: { action: 'publish' } }));
-    return id;
-  }
+  const publishedBoard = () => publishBoardWith(h.app, key);
   const posts = async (boardId: string) => dataOf<{ items: { id: string; title: string }[] }>(await call(h.app, 'GET', `/feedback/api/v1/posts?boardId=${boardId}&sort=new`, { key: pub })).items;
 
   it.each(SERVICES_UNDER_TEST)('refuses a $kind name with one, naming the field', async ({ service, plural }) => {

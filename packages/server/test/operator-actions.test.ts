@@ -14,18 +14,14 @@ import { changePostStatus, deletePost, mergePosts } from '../src/services/feedba
 import { trendingScore } from '../src/services/feedback/trending.js';
 import { exportProgressCsv } from '../src/services/onboarding/progress-export.js';
 import { parseCsv } from './csv.js';
-import { call, createResource, dataOf, errorOf, harness, onPostgres } from './helpers.js';
+import { call, dataOf, errorOf, harness, onPostgres, publishResource } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
 const secret = h.ws.keys.testSecret;
 const pub = h.ws.keys.testPublishable;
 
-async function publish(service: string, plural: string, config: Record<string, unknown>, key = secret): Promise<string> {
-  const id = await createResource(h.app, key, service, plural);
-  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key, body: { name: 'Operator test', config } }));
-  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key, body: { action: 'publish' } }));
-  return id;
-}
+const publish = (service: string, plural: string, config: Record<string, unknown>, key = secret) =>
+  publishResource(h.app, key, service, plural, { name: 'Operator test', config });
 const publishBoard = (key = secret) => publish('feedback', 'boards', { allowAnonymous: true, showVoteCounts: true }, key);
 
 interface Post {

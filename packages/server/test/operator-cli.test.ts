@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { progressStore } from '../src/repositories/onboarding/progress-store.js';
 import { inlayInProcess } from './cli-in-process.js';
 import { parseCsv } from './csv.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, dataOf, errorOf, harness, publishResource } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 // Every test starts CLI processes, each a few seconds on a busy machine.
@@ -32,12 +32,7 @@ function inlay(...args: string[]): Promise<{ code: number | null; stdout: string
 /** Waits for a running server's answer to change; how long it may take is docs/self-hosting.md's bound, not a test's. */
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
-async function publish(service: string, plural: string, config: Record<string, unknown>): Promise<string> {
-  const id = await createResource(h.app, secret, service, plural);
-  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { name: 'CLI board', config } }));
-  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const publish = (service: string, plural: string, config: Record<string, unknown>) => publishResource(h.app, secret, service, plural, { name: 'CLI board', config });
 
 interface Post {
   id: string;

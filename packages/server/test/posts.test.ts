@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insertPost, setVote } from '../src/repositories/feedback/posts.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishBoardWith } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000, publishablePerClient: 1000 } });
 const secret = h.ws.keys.testSecret;
 const pub = h.ws.keys.testPublishable;
 
-async function publishBoard(config: Record<string, unknown> = {}, key = secret): Promise<string> {
-  const id = await createResource(h.app, key, 'feedback', 'boards');
-  dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key, body: { name: 'Ideas', config: { allowAnonymous: true, ...config } } }));
-  dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key, body: { action: 'publish' } }));
-  return id;
-}
+const publishBoard = (config: Record<string, unknown> = {}, key = secret) => publishBoardWith(h.app, key, config);
 
 interface Post {
   id: string;

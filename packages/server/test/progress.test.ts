@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishResource } from './helpers.js';
 
 const h = await harness();
 const secret = h.ws.keys.testSecret;
@@ -15,12 +15,8 @@ const BASE_CONFIG = {
   ],
 };
 
-async function publishFlow(config: unknown = BASE_CONFIG, key = secret, flowId?: string): Promise<string> {
-  const id = flowId ?? (await createResource(h.app, key, 'onboarding', 'flows'));
-  dataOf(await call(h.app, 'PATCH', `/onboarding/api/v1/flows/${id}`, { key, body: { name: 'Onboarding', config } }));
-  dataOf(await call(h.app, 'POST', `/onboarding/api/v1/flows/${id}`, { key, body: { action: 'publish' } }));
-  return id;
-}
+const publishFlow = (config: unknown = BASE_CONFIG, key = secret, flowId?: string) =>
+  publishResource(h.app, key, 'onboarding', 'flows', { name: 'Onboarding', config }, flowId);
 
 interface Progress {
   state: string;

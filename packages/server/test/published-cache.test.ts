@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PublishedCache } from '../src/publishing/published-cache.js';
-import { call, createResource, dataOf, harness, SAMPLE_CONFIGS } from './helpers.js';
+import { harness, publishResource, SAMPLE_CONFIGS } from './helpers.js';
 
 const h = await harness();
 const secret = h.ws.keys.testSecret;
 
-async function published(service: 'onboarding' | 'feedback', plural: string): Promise<string> {
-  const id = await createResource(h.app, secret, service, plural);
-  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { name: 'Cached', config: SAMPLE_CONFIGS[service] } }));
-  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const published = (service: 'onboarding' | 'feedback', plural: string) =>
+  publishResource(h.app, secret, service, plural, { name: 'Cached', config: SAMPLE_CONFIGS[service] });
 
 describe('PublishedCache', () => {
   it('keeps the body ready to send, encoded once', async () => {

@@ -6,7 +6,7 @@ import type { SearchJob } from '../src/db/post-search.js';
 import { postSearchOf } from '../src/services/feedback/post-service.js';
 import { searchTerms } from '../src/services/feedback/search-terms.js';
 import { initWorkspace } from '../src/workspace-setup.js';
-import { call, createResource, dataOf, errorOf, harness, onPostgres, type Harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, onPostgres, publishBoardWith, type Harness } from './helpers.js';
 
 /**
  * The limits of a search (docs/security.md, Search): terms bounded before anything runs, a row
@@ -14,13 +14,7 @@ import { call, createResource, dataOf, errorOf, harness, onPostgres, type Harnes
  * the event loop stays free, and short terms served by their own index (migration 0009).
  */
 
-async function publishBoard(h: Harness): Promise<string> {
-  const key = h.ws.keys.testSecret;
-  const id = await createResource(h.app, key, 'feedback', 'boards');
-  dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
-  dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key, body: { action: 'publish' } }));
-  return id;
-}
+const publishBoard = (h: Harness) => publishBoardWith(h.app, h.ws.keys.testSecret);
 
 const author = { key: 'a:1', id: 'user_1', name: null, anonymous: true };
 const scopeOf = (h: Harness, boardId: string) => ({ workspaceId: h.ws.id, mode: 'test' as const, boardId });

@@ -2,7 +2,7 @@
 // "keep"`, uploaded rows carry `extra` (file header to text), stored and read back as sent; other
 // importers refuse it, and a field keyed `extra` cannot be kept beside it. Runs on both databases.
 import { describe, expect, it } from 'vitest';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishResource } from './helpers.js';
 
 const h = await harness();
 
@@ -19,12 +19,7 @@ const FIELDS = [
   { key: 'n', label: 'N', type: 'number' },
 ];
 
-async function importer(config: unknown): Promise<string> {
-  const id = await createResource(h.app, secret, 'importer', 'importers');
-  dataOf(await call(h.app, 'PATCH', `/importer/api/v1/importers/${id}`, { key: secret, body: { name: 'Contacts', config } }));
-  dataOf(await call(h.app, 'POST', `/importer/api/v1/importers/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const importer = (config: unknown) => publishResource(h.app, secret, 'importer', 'importers', { name: 'Contacts', config });
 const open = async (importerId: string) => dataOf<{ id: string }>(await call(h.app, 'POST', '/importer/api/v1/sessions', { key: pub, body: { importerId } })).id;
 const upload = (id: string, chunk: number, rows: unknown[]) => call(h.app, 'POST', `/importer/api/v1/sessions/${id}/rows`, { key: pub, body: { chunk, rows } });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pruneUploadedRows } from '../src/repositories/importer/upload-chunks.js';
 import { createEndpoint } from '../src/webhooks/endpoints.js';
 import { webhookDb } from '../src/webhooks/tables.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, dataOf, errorOf, harness, publishResource } from './helpers.js';
 
 // Pages of at most 1 KiB of stored rows here, so the byte budget is exercised with small chunks.
 const h = await harness({ importRowsPageMaxBytes: 1024 });
@@ -17,12 +17,7 @@ const CONFIG = {
   delivery: 'server',
 };
 
-async function publishImporter(config: unknown = CONFIG): Promise<string> {
-  const id = await createResource(h.app, secret, 'importer', 'importers');
-  dataOf(await call(h.app, 'PATCH', `/importer/api/v1/importers/${id}`, { key: secret, body: { name: 'Contacts', config } }));
-  dataOf(await call(h.app, 'POST', `/importer/api/v1/importers/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const publishImporter = (config: unknown = CONFIG) => publishResource(h.app, secret, 'importer', 'importers', { name: 'Contacts', config });
 
 const rowsOf = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ email: `u${from + i}@example.com`, n: from + i }));
 const open = async (importerId: string) => dataOf<{ id: string }>(await call(h.app, 'POST', '/importer/api/v1/sessions', { key: pub, body: { importerId } })).id;

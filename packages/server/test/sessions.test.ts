@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { completeSession, findSession, toSession } from '../src/repositories/importer/import-sessions.js';
 import { pruneUploadedRows, readUploadedChunk } from '../src/repositories/importer/upload-chunks.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, createResource, dataOf, errorOf, harness, publishResource } from './helpers.js';
 
 const h = await harness();
 const secret = h.ws.keys.testSecret;
@@ -14,12 +14,8 @@ const FIELDS = {
   ],
 };
 
-async function publishImporter(config: unknown = FIELDS, key = secret, existing?: string): Promise<string> {
-  const id = existing ?? (await createResource(h.app, key, 'importer', 'importers'));
-  dataOf(await call(h.app, 'PATCH', `/importer/api/v1/importers/${id}`, { key, body: { name: 'Contacts', config } }));
-  dataOf(await call(h.app, 'POST', `/importer/api/v1/importers/${id}`, { key, body: { action: 'publish' } }));
-  return id;
-}
+const publishImporter = (config: unknown = FIELDS, key = secret, existing?: string) =>
+  publishResource(h.app, key, 'importer', 'importers', { name: 'Contacts', config }, existing);
 
 interface Session {
   id: string;

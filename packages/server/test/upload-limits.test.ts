@@ -2,7 +2,7 @@ import type { ImporterConfig } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
 import { pruneUploadedRows, readUploadedChunk, type UploadedRow } from '../src/repositories/importer/upload-chunks.js';
 import { validateUploadedRows } from '../src/services/importer/row-validation.js';
-import { call, createResource, dataOf, errorOf, harness, type Harness } from './helpers.js';
+import { call, dataOf, errorOf, harness, type Harness, publishResource } from './helpers.js';
 
 const CONTACTS: ImporterConfig = {
   fields: [
@@ -14,10 +14,7 @@ const CONTACTS: ImporterConfig = {
 } as ImporterConfig;
 
 async function openSession(h: Harness, config: unknown = CONTACTS): Promise<string> {
-  const secret = h.ws.keys.testSecret;
-  const id = await createResource(h.app, secret, 'importer', 'importers');
-  dataOf(await call(h.app, 'PATCH', `/importer/api/v1/importers/${id}`, { key: secret, body: { name: 'Contacts', config } }));
-  dataOf(await call(h.app, 'POST', `/importer/api/v1/importers/${id}`, { key: secret, body: { action: 'publish' } }));
+  const id = await publishResource(h.app, h.ws.keys.testSecret, 'importer', 'importers', { name: 'Contacts', config });
   return dataOf<{ id: string }>(await call(h.app, 'POST', '/importer/api/v1/sessions', { key: h.ws.keys.testPublishable, body: { importerId: id } })).id;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergePosts } from '../src/services/feedback/inbox.js';
-import { call, createResource, dataOf, errorOf, harness } from './helpers.js';
+import { call, dataOf, errorOf, harness, publishBoardWith } from './helpers.js';
 
 const h = await harness({ rateLimits: { postsPerClient: 1000, postsPerAuthor: 1000 } });
 const secret = h.ws.keys.testSecret;
@@ -14,12 +14,7 @@ interface Voter {
 }
 type Page = { items: Voter[]; nextCursor: string | null };
 
-async function publishBoard(): Promise<string> {
-  const id = await createResource(h.app, secret, 'feedback', 'boards');
-  dataOf(await call(h.app, 'PATCH', `/feedback/api/v1/boards/${id}`, { key: secret, body: { name: 'Ideas', config: { allowAnonymous: true } } }));
-  dataOf(await call(h.app, 'POST', `/feedback/api/v1/boards/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const publishBoard = () => publishBoardWith(h.app, secret);
 const newPost = async (boardId: string, title = 'Dark mode') =>
   dataOf<{ id: string }>(await call(h.app, 'POST', '/feedback/api/v1/posts', { key: pub, body: { boardId, title, author: { id: 'user_1' } } })).id;
 const token = async (boardId: string, authorId: string, extra: Record<string, unknown> = {}) =>

@@ -6,7 +6,7 @@ import { createEndpoint, listDeliveries, rotateEndpointSecret, sendTestEvent, se
 import { changePostStatus, mergePosts } from '../src/services/feedback/inbox.js';
 import { recordEvent } from '../src/webhooks/events.js';
 import { webhookDb } from '../src/webhooks/tables.js';
-import { call, createResource, dataOf, harness } from './helpers.js';
+import { call, dataOf, harness, publishResource } from './helpers.js';
 import { receiverPool, waitFor, type Received, type Receiver } from './webhook-receiver.js';
 
 // `concurrency` 4 (the default is 16): the stuck endpoint's test counts its attempts in flight.
@@ -24,12 +24,8 @@ async function endpoint(r: Receiver, events: WebhookEventType[] | '*' = '*', wor
   return createEndpoint(h.storage, { workspaceId, mode: 'test', url: r.url, events }, { allowPrivateTargets: true });
 }
 
-async function publish(service: string, plural: string, config: unknown, existing?: string): Promise<string> {
-  const id = existing ?? (await createResource(h.app, secret, service, plural));
-  dataOf(await call(h.app, 'PATCH', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { name: 'Webhooked', config } }));
-  dataOf(await call(h.app, 'POST', `/${service}/api/v1/${plural}/${id}`, { key: secret, body: { action: 'publish' } }));
-  return id;
-}
+const publish = (service: string, plural: string, config: unknown, existing?: string) =>
+  publishResource(h.app, secret, service, plural, { name: 'Webhooked', config }, existing);
 
 function verified(received: Received, endpointSecret: string): { type: string; data: Record<string, unknown> } {
   const headers = received.headers as Record<string, string>;
