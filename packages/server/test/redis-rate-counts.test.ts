@@ -57,6 +57,10 @@ describe('rate limits counted in Valkey/Redis', () => {
     await expectBurstBounded([new RedisRateCounts(redis.url, noop), new RedisRateCounts(redis.url, noop)]);
   });
 
+  it('lets a burst split over six instances through at most 10% over the limit: each spends its part of what is left', async () => {
+    await expectBurstBounded(Array.from({ length: 6 }, () => new RedisRateCounts(redis.url, noop)));
+  });
+
   it('refuses past the limit counted over two instances, and the window expires in the server', async () => {
     const stores = [new RedisRateCounts(redis.url, noop), new RedisRateCounts(redis.url, noop)];
     const { limits, close } = await expectCountedOnce([stores[0]!, stores[1]!]);

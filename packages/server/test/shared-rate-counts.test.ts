@@ -46,6 +46,16 @@ describe('rate limits counted across instances', () => {
     }
   });
 
+  it.runIf(onPostgres)('lets a burst split over six instances through at most 10% over the limit: each spends its part of what is left', async () => {
+    const url = await testDatabase();
+    const instances = await Promise.all(Array.from({ length: 6 }, () => openDatabase(url)));
+    try {
+      await expectBurstBounded(instances.map(countersOf));
+    } finally {
+      await Promise.all(instances.map((storage) => storage.close()));
+    }
+  });
+
   it.runIf(onPostgres)('locks the counts of a flush in key order, so flushes of the same keys never deadlock', async () => {
     const url = await testDatabase();
     const [storage, other] = [await openDatabase(url), await openDatabase(url)];

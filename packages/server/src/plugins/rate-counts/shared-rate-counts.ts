@@ -29,11 +29,24 @@ const HOLD_MS = 1_000;
 const MAX_KEYS = 50_000;
 
 /**
- * The share of a key's remaining budget an instance spends on its own before it flushes early:
- * with a quarter, the instances learn of each other's hits more often as the limit nears, and a
- * key far from its limit costs no round trip beyond the timed flush.
+ * What the instances together spend of a key's remaining budget before they learn of each
+ * other's hits: each instance spends this divided by how many there are, then flushes early. The
+ * instances learn of each other more often as the limit nears, and a key far from its limit costs
+ * no round trip beyond the timed flush.
  */
-const EARLY_SHARE = 0.25;
+const EARLY_SPEND = 0.5;
+
+/**
+ * How the instances count themselves: each adds 1 to this key once per PRESENCE_MS window (and
+ * 0 with each later flush, which answers the count again), so its count in a window is the
+ * instances that flushed in it. No limit's key starts with `#`.
+ */
+const PRESENCE_KEY = '#instances';
+const PRESENCE_MS = 30_000;
+/** An instance with no hits to add still flushes this often, to learn how many instances there are. */
+const PRESENCE_REFRESH_MS = 1_000;
+/** How many instances there are taken to be before the store has answered. */
+const ASSUMED_INSTANCES = 2;
 
 /**
  * Rate-limit counts shared by every instance (docs/decisions.md, "Rate limits across
@@ -42,13 +55,14 @@ const EARLY_SHARE = 0.25;
  * does — the limited routes are the hottest — from the count every instance reached at this
  * instance's last flush plus its own hits since. Every `flushMs` the hits are added to the store
  * in one round trip, which answers the new totals. So a limit is counted once across instances.
- * A burst must not spend the budget on every instance before they learn of each other: each
- * instance spends at most a quarter of a key's remaining budget (EARLY_SHARE) on its own, and
- * flushes at once when it has. A hit past that share, while the store has not answered, waits
- * for the flush and is counted against the new total: only a key spending its budget that fast
- * pays a round trip. So two instances spend at most half of what is left before they learn of
- * each other, and a burst split over them stays within the limit however slow the store is.
- * While the store fails, each instance counts alone, and nothing waits.
+ * A burst must not spend the budget on every instance before they learn of each other: the
+ * instances count themselves in the store (PRESENCE_KEY), and each spends at most its part of
+ * half a key's remaining budget (EARLY_SPEND divided by the instances), then flushes at once. A
+ * hit past that share, while the store has not answered, waits for the flush and is counted
+ * against the new total: only a key spending its budget that fast pays a round trip. So the
+ * instances spend at most half of what is left before they learn of each other, however many
+ * they are, and a burst split over them stays within the limit however slow the store is. While
+ * the store fails, each instance counts alone, and nothing waits.
  */
 export class SharedRateCounts {
   readonly #store: RateCountStore;
@@ -62,6 +76,10 @@ export class SharedRateCounts {
   #storeAnswers = true;
   /** What held hits wait for: the flush under way, or HOLD_MS, whichever ends first. */
   #waiting: { flushing: Promise<void>; settled: Promise<void> } | undefined;
+  /** How many instances share the counts: the most that flushed in this or the last presence window, as last answered. */
+  #instances = ASSUMED_INSTANCES;
+  /** The presence window this instance counted itself in, its count as last answered, and the last window's. */
+  #presence = { windowStart: -1, count: 0, previous: 0, answeredAt: 0 };
 
   /** @param report told of each failed and each successful timed flush (the server logs a failing streak once) */
   constructor(store: RateCountStore, flushMs: number, report: { onError?: (error: Error) => void; onSuccess?: () => void } = {}) {
@@ -95,7 +113,7 @@ export class SharedRateCounts {
       entry = { windowStart, windowMs, known: 0, inFlight: 0, pending: 0 };
       this.#entries.set(key, entry);
     }
-    const share = limit !== undefined && entry.known < limit ? Math.max(1, (limit - entry.known) * EARLY_SHARE) : undefined;
+    const share = limit !== undefined && entry.known < limit ? Math.max(1, ((limit - entry.known) * EARLY_SPEND) / this.#instances) : undefined;
     if (share !== undefined && this.#storeAnswers && entry.inFlight + entry.pending >= share) return this.#afterFlush(key, windowMs, limit);
     entry.pending += 1;
     if (share !== undefined && entry.pending >= share) this.#flushEarly();
@@ -161,10 +179,11 @@ export class SharedRateCounts {
       entry.inFlight = entry.pending;
       entry.pending = 0;
     }
-    if (batch.length > 0) {
+    const presence = this.#presenceHits(now, batch.length > 0);
+    if (batch.length > 0 || presence !== undefined) {
       let totals: number[];
       try {
-        totals = await this.#store.add(batch);
+        totals = await this.#store.add(presence === undefined ? batch : [...batch, presence]);
         this.#storeAnswers = true;
       } catch (error) {
         // Not counted in the store: kept here, to be added with the next flush.
@@ -180,8 +199,32 @@ export class SharedRateCounts {
         entry.known = totals[i] ?? entry.known + entry.inFlight;
         entry.inFlight = 0;
       });
+      if (presence !== undefined) this.#counted(presence.windowStart, totals[batch.length], now);
     }
     await this.#store.prune(now);
+  }
+
+  /**
+   * This flush's presence hits: 1 the first time in a presence window, else 0 (which answers the
+   * count again). With no other hits to add, only once a window has turned or PRESENCE_REFRESH_MS passed.
+   */
+  #presenceHits(now: number, adding: boolean): WindowHits | undefined {
+    const windowStart = now - (now % PRESENCE_MS);
+    const counted = this.#presence.windowStart === windowStart;
+    if (!adding && counted && now - this.#presence.answeredAt < PRESENCE_REFRESH_MS) return undefined;
+    return { key: PRESENCE_KEY, windowStart, expiresAt: windowStart + 2 * PRESENCE_MS, hits: counted ? 0 : 1 };
+  }
+
+  /** Learns how many instances flushed in the presence window `windowStart`, as the store answered. */
+  #counted(windowStart: number, count: number | undefined, now: number): void {
+    const presence = this.#presence;
+    if (presence.windowStart !== windowStart) {
+      presence.previous = presence.windowStart === windowStart - PRESENCE_MS ? presence.count : 0;
+      presence.windowStart = windowStart;
+    }
+    presence.count = count ?? presence.count;
+    presence.answeredAt = now;
+    this.#instances = Math.max(1, presence.count, presence.previous);
   }
 
   #forgetOldest(): void {
