@@ -153,27 +153,32 @@ export class AttemptClient {
       if (stop && controller !== undefined && !controller.aborted) controller.abort(new Error('attempt settled'));
     };
     const timer = setTimeout(() => finish(`no response within ${timeoutMs} ms`, true), timeoutMs);
-    this.#poolFor(delivery.endpointId, url).dispatch(
-      { method: 'POST', path: `${url.pathname}${url.search}`, headers, body: delivery.body },
-      {
-        onRequestStart: (start) => {
-          controller = start;
-          // Past its deadline while it waited for a connection: never sent.
-          if (done) start.abort(new Error('attempt settled'));
+    try {
+      this.#poolFor(delivery.endpointId, url).dispatch(
+        { method: 'POST', path: `${url.pathname}${url.search}`, headers, body: delivery.body },
+        {
+          onRequestStart: (start) => {
+            controller = start;
+            // Past its deadline while it waited for a connection: never sent.
+            if (done) start.abort(new Error('attempt settled'));
+          },
+          onResponseStart: (_, status, responseHeaders) => {
+            statusCode = status;
+            if (status === 429 || status === 503) retryAfterSeconds = parseRetryAfter(headerText(responseHeaders['retry-after']));
+          },
+          onResponseData: (_, chunk) => {
+            if (size < limit) chunks.push(chunk);
+            size += chunk.length;
+            if (size >= limit) finish(null, true);
+          },
+          onResponseEnd: () => finish(null, false),
+          onResponseError: (_, error) => finish(error.message || error.name, false),
         },
-        onResponseStart: (_, status, responseHeaders) => {
-          statusCode = status;
-          if (status === 429 || status === 503) retryAfterSeconds = parseRetryAfter(headerText(responseHeaders['retry-after']));
-        },
-        onResponseData: (_, chunk) => {
-          if (size < limit) chunks.push(chunk);
-          size += chunk.length;
-          if (size >= limit) finish(null, true);
-        },
-        onResponseEnd: () => finish(null, false),
-        onResponseError: (_, error) => finish(error.message || error.name, false),
-      },
-    );
+      );
+    } catch (error) {
+      // Refused before it was sent (undici checks the request's parts first).
+      finish((error as Error).message || (error as Error).name, false);
+    }
     return settled;
   }
 
