@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { cdnModuleConfig, importerWorkerConfig, workerUrlForConsumers } from './scripts/importer-worker-build.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
+import { noFrameLoopPlugin } from './scripts/no-frame-loop.mjs';
 
 const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -105,7 +106,7 @@ export default defineConfig(({ mode }) => {
     const entry = CDN_BUNDLES[name];
     if (entry === undefined) throw new Error(`Unknown CDN bundle "${name}"; choose from ${Object.keys(CDN_BUNDLES).join(', ')}.`);
     return {
-      plugins: [minifyTemplatesPlugin(), cdnLocales()],
+      plugins: [minifyTemplatesPlugin(), cdnLocales(), ...(name === 'inlay-tour' ? [noFrameLoopPlugin()] : [])],
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       resolve: { alias: FLOW_BUNDLES.includes(name) ? { '@lit/reactive-element/css-tag.js': src('base/css-tag.cdn.ts') } : {} },
       build: {
