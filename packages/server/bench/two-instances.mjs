@@ -50,13 +50,14 @@ export const twoInstancesBenchmark = {
       ]);
       // The warm-up's requests still in flight land now, not inside the first measured round's counts.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const measure = async (instances) => {
-        const pids = instances === 1 ? [first.pid] : [first.pid, second.pid];
+      /** One round on one instance (`alone`: A or B) or on both. */
+      const measure = async (instances, alone = 'a') => {
+        const pids = instances === 2 ? [first.pid, second.pid] : [alone === 'a' ? first.pid : second.pid];
         const cpuBefore = pids.map((pid) => mainThreadCpuMs(pid) ?? 0);
         const pgBefore = postgresCpuMs();
         const votesBefore = kind === 'votes' ? await voteTotals(db) : undefined;
         const runs = await Promise.all(
-          (instances === 1 ? [specA] : [specA, specB]).map((specFile, i) =>
+          (instances === 2 ? [specA, specB] : [alone === 'a' ? specA : specB]).map((specFile, i) =>
             loadRun(children, { scenario, specFile, connections: CONNECTIONS / instances, duration: settings.duration, label: `${kind} ${instances} instance(s) ${i}` }),
           ),
         );
@@ -82,9 +83,19 @@ export const twoInstancesBenchmark = {
       };
       const one = [];
       const two = [];
+      // One instance is A and B in turn, and one and two take turns going first: two Node
+      // processes running the same code can differ by several percent in CPU per request, and a
+      // measurement right after another can come out slower (docs/decisions.md, "Rate limits
+      // across instances"), neither of which is the cost of a second instance.
       for (let round = 1; round <= settings.rounds; round++) {
-        one.push(await measure(1));
-        two.push(await measure(2));
+        const alone = round % 2 === 1 ? 'a' : 'b';
+        if (round % 2 === 1) {
+          one.push(await measure(1, alone));
+          two.push(await measure(2));
+        } else {
+          two.push(await measure(2));
+          one.push(await measure(1, alone));
+        }
       }
       const med = (list, key) => [...list.map((r) => r[key])].sort((x, y) => x - y)[Math.floor(list.length / 2)];
       for (const [label, list] of [['one instance', one], ['two instances', two]]) {

@@ -139,20 +139,38 @@ export class ChangeBus {
   }
 }
 
-/** Splits `changes` into payloads under PostgreSQL's limit; a change too large alone becomes `all`. */
-function payloads(origin: string, changes: Change[]): string[] {
+/** What a change too large for a payload of its own is sent as. */
+const ALL = JSON.stringify({ topic: 'all' } satisfies Change);
+
+/**
+ * Splits `changes` into payloads (JSON of a {@link ChangeMessage}) under PostgreSQL's limit, each
+ * change once however often it was announced in the turn (a vote per post, many on one post); a
+ * change too large alone becomes `all`. Each change is encoded once and the sizes added up: a
+ * turn's announcements are many (one per vote), so re-encoding the payload for each was quadratic.
+ */
+function payloads(origin: string, changes: readonly Change[]): string[] {
+  const head = `{"origin":${JSON.stringify(origin)},"changes":[`;
+  const tail = ']}';
+  const frame = Buffer.byteLength(head) + tail.length;
   const out: string[] = [];
-  let batch: Change[] = [];
-  const encode = (list: Change[]) => JSON.stringify({ origin, changes: list } satisfies ChangeMessage);
+  const seen = new Set<string>();
+  let pieces: string[] = [];
+  let size = frame;
   for (const change of changes) {
-    const one = Buffer.byteLength(encode([change])) < MAX_PAYLOAD ? change : { topic: 'all' as const };
-    if (batch.length > 0 && Buffer.byteLength(encode([...batch, one])) >= MAX_PAYLOAD) {
-      out.push(encode(batch));
-      batch = [];
+    let piece = JSON.stringify(change);
+    if (frame + Buffer.byteLength(piece) >= MAX_PAYLOAD) piece = ALL;
+    if (seen.has(piece)) continue;
+    seen.add(piece);
+    const bytes = Buffer.byteLength(piece);
+    if (pieces.length > 0 && size + 1 + bytes >= MAX_PAYLOAD) {
+      out.push(head + pieces.join(',') + tail);
+      pieces = [];
+      size = frame;
     }
-    batch.push(one);
+    size += (pieces.length > 0 ? 1 : 0) + bytes;
+    pieces.push(piece);
   }
-  if (batch.length > 0) out.push(encode(batch));
+  if (pieces.length > 0) out.push(head + pieces.join(',') + tail);
   return out;
 }
 
