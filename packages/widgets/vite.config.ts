@@ -31,6 +31,8 @@ const CDN_BUNDLES: Record<string, string> = {
  *   trackers and for loading by hand in developer tools.
  * - Lit's css-tag is replaced by base/css-tag.cdn.ts, constructable stylesheets only (about 300
  *   bytes each); these elements use no other part of Lit's reactive element.
+ * - the tour's Floating UI `autoUpdate` leaves out its frame loop, an option the tour never sets
+ *   (scripts/no-frame-loop.mjs).
  */
 /**
  * Translations of the script-tag bundles (docs/widgets.md, Languages): ES modules
