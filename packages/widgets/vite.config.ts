@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { cdnModuleConfig, importerWorkerConfig, workerUrlForConsumers } from './scripts/importer-worker-build.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
-import { noFrameLoopPlugin } from './scripts/no-frame-loop.mjs';
+import { floatingUiDefaultsPlugin } from './scripts/floating-ui-defaults.mjs';
 
 const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
@@ -31,8 +31,8 @@ const CDN_BUNDLES: Record<string, string> = {
  *   trackers and for loading by hand in developer tools.
  * - Lit's css-tag is replaced by base/css-tag.cdn.ts, constructable stylesheets only (about 300
  *   bytes each); these elements use no other part of Lit's reactive element.
- * - the tour's Floating UI `autoUpdate` leaves out its frame loop, an option the tour never sets
- *   (scripts/no-frame-loop.mjs).
+ * - the tour's Floating UI leaves out what options the tour never sets reach: `autoUpdate`'s frame
+ *   loop, `flip`'s placements of the other axis (scripts/floating-ui-defaults.mjs).
  */
 /**
  * Translations of the script-tag bundles (docs/widgets.md, Languages): ES modules
@@ -108,7 +108,7 @@ export default defineConfig(({ mode }) => {
     const entry = CDN_BUNDLES[name];
     if (entry === undefined) throw new Error(`Unknown CDN bundle "${name}"; choose from ${Object.keys(CDN_BUNDLES).join(', ')}.`);
     return {
-      plugins: [minifyTemplatesPlugin(), cdnLocales(), ...(name === 'inlay-tour' ? [noFrameLoopPlugin()] : [])],
+      plugins: [minifyTemplatesPlugin(), cdnLocales(), ...(name === 'inlay-tour' ? [floatingUiDefaultsPlugin()] : [])],
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       resolve: { alias: FLOW_BUNDLES.includes(name) ? { '@lit/reactive-element/css-tag.js': src('base/css-tag.cdn.ts') } : {} },
       build: {

@@ -79,7 +79,9 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
       strategy: 'fixed',
       placement: options.placement,
       // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
-      // gets the popover over its edge rather than out of the viewport.
+      // gets the popover over its edge rather than out of the viewport. `flip` takes none of
+      // its fallback options: the script-tag build fixes them at their defaults
+      // (scripts/floating-ui-defaults.mjs), as it does `autoUpdate`'s `animationFrame` below.
       middleware: [gap(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
     });
     floating.style.left = `${x}px`;
