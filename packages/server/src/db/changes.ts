@@ -158,10 +158,11 @@ function payloads(origin: string, changes: readonly Change[]): string[] {
   let size = frame;
   for (const change of changes) {
     let piece = JSON.stringify(change);
-    if (frame + Buffer.byteLength(piece) >= MAX_PAYLOAD) piece = ALL;
+    let bytes = Buffer.byteLength(piece);
+    if (frame + bytes >= MAX_PAYLOAD) [piece, bytes] = [ALL, ALL.length];
     if (seen.has(piece)) continue;
     seen.add(piece);
-    const bytes = Buffer.byteLength(piece);
+    // A comma before every piece but a payload's first.
     if (pieces.length > 0 && size + 1 + bytes >= MAX_PAYLOAD) {
       out.push(head + pieces.join(',') + tail);
       pieces = [];
