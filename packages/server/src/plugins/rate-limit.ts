@@ -35,8 +35,7 @@ export const rateLimitPlugin = fp(
           done(error as Error);
           return;
         }
-        if (counted instanceof Promise) counted.then(() => done(), (error: unknown) => done(error as Error));
-        else done();
+        void whenCounted(counted, () => done(), (error) => done(error as Error));
       };
     const publishable = hook((request, keyId) => whenCounted(perClient.hit(`${keyId}:${request.ip}`), () => perPublishableKey.hit(keyId)));
     const secret = hook((_request, keyId) => perSecretKey.hit(keyId));

@@ -17,9 +17,12 @@ export interface Counted {
   ttl: number;
 }
 
-/** `next(value)` at once when `value` is at hand, else once it settles: a hit not held makes no promise. */
-export function whenCounted<T, R>(value: T | Promise<T>, next: (value: T) => R): R | Promise<Awaited<R>> {
-  return value instanceof Promise ? (value.then(next) as Promise<Awaited<R>>) : next(value);
+/**
+ * `next(value)` at once when `value` is at hand, else once it resolves (`failed(error)` if it
+ * rejects and `failed` is given): a hit not held makes no promise.
+ */
+export function whenCounted<T, R>(value: T | Promise<T>, next: (value: T) => R, failed?: (error: unknown) => R): R | Promise<Awaited<R>> {
+  return value instanceof Promise ? (value.then(next, failed) as Promise<Awaited<R>>) : next(value);
 }
 
 /** Longest a hit past its instance's share waits for the store before this instance counts alone. */

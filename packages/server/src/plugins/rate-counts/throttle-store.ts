@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Counted, SharedRateCounts } from './shared-rate-counts.js';
+import { type Counted, type SharedRateCounts, whenCounted } from './shared-rate-counts.js';
 
 /** What a throttle made with `createRateLimit` passes to name its counts: `{sharedName: 'oauth-sign-in-email'}`. */
 export interface SharedName {
@@ -19,9 +19,11 @@ function sharedStore(counts: SharedRateCounts) {
       this.#name = options.sharedName ?? 'throttle';
     }
     incr(key: string, callback: (error: Error | null, result: Counted) => void, timeWindow: number, max?: number): void {
-      const counted = counts.hit(`${this.#name}:${key}`, timeWindow, Date.now(), max);
-      if (counted instanceof Promise) counted.then((held) => callback(null, held), (error: unknown) => callback(error as Error, { current: 0, ttl: 0 }));
-      else callback(null, counted);
+      void whenCounted(
+        counts.hit(`${this.#name}:${key}`, timeWindow, Date.now(), max),
+        (held) => callback(null, held),
+        (error) => callback(error as Error, { current: 0, ttl: 0 }),
+      );
     }
     child(options: SharedName): SharedThrottleStore {
       return new SharedThrottleStore(options);
