@@ -85,7 +85,11 @@ export async function readRows(location, sql, params = []) {
   }
 }
 
-/** Sum of CPU time (ms) of every PostgreSQL server process on the machine: what the database spent. */
+/**
+ * Sum of CPU time (ms) of every PostgreSQL server process on the machine: what the database
+ * spent. A backend that ended (a pool closes idle connections) took its time with it, and the
+ * postmaster counts it among its children's: so children's time is added too, or the sum falls.
+ */
 export function postgresCpuMs() {
   let total = 0;
   const tick = 100; // USER_HZ on Linux
@@ -95,7 +99,8 @@ export function postgresCpuMs() {
       const close = stat.lastIndexOf(')');
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
       const fields = stat.slice(close + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
+      // utime, stime, cutime, cstime (proc(5)).
+      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / tick;
     } catch {
       // The process ended meanwhile.
     }
