@@ -7,7 +7,7 @@ import { floatingUiDefaultsPlugin } from './scripts/floating-ui-defaults.mjs';
 const src = (path: string): string => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /** Bare imports left to the npm consumer's bundler in the ESM build. */
-const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/|papaparse$|fflate$)/;
+const external = /^(lit|@lit\/|@lit-labs\/|@inlay\/|papaparse$)/;
 
 /**
  * Script-tag bundles: file name in dist/cdn/ → the define file it starts from. Each is built on

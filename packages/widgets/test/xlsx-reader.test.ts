@@ -122,6 +122,42 @@ describe('XLSX workbooks', () => {
     expect(all.length).toBe(5000);
     expect(all[4999]).toEqual(['4999', 'row 4999']);
   });
+
+  it('refuses a sheet whose compressed bytes end early, naming the part, after the rows before the break', async () => {
+    const data = Array.from({ length: 3000 }, (_, r) => `<row r="${r + 1}"><c r="A${r + 1}"><v>${(r * 7919) % 10007}</v></c><c r="B${r + 1}" t="inlineStr"><is><t>name ${(r * 104729) % 99991}</t></is></c></row>`).join('');
+    const bytes = new Uint8Array(await one(data).arrayBuffer());
+    // The sheet's entry in the central directory (the second time its name is written) says it has half its compressed bytes.
+    const name = new TextEncoder().encode('xl/worksheets/sheet1.xml');
+    const at = (from: number) => bytes.findIndex((_, i) => i >= from && name.every((byte, j) => bytes[i + j] === byte));
+    const entry = at(at(0) + 1) - 46;
+    const view = new DataView(bytes.buffer);
+    expect(view.getUint32(entry, true)).toBe(0x02014b50);
+    view.setUint32(entry + 20, Math.floor(view.getUint32(entry + 20, true) / 2), true);
+    const workbook = await readWorkbook(new Blob([bytes]));
+    const rows: string[][] = [];
+    await expect(workbook.read(0, 4096, (piece) => rows.push(...piece), () => true)).rejects.toThrow(
+      /^This workbook is damaged: its part xl\/worksheets\/sheet1\.xml cannot be decompressed\.$/,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(3000);
+    expect(rows[0]).toEqual(['0', 'name 0']);
+  });
+
+  it('reads on past a cell that ends after its row (a damaged sheet), keeping the rows around it', async () => {
+    const workbook = await readWorkbook(one('<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></row></c><row r="3"><c r="A3"><v>3</v></c></row>'));
+    const rows: string[][] = [];
+    await workbook.read(0, 4096, (piece) => rows.push(...piece), () => true);
+    expect(rows).toEqual([['1'], [], ['3']]);
+  });
+
+  it('refuses a cell past the last column Excel has (XFD) instead of filling a row up to it', async () => {
+    const last = await readWorkbook(one('<row r="1"><c r="A1"><v>1</v></c><c r="XFD1"><v>2</v></c></row>'));
+    const rows: string[][] = [];
+    await last.read(0, 4096, (piece) => rows.push(...piece), () => true);
+    expect(rows.map((row) => [row.length, row[0], row[16_383]])).toEqual([[16_384, '1', '2']]);
+    const past = await readWorkbook(one('<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="ZZZZZZZ2"><v>3</v></c></row>'));
+    await expect(past.read(0, 4096, () => undefined, () => true)).rejects.toThrow(/^This workbook is damaged: its sheet has a cell past the last column \(XFD\), ZZZZZZZ2\.$/);
+  });
 });
 
 describe('XLSX through the engine', () => {

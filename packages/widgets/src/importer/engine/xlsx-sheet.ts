@@ -84,7 +84,8 @@ export class SheetRows implements XmlSink {
         this.wantsText = false;
         return;
       case 'c':
-        if (this.#cell) this.#place();
+        // Not after its row ended: a damaged sheet's tags may come in any order.
+        if (this.#cell && this.#row !== undefined) this.#place();
         this.#cell = false;
         return;
       case 'is':
@@ -172,13 +173,21 @@ const TYPE_ERROR = 3;
 const TYPE_DATE = 4;
 const TYPE_TEXT = 5;
 
-/** The 0-based column of a reference (`C7` is 2; `AA1` is 26), or `fallback` when it has no letters. */
+/** Excel's last column, XFD: a sheet has no cell past it. */
+const MAX_COLUMNS = 16_384;
+
+/**
+ * The 0-based column of a reference (`C7` is 2; `AA1` is 26), or `fallback` when it has no
+ * letters. A reference past XFD is refused: no spreadsheet writes one, and its row would be
+ * filled with empty cells up to it.
+ */
 function columnOf(s: string, from: number, to: number, fallback: number): number {
   let column = 0;
   for (let i = from; i < to; i++) {
     const code = s.charCodeAt(i) | 0x20;
     if (code < 97 || code > 122) break;
     column = column * 26 + (code - 96);
+    if (column > MAX_COLUMNS) throw new Error(`This workbook is damaged: its sheet has a cell past the last column (XFD), ${s.slice(from, Math.min(to, from + 24))}.`);
   }
   return column === 0 ? fallback : column - 1;
 }
