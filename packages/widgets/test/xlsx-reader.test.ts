@@ -108,6 +108,24 @@ describe('XLSX workbooks', () => {
     expect(await rowsOf(blob, 0)).toEqual([['2']]);
   });
 
+  it('opens on the first sheet with rows when the first is empty; a sheet the user picks opens as it is', async () => {
+    const blob = workbookBlob({
+      sheets: [
+        { name: 'Sheet1', data: '' },
+        { name: 'Cover', data: '<row r="1"></row><row r="2"><c r="A2" t="inlineStr"><is><t></t></is></c></row>' },
+        { name: 'Contacts', data: '<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Ada</t></is></c></row>' },
+        { name: 'Notes', data: '<row r="1"><c r="A1"><v>9</v></c></row>' },
+      ],
+    });
+    const opened = await engine().call('open', { source: { kind: 'file', file: blob, name: 'book.xlsx' } });
+    expect([opened.sheets, opened.sheet, opened.preview]).toEqual([['Sheet1', 'Cover', 'Contacts', 'Notes'], 2, [['name'], ['Ada']]]);
+    const picked = await engine().call('open', { source: { kind: 'file', file: blob, name: 'book.xlsx' }, sheet: 0 });
+    expect([picked.sheet, picked.preview]).toEqual([0, []]);
+    const empty = workbookBlob({ sheets: [{ name: 'A', data: '' }, { name: 'B', data: '' }] });
+    const none = await engine().call('open', { source: { kind: 'file', file: empty, name: 'empty.xlsx' } });
+    expect([none.sheets, none.sheet, none.preview]).toEqual([['A', 'B'], 0, []]);
+  });
+
   it('stops reading when asked: a preview reads only the first pieces of a large sheet', async () => {
     const data = Array.from({ length: 5000 }, (_, r) => `<row r="${r + 1}"><c r="A${r + 1}"><v>${r}</v></c><c r="B${r + 1}" t="inlineStr"><is><t>row ${r}</t></is></c></row>`).join('');
     const workbook = await readWorkbook(one(data));

@@ -141,9 +141,17 @@ export class ImportEngine {
   async #open(params: OpenParams, slicer: Slicer): Promise<OpenResult> {
     this.#table = undefined;
     if (this.#source === undefined || params.source.kind !== 'file' || !this.#workbooks.has(params.source.file)) this.#workbooks.clear();
-    const source = await openSource(params, this.#workbooks);
+    let source = await openSource(params, this.#workbooks);
+    let preview = await refusingInvalidJson(() => previewOf(source, slicer));
+    // A workbook whose first sheet is empty (a blank "Sheet1", a cover) opens on its first sheet
+    // with rows, as the user would pick; the sheet picker still offers every sheet.
+    for (let sheet = 1; params.sheet === undefined && preview.preview.length === 0 && sheet < source.info.sheets.length; sheet++) {
+      const next = await openSource({ ...params, sheet }, this.#workbooks);
+      const found = await previewOf(next, slicer);
+      if (found.preview.length > 0) [source, preview] = [next, found];
+    }
     this.#source = source;
-    return { ...source.info, ...(await refusingInvalidJson(() => previewOf(source, slicer))) };
+    return { ...source.info, ...preview };
   }
 
   /**
