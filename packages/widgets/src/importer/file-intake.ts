@@ -51,8 +51,11 @@ export async function openSource(core: ImporterCore, options: ImporterState['ope
   }
 }
 
-/** A file that is not text or a workbook: back to the upload step, saying why, with focus on it. */
-async function refuse(core: ImporterCore, error: Error): Promise<void> {
+/**
+ * A file that is not text or a workbook, or a workbook found damaged as it is read: back to the
+ * upload step, saying why, with focus on it. @internal
+ */
+export async function refuse(core: ImporterCore, error: Error): Promise<void> {
   const { host } = core;
   host.reportError(error, { type: 'read' });
   const code = (error as Error & { code?: unknown }).code;

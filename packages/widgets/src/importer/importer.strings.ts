@@ -239,7 +239,7 @@ export const defaultImporterStrings: ImporterStrings = {
 
   dropPrompt: 'Drop a file here',
   chooseFile: 'Choose a file',
-  fileHint: 'CSV, TSV or Excel (.xlsx)',
+  fileHint: 'CSV, TSV, JSON or Excel (.xlsx)',
   pasteLabel: 'Or paste rows copied from a spreadsheet',
   pasteButton: 'Use pasted rows',
   reading: (name) => `Reading ${name}…`,

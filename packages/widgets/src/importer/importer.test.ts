@@ -329,6 +329,45 @@ describe('<inlay-importer> with the real server', () => {
     ]);
   });
 
+  it('refuses a workbook whose sheet ends early, whether the break is in the rows shown at setup or after them', async () => {
+    /** `file` with its first sheet's compressed bytes cut to `share` of them (the central directory says so). */
+    const cut = async (file: File, share: number) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const name = new TextEncoder().encode('xl/worksheets/sheet1.xml');
+      const find = (from: number) => bytes.findIndex((_, i) => i >= from && name.every((byte, j) => bytes[i + j] === byte));
+      const entry = find(find(0) + 1) - 46;
+      const view = new DataView(bytes.buffer);
+      view.setUint32(entry + 20, Math.floor(view.getUint32(entry + 20, true) * share), true);
+      return new File([bytes], file.name);
+    };
+    const rows = [['Customer ID', 'Email', 'Name', 'Age'], ...Array.from({ length: 3000 }, (_, i) => [`C${(i * 7919) % 100_003}`, `user${(i * 104_729) % 99_991}@example.com`, `Name ${i}`, 20 + (i % 50)])];
+    const el = await mountImporter();
+    const choose = (file: File) => {
+      const input = $<HTMLInputElement>(el, 'input[type="file"]');
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    const refusedAtOpen = oneEvent(el, 'inlay-error') as Promise<InlayErrorEvent>;
+    choose(await cut(xlsxFile('early.xlsx', [{ name: 'Contacts', rows }]), 0.01));
+    const { detail } = await refusedAtOpen;
+    expect([detail.error.name, (detail.error as Error & { code?: string }).code]).to.deep.equal(['FileRefusedError', 'damaged_zip']);
+    await waitUntil(() => part(el, 'file-error')?.textContent?.includes('This workbook is damaged or was not copied completely'), 'the damage at open was not shown');
+    expect(part(el, 'file-error')?.textContent).to.contain('“early.xlsx” can’t be imported');
+
+    // The rows shown at setup read well; the break comes as the rest is read.
+    await chooseFile(el, await cut(xlsxFile('late.xlsx', [{ name: 'Contacts', rows }]), 0.7));
+    expect(el.shadowRoot?.querySelector('.header-row .chip')?.textContent).to.equal('Customer ID');
+    $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
+    await waitFor(el, '.step.mapping');
+    const refusedAtLoad = oneEvent(el, 'inlay-error') as Promise<InlayErrorEvent>;
+    $<HTMLButtonElement>(el, '.step.mapping [part~="primary"]').click();
+    expect((await refusedAtLoad).detail.error.message).to.match(/Its part xl\/worksheets\/sheet1\.xml cannot be decompressed/);
+    await waitUntil(() => part(el, 'file-error')?.textContent?.includes('“late.xlsx” can’t be imported'), 'the damage at load was not shown');
+    expect(part(el, 'dropzone')).to.not.equal(null);
+  });
+
   it('scrolls a view taller than the browser allows (400,000 rows) to its last row', async () => {
     const lines = ['Customer ID,Email,Name'];
     for (let i = 0; i < 400_000; i++) lines.push(`${i},u${i}@example.com,N`);

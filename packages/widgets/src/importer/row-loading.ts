@@ -1,6 +1,7 @@
 import { mappingFromMatches } from '@inlay/core';
 import type { ViewFilter } from './engine/protocol.js';
 import { runEngine } from './engine-bridge.js';
+import { refuse } from './file-intake.js';
 import { defineOwn, fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
 import { missingRequired, reviewOrder, unconfirmed } from './mapping.js';
 import { saveMapping } from './remembered-mappings.js';
@@ -54,6 +55,8 @@ export async function loadRows(core: ImporterCore, busy: Phase = 'validating'): 
   } catch (error) {
     if (generation !== core.generation) return;
     if (error instanceof Error && error.name === 'CancelledError') host.phase = busy === 'reformatting' ? 'formats' : 'mapping';
+    // Damage past the rows the setup step showed (a workbook whose bytes end early).
+    else if (error instanceof Error && error.name === 'FileRefusedError') void refuse(core, error);
     else fail(core, generation, error, 'read');
   }
 }

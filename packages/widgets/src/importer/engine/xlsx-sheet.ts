@@ -1,3 +1,4 @@
+import { FileRefusedError } from './file-kind.js';
 import { formattedText, isoCellText, KIND_NUMBER } from './xlsx-formats.js';
 import { stringText, unescapeXml, type XmlSink } from './xlsx-xml.js';
 
@@ -187,7 +188,7 @@ function columnOf(s: string, from: number, to: number, fallback: number): number
     const code = s.charCodeAt(i) | 0x20;
     if (code < 97 || code > 122) break;
     column = column * 26 + (code - 96);
-    if (column > MAX_COLUMNS) throw new Error(`This workbook is damaged: its sheet has a cell past the last column (XFD), ${s.slice(from, Math.min(to, from + 24))}.`);
+    if (column > MAX_COLUMNS) throw new FileRefusedError('damaged_zip', `Its sheet has a cell past the last column (XFD), ${s.slice(from, Math.min(to, from + 24))}.`);
   }
   return column === 0 ? fallback : column - 1;
 }

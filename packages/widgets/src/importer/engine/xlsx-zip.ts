@@ -1,3 +1,5 @@
+import { FileRefusedError } from './file-kind.js';
+
 /**
  * The ZIP container of an XLSX, read from its central directory and inflated piece by piece
  * (docs/decisions.md, "Importer: XLSX read as a stream"): a sheet's XML is never held whole, only
@@ -31,8 +33,9 @@ async function bytesOf(blob: Blob, start: number, end: number): Promise<Uint8Arr
   return new Uint8Array(await blob.slice(start, end).arrayBuffer());
 }
 
-function notWorkbook(): Error {
-  return new Error('This file is not an Excel workbook (.xlsx) that can be read.');
+/** A workbook whose archive cannot be read: refused as damaged (file-kind.ts), back at the upload step. */
+function notWorkbook(detail?: string): Error {
+  return new FileRefusedError('damaged_zip', detail);
 }
 
 /** The entries of the archive, by lower-cased name (part names in an XLSX ignore case). */
@@ -184,7 +187,7 @@ export async function* entryPieces(blob: Blob, entry: ZipEntry, sliceBytes: numb
     finished = true;
     await feeding;
   } catch (error) {
-    throw unreadable ?? new Error(`This workbook is damaged: its part ${entry.name} cannot be decompressed.`, { cause: error });
+    throw unreadable ?? notWorkbook(`Its part ${entry.name} cannot be decompressed (${error instanceof Error ? error.message : String(error)}).`);
   } finally {
     // Stopped early (the preview has its rows) or failed: the inflater and the slices feeding it stop.
     if (!finished) void reader.cancel().catch(() => undefined);

@@ -29,7 +29,7 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     stepProgress: (step, total) => `Schritt ${n(step)} von ${n(total)}`,
     dropPrompt: 'Datei hier ablegen',
     chooseFile: 'Datei auswählen',
-    fileHint: 'CSV, TSV oder Excel (.xlsx)',
+    fileHint: 'CSV, TSV, JSON oder Excel (.xlsx)',
     pasteLabel: 'Oder aus einer Tabelle kopierte Zeilen einfügen',
     pasteButton: 'Eingefügte Zeilen verwenden',
     reading: (name) => `${name} wird gelesen…`,

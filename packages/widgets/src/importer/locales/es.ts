@@ -29,7 +29,7 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     stepProgress: (step, total) => `Paso ${n(step)} de ${n(total)}`,
     dropPrompt: 'Suelta un archivo aquí',
     chooseFile: 'Elegir un archivo',
-    fileHint: 'CSV, TSV o Excel (.xlsx)',
+    fileHint: 'CSV, TSV, JSON o Excel (.xlsx)',
     pasteLabel: 'O pega filas copiadas de una hoja de cálculo',
     pasteButton: 'Usar las filas pegadas',
     reading: (name) => `Leyendo ${name}…`,

@@ -29,7 +29,7 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     stepProgress: (step, total) => `Étape ${n(step)} sur ${n(total)}`,
     dropPrompt: 'Déposez un fichier ici',
     chooseFile: 'Choisir un fichier',
-    fileHint: 'CSV, TSV ou Excel (.xlsx)',
+    fileHint: 'CSV, TSV, JSON ou Excel (.xlsx)',
     pasteLabel: 'Ou collez des lignes copiées d’un tableur',
     pasteButton: 'Utiliser les lignes collées',
     reading: (name) => `Lecture de ${name}…`,

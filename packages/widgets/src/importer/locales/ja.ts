@@ -28,7 +28,7 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     stepProgress: (step, total) => `ステップ ${n(step)}/${n(total)}`,
     dropPrompt: 'ここにファイルをドロップ',
     chooseFile: 'ファイルを選択',
-    fileHint: 'CSV、TSV、Excel（.xlsx）',
+    fileHint: 'CSV、TSV、JSON、Excel（.xlsx）',
     pasteLabel: 'または表計算ソフトからコピーした行を貼り付け',
     pasteButton: '貼り付けた行を使う',
     reading: (name) => `${name} を読み込み中…`,

@@ -29,7 +29,7 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     stepProgress: (step, total) => `Etapa ${n(step)} de ${n(total)}`,
     dropPrompt: 'Solte um arquivo aqui',
     chooseFile: 'Escolher um arquivo',
-    fileHint: 'CSV, TSV ou Excel (.xlsx)',
+    fileHint: 'CSV, TSV, JSON ou Excel (.xlsx)',
     pasteLabel: 'Ou cole linhas copiadas de uma planilha',
     pasteButton: 'Usar as linhas coladas',
     reading: (name) => `Lendo ${name}…`,
