@@ -2,10 +2,10 @@
 // against one instance. Two cores cannot show throughput doubling, so the figure is CPU per
 // write: the Inlay processes' main-thread CPU, and PostgreSQL's, divided by the writes answered.
 // Target: two instances cost ≤ 1.3× the Inlay CPU per write of one. One instance is also measured
-// at half the connections (not judged), to split that ratio into its two causes. The counts must be exact:
-// after each phase the posts' stored vote counts add up to the vote rows, and grew by the votes
-// answered (give or take the requests still in flight when the load generator stops); every
-// progress write answered as applied was applied (the scenario checks each).
+// at half the connections (not judged), to split that ratio into its two causes. The counts must
+// be exact: after each phase the posts' stored vote counts add up to the vote rows, and grew by
+// the votes answered (give or take the requests still in flight when the load generator stops);
+// every progress write answered as applied was applied (the scenario checks each).
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
