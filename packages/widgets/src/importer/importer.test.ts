@@ -15,6 +15,7 @@ import {
   part,
   parts,
   pasteRows,
+  selectFile,
   waitFor,
 } from '../testing/importer-helpers.js';
 import { xlsxFile } from '../testing/xlsx.js';
@@ -342,13 +343,7 @@ describe('<inlay-importer> with the real server', () => {
     };
     const rows = [['Customer ID', 'Email', 'Name', 'Age'], ...Array.from({ length: 3000 }, (_, i) => [`C${(i * 7919) % 100_003}`, `user${(i * 104_729) % 99_991}@example.com`, `Name ${i}`, 20 + (i % 50)])];
     const el = await mountImporter();
-    const choose = (file: File) => {
-      const input = $<HTMLInputElement>(el, 'input[type="file"]');
-      const transfer = new DataTransfer();
-      transfer.items.add(file);
-      input.files = transfer.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    };
+    const choose = (file: File) => selectFile(el, file);
     const refusedAtOpen = oneEvent(el, 'inlay-error') as Promise<InlayErrorEvent>;
     choose(await cut(xlsxFile('early.xlsx', [{ name: 'Contacts', rows }]), 0.01));
     const { detail } = await refusedAtOpen;
@@ -454,13 +449,7 @@ describe('<inlay-importer> with the real server', () => {
 
   it('refuses a PDF renamed .csv and a ZIP of CSVs renamed .xlsx, saying what to upload instead, focused and announced', async () => {
     const el = await mountImporter();
-    const choose = (file: File) => {
-      const input = $<HTMLInputElement>(el, 'input[type="file"]');
-      const transfer = new DataTransfer();
-      transfer.items.add(file);
-      input.files = transfer.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    };
+    const choose = (file: File) => selectFile(el, file);
     const failed = oneEvent(el, 'inlay-error') as Promise<InlayErrorEvent>;
     choose(new File([new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n')], 'contacts.csv', { type: 'text/csv' }));
     const { detail } = await failed;

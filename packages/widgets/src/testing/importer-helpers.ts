@@ -71,12 +71,17 @@ export async function waitFor<T extends Element = HTMLElement>(element: Element,
 
 /** Chooses a file on the file input, as the browser does when the user picks one. */
 export async function chooseFile(element: InlayImporter, file: File): Promise<void> {
+  selectFile(element, file);
+  await waitFor(element, '.step.setup', 'the file was not read');
+}
+
+/** Puts `file` in the file input as a user's choice does, without waiting for what follows (a refusal, say). */
+export function selectFile(element: InlayImporter, file: File): void {
   const input = $<HTMLInputElement>(element, 'input[type="file"]');
   const transfer = new DataTransfer();
   transfer.items.add(file);
   input.files = transfer.files;
   input.dispatchEvent(new Event('change', { bubbles: true }));
-  await waitFor(element, '.step.setup', 'the file was not read');
 }
 
 /** Pastes rows into the textarea and reads them. */
