@@ -361,6 +361,12 @@ describe('<inlay-importer> with the real server', () => {
     expect((await refusedAtLoad).detail.error.message).to.match(/Its part xl\/worksheets\/sheet1\.xml cannot be decompressed/);
     await waitUntil(() => part(el, 'file-error')?.textContent?.includes('“late.xlsx” can’t be imported'), 'the damage at load was not shown');
     expect(part(el, 'dropzone')).to.not.equal(null);
+
+    // A good file after it is read through to the review, and the message goes.
+    await chooseFile(el, csvFile('Customer ID,Email,Name,Age\n00123,ann@example.com,Ann,31\n'));
+    expect(part(el, 'file-error')).to.equal(null);
+    await continueToReview(el);
+    expect(gridText(el).map((row) => row.slice(0, 4))).to.deep.equal([['00123', 'ann@example.com', 'Ann', '31']]);
   });
 
   it('scrolls a view taller than the browser allows (400,000 rows) to its last row', async () => {
