@@ -161,6 +161,22 @@ describe('XLSX workbooks', () => {
     expect(rows[0]).toEqual(['0', 'name 0']);
   });
 
+  it('refuses, as files it cannot read, a part compressed another way and a ZIP whose workbook part is missing', async () => {
+    const refusal = (blob: Blob) =>
+      engine()
+        .call('open', { source: { kind: 'file', file: blob, name: 'book.xlsx' } })
+        .then(() => undefined, (error: unknown) => [(error as Error).name, (error as Error & { code?: string }).code, (error as Error).message]);
+    const bytes = new Uint8Array(await one('<row r="1"><c r="A1"><v>1</v></c></row>').arrayBuffer());
+    const name = new TextEncoder().encode('xl/worksheets/sheet1.xml');
+    const at = (from: number) => bytes.findIndex((_, i) => i >= from && name.every((byte, j) => bytes[i + j] === byte));
+    // The sheet's entry in the central directory says Deflate64 (method 9), which some Windows tools write.
+    new DataView(bytes.buffer).setUint16(at(at(0) + 1) - 46 + 10, 9, true);
+    const [errorName, code, message] = (await refusal(new Blob([bytes]))) ?? [];
+    expect([errorName, code]).toEqual(['FileRefusedError', 'damaged_zip']);
+    expect(message).toMatch(/Its part xl\/worksheets\/sheet1\.xml is compressed in a way that cannot be read \(method 9\)/);
+    expect((await refusal(workbookBlob({ sheets: [{ name: 'Sheet1', data: '' }] }, { 'xl/workbook.xml': null })))?.slice(0, 2)).toEqual(['FileRefusedError', 'zip_archive']);
+  });
+
   it('reads on past a cell that ends after its row (a damaged sheet), keeping the rows around it', async () => {
     const workbook = await readWorkbook(one('<row r="1"><c r="A1"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></row></c><row r="3"><c r="A3"><v>3</v></c></row>'));
     const rows: string[][] = [];

@@ -1,3 +1,4 @@
+import { FileRefusedError } from './file-kind.js';
 import { Relationships, resolvePart, SharedStrings, Styles, WorkbookPart } from './xlsx-parts.js';
 import { type SheetContext, SheetRows } from './xlsx-sheet.js';
 import { XmlTokenizer, type XmlSink } from './xlsx-xml.js';
@@ -38,7 +39,7 @@ export async function readWorkbook(data: Blob): Promise<Workbook> {
 
   const root = await parse('_rels/.rels', new Relationships());
   const workbookPath = resolvePart('', root.ofType('officeDocument')?.target ?? 'xl/workbook.xml');
-  if (entry(workbookPath) === undefined) throw new Error('This file is a ZIP archive but not an Excel workbook (.xlsx).');
+  if (entry(workbookPath) === undefined) throw new FileRefusedError('zip_archive');
   const relsPath = `${workbookPath.slice(0, workbookPath.lastIndexOf('/') + 1)}_rels/${workbookPath.slice(workbookPath.lastIndexOf('/') + 1)}.rels`;
   const [workbook, relationships] = await Promise.all([parse(workbookPath, new WorkbookPart()), parse(relsPath, new Relationships())]);
   const partOf = (type: string, fallback: string) => resolvePart(workbookPath, relationships.ofType(type)?.target ?? fallback);

@@ -124,7 +124,7 @@ const PIECE_BYTES = 256 * 1024;
  * several times faster than one in JavaScript (docs/decisions.md, "Importer: XLSX read as a stream").
  */
 export async function* entryPieces(blob: Blob, entry: ZipEntry, sliceBytes: number): AsyncGenerator<EntryPiece> {
-  if (entry.method !== 0 && entry.method !== 8) throw new Error(`This workbook's parts are compressed in a way that cannot be read (method ${entry.method}).`);
+  if (entry.method !== 0 && entry.method !== 8) throw notWorkbook(`Its part ${entry.name} is compressed in a way that cannot be read (method ${entry.method}).`);
   const start = await dataStart(blob, entry);
   const total = entry.compressedSize;
   const step = Math.max(1, sliceBytes);
