@@ -90,6 +90,12 @@ export async function openSqlite(path: string, options: OpenDatabaseOptions = {}
   sqlite.pragma('busy_timeout = 5000');
   // Memory-mapped reads: full-text search over large boards reads far fewer pages through the OS.
   sqlite.pragma('mmap_size = 1073741824');
+  // Each write of a group commit runs in a savepoint, and SQLite copies every page a savepoint
+  // changes into a sub-journal, a temporary file once it passes 64 KiB: a vote with its webhook
+  // delivery wrote 107 KB a vote through the kernel instead of 35 KB (docs/decisions.md, "Storage
+  // and hot writes"). In memory, the sub-journal and the file's opening and closing per
+  // transaction go.
+  sqlite.pragma('temp_store = MEMORY');
   const storage = new SqliteStorage(path, sqlite, withStatementCache(sqlite));
   await migrateToLatest(storage.db as Kysely<unknown>);
   if (options.backgroundCheckpoints !== true || path === ':memory:') return storage;
