@@ -35,8 +35,17 @@ export type CheckpointerMessage = 'writes-paused-please' | 'checkpointed';
 /** What it is told: the writes are held (copy the log's end now), or checkpoint once more and stop. */
 export type CheckpointerCommand = 'writes-paused' | 'stop';
 
-/** Pages (4 KiB each) after which the server's own connection checkpoints anyway. */
-export const FALLBACK_AUTOCHECKPOINT_PAGES = 50_000;
+/**
+ * Log pages past which the worker has the writes held so that the log starts over. Each hold
+ * lasts about as long as one checkpoint's sync (30 ms here), whatever the log's length, so the
+ * threshold sets how often writes stop: at 4,000 pages a stream of 4,000 votes a second was held
+ * three times a second, 13–16% of the time, against 4–8% at 30,000 (docs/decisions.md, "Storage
+ * and hot writes"). The price is a longer log: about 150 MB under that stream.
+ */
+export const RESET_PAGES = 30_000;
+
+/** Pages (4 KiB each) after which the server's own connection checkpoints anyway: well past where the worker starts the log over. */
+export const FALLBACK_AUTOCHECKPOINT_PAGES = 100_000;
 
 export interface CheckpointerOptions {
   intervalMs?: number;
@@ -67,7 +76,7 @@ export const DEFAULT_WAL_IDLE_MS = 1_000;
 
 export function startCheckpointer(
   path: string,
-  { intervalMs = 200, resetPages = 4_000, truncateBytes = DEFAULT_WAL_TRUNCATE_BYTES, idleMs = DEFAULT_WAL_IDLE_MS, pauseWrites }: CheckpointerOptions,
+  { intervalMs = 200, resetPages = RESET_PAGES, truncateBytes = DEFAULT_WAL_TRUNCATE_BYTES, idleMs = DEFAULT_WAL_IDLE_MS, pauseWrites }: CheckpointerOptions,
 ): Checkpointer {
   const started = new Int32Array(new SharedArrayBuffer(4));
   const workerData: CheckpointWorkerData = { path, started: started.buffer, intervalMs, resetPages, truncateBytes, idleMs };
