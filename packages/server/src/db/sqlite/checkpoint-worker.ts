@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import type { CheckpointerCommand, CheckpointerMessage, CheckpointWorkerData } from './checkpointer.js';
@@ -16,7 +16,7 @@ db.pragma('busy_timeout = 1000');
 
 const post = (message: CheckpointerMessage) => port.postMessage(message);
 
-/** Frames still in the log after a checkpoint, or -1 when it could not run. */
+/** Frames in the log after a PASSIVE checkpoint, or -1 when it could not run. */
 function checkpoint(): number {
   try {
     return (db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>)[0]?.log ?? -1;
@@ -24,6 +24,23 @@ function checkpoint(): number {
     // Busy or closing: the next round (or the server's fallback threshold) catches up.
     return -1;
   }
+}
+
+/**
+ * Makes the database file's copied pages durable before the writes are held. A checkpoint syncs
+ * the database file only when it copies the whole log, which under a stream of writes only the
+ * held one does: its sync then wrote out every page the checkpoints had copied since the last
+ * hold (150–300 ms held at 100,000 posts). Synced here, with the writes going on, and copied once
+ * more, the held checkpoint syncs only what came after.
+ */
+function prepareHold(): void {
+  const file = openSync(path, 'r');
+  try {
+    fsyncSync(file);
+  } finally {
+    closeSync(file);
+  }
+  checkpoint();
 }
 
 function walBytes(): number {
@@ -55,14 +72,28 @@ function truncateWhenIdle(): void {
   }
 }
 
+/** The log's length when the writes were last held: until a write starts the log over, it stays so, and needs no second hold. */
+let heldAt = -1;
+/** When a hold was asked for, while it is not over: the rounds wait for it (for at most HOLD_ANSWER_MS). */
+let askedAt: number | undefined;
+const HOLD_ANSWER_MS = 5_000;
+
 const timer = setInterval(() => {
-  if (checkpoint() > resetPages) post('writes-paused-please');
-  else truncateWhenIdle();
+  if (askedAt !== undefined && Date.now() - askedAt < HOLD_ANSWER_MS) return;
+  const log = checkpoint();
+  if (log > resetPages && log !== heldAt) {
+    prepareHold();
+    askedAt = Date.now();
+    post('writes-paused-please');
+  } else {
+    truncateWhenIdle();
+  }
 }, intervalMs);
 
 port.on('message', (command: CheckpointerCommand) => {
   if (command === 'writes-paused') {
-    checkpoint();
+    heldAt = checkpoint();
+    askedAt = undefined;
     post('checkpointed');
     return;
   }

@@ -140,4 +140,35 @@ describe('background checkpoints', () => {
     await checkpointer.stop();
     await storage.close();
   });
+
+  it('hold the writes once for a log that waits for a write to start over, then truncate it when idle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
+    dirs.push(dir);
+    const path = join(dir, 'inlay.db');
+    const storage = await openDatabase(path);
+    await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
+    let pauses = 0;
+    const checkpointer = startCheckpointer(path, {
+      intervalMs: 10,
+      resetPages: 100,
+      truncateBytes: 1,
+      idleMs: 100,
+      pauseWrites: (resume) => {
+        pauses += 1;
+        (storage as SqliteStorage).pauseWrites(resume);
+      },
+    });
+    try {
+      // About 1,000 pages in one transaction, then no write at all: the log stays past
+      // `resetPages` until the worker truncates it. Asked for a hold at every round instead, the
+      // worker would never get to the truncation.
+      await writeRows(storage, 8_000);
+      await until(() => pauses >= 1);
+      await until(() => statSync(`${path}-wal`).size === 0, 10_000);
+      expect(pauses).toBe(1);
+    } finally {
+      await checkpointer.stop();
+      await storage.close();
+    }
+  });
 });

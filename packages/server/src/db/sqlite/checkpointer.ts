@@ -11,7 +11,10 @@ import { Worker } from 'node:worker_threads';
  * again only when a write begins with every frame copied, and under a steady stream of writes
  * new frames always arrive while the worker copies. So once the log passes `resetPages`, the
  * worker asks the server to hold its group commits (`pauseWrites`; the event loop, and every
- * read, carries on) while it copies the last frames; the next write then restarts the log.
+ * read, carries on) while it copies the last frames; the next write then restarts the log. It
+ * syncs the database file first, with the writes going on: the checkpoint that copies the whole
+ * log also syncs the file, and held, it had every page copied since the last hold to write out.
+ * One hold per restart: the worker asks again only once the log has grown past it.
  * The server's connection keeps a high automatic threshold as a fallback should the worker
  * fail.
  *
