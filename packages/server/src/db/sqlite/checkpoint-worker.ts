@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, statSync } from 'node:fs';
+import { fsyncSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import type { CheckpointerCommand, CheckpointerMessage, CheckpointWorkerData } from './checkpointer.js';
@@ -26,6 +26,30 @@ function checkpoint(): number {
   }
 }
 
+/** The database file's own name, as /proc/self/fd shows it. */
+const file = realpathSync(path);
+
+/**
+ * A descriptor of the database file that SQLite holds open in this process (Linux's
+ * /proc/self/fd), or undefined. The file is never opened here: closing any descriptor of it would
+ * drop every POSIX lock this process's connections hold on it (locks belong to the process), and
+ * another process could then open it in exclusive locking mode beside the server's.
+ */
+function sqliteDescriptor(): number | undefined {
+  try {
+    for (const fd of readdirSync('/proc/self/fd')) {
+      try {
+        if (readlinkSync(`/proc/self/fd/${fd}`) === file) return Number(fd);
+      } catch {
+        // Closed while listed.
+      }
+    }
+  } catch {
+    // No /proc (not Linux): the held checkpoint syncs the file, as SQLite does.
+  }
+  return undefined;
+}
+
 /**
  * Makes the database file's copied pages durable before the writes are held. A checkpoint syncs
  * the database file only when it copies the whole log, which under a stream of writes only the
@@ -34,11 +58,13 @@ function checkpoint(): number {
  * more, the held checkpoint syncs only what came after.
  */
 function prepareHold(): void {
-  const file = openSync(path, 'r');
-  try {
-    fsyncSync(file);
-  } finally {
-    closeSync(file);
+  const fd = sqliteDescriptor();
+  if (fd !== undefined) {
+    try {
+      fsyncSync(fd);
+    } catch {
+      // Closed meanwhile: the held checkpoint syncs what this would have.
+    }
   }
   checkpoint();
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +167,43 @@ describe('background checkpoints', () => {
       await until(() => pauses >= 1);
       await until(() => statSync(`${path}-wal`).size === 0, 10_000);
       expect(pauses).toBe(1);
+    } finally {
+      await checkpointer.stop();
+      await storage.close();
+    }
+  });
+
+  it('leave the locks this process holds on the database file in place through a hold', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
+    dirs.push(dir);
+    const path = join(dir, 'inlay.db');
+    const storage = await openDatabase(path);
+    await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
+    let pauses = 0;
+    const checkpointer = startCheckpointer(path, {
+      intervalMs: 10,
+      resetPages: 100,
+      truncateBytes: 1,
+      idleMs: 100,
+      pauseWrites: (resume) => {
+        pauses += 1;
+        (storage as SqliteStorage).pauseWrites(resume);
+      },
+    });
+    try {
+      await writeRows(storage, 8_000);
+      // Held, and truncated after: the worker has synced the file for its hold.
+      await until(() => pauses >= 1 && statSync(`${path}-wal`).size === 0, 10_000);
+      // Another process cannot open the file in exclusive locking mode (which would read and write
+      // the log without the shared memory this process uses) while this one has it open: its
+      // connections' shared locks on the file hold. Closing any descriptor of the file in this
+      // process would have dropped them all: POSIX locks belong to the process, not to a descriptor.
+      const other = spawnSync(
+        process.execPath,
+        ['-e', `const db = new (require('better-sqlite3'))(${JSON.stringify(path)}, { timeout: 0 }); try { db.pragma('locking_mode = EXCLUSIVE'); console.log(db.prepare('SELECT count(*) AS n FROM workspaces').get().n); } catch (error) { console.log(error.code); }`],
+        { cwd: new URL('../../..', import.meta.url), encoding: 'utf8' },
+      );
+      expect(other.stdout.trim()).toBe('SQLITE_BUSY');
     } finally {
       await checkpointer.stop();
       await storage.close();
