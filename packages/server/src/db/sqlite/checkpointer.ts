@@ -39,11 +39,12 @@ export type CheckpointerMessage = 'writes-paused-please' | 'checkpointed';
 export type CheckpointerCommand = 'writes-paused' | 'stop';
 
 /**
- * Log pages past which the worker has the writes held so that the log starts over. Each hold
- * lasts about as long as one checkpoint's sync (30 ms here), whatever the log's length, so the
- * threshold sets how often writes stop: at 4,000 pages a stream of 4,000 votes a second was held
- * three times a second, 13–16% of the time, against 4–8% at 30,000 (docs/decisions.md, "Storage
- * and hot writes"). The price is a longer log: about 150 MB under that stream.
+ * Log pages past which the worker has the writes held so that the log starts over. A hold lasts
+ * about as long as one checkpoint's sync of what came after the last round (25–65 ms here),
+ * whatever the log's length, so the threshold sets how often writes stop: at 4,000 pages a
+ * stream of 4,000 votes a second was held three times a second, 13–16% of the time, against
+ * 4–8% at 30,000 (docs/decisions.md, "Storage and hot writes"). The price is a longer log: about
+ * 150 MB under that stream.
  */
 export const RESET_PAGES = 30_000;
 
