@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startCheckpointer } from './checkpointer.js';
+import { startCheckpointer, type CheckpointerOptions } from './checkpointer.js';
 import { openDatabase, type Storage } from '../connect.js';
 import type { Param } from '../statements.js';
 import type { SqliteStorage } from './storage.js';
@@ -32,6 +32,27 @@ async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void>
     if (Date.now() - started > timeoutMs) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A new database whose only checkpoints are those of a worker started with `options` (the
+ * connection's own threshold is off), counting the holds the worker asks for.
+ */
+async function onlyWorkerCheckpoints(options: Omit<CheckpointerOptions, 'pauseWrites'>) {
+  const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
+  dirs.push(dir);
+  const path = join(dir, 'inlay.db');
+  const storage = await openDatabase(path);
+  await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
+  const holds = { count: 0 };
+  const checkpointer = startCheckpointer(path, {
+    ...options,
+    pauseWrites: (resume) => {
+      holds.count += 1;
+      (storage as SqliteStorage).pauseWrites(resume);
+    },
+  });
+  return { path, storage, checkpointer, holds };
 }
 
 describe('background checkpoints', () => {
@@ -99,21 +120,7 @@ describe('background checkpoints', () => {
   });
 
   it('restart the log under a steady stream of writes, by holding the writes while they copy its end', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
-    dirs.push(dir);
-    const path = join(dir, 'inlay.db');
-    const storage = await openDatabase(path);
-    // Only the worker checkpoints here: the connection's own threshold is off.
-    await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
-    let pauses = 0;
-    const checkpointer = startCheckpointer(path, {
-      intervalMs: 10,
-      resetPages: 100,
-      pauseWrites: (resume) => {
-        pauses += 1;
-        (storage as SqliteStorage).pauseWrites(resume);
-      },
-    });
+    const { path, storage, checkpointer, holds } = await onlyWorkerCheckpoints({ intervalMs: 10, resetPages: 100 });
     const add = storage.compile((p: Param<'id' | 'name' | 'plan' | 'createdAt'>) =>
           storage.db.insertInto('workspaces').values({ id: p('id'), name: p('name'), plan: p('plan'), created_at: p('createdAt') }));
     // SQLite counts the log's restarts in its header (bytes 12-15: the checkpoint sequence).
@@ -136,64 +143,39 @@ describe('background checkpoints', () => {
               for (let i = 0; i < 2; i += 1) await add.run(tx, { id: `ws_${round}_${i}`, name, plan: 'free', createdAt: '2026-01-01T00:00:00.000Z' });
             });
     }
-    expect(pauses).toBeGreaterThanOrEqual(2);
+    expect(holds.count).toBeGreaterThanOrEqual(2);
     expect(restarts() - before).toBeGreaterThanOrEqual(2);
     await checkpointer.stop();
     await storage.close();
   });
 
-  it('hold the writes once for a log that waits for a write to start over, then truncate it when idle', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
-    dirs.push(dir);
-    const path = join(dir, 'inlay.db');
-    const storage = await openDatabase(path);
-    await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
-    let pauses = 0;
-    const checkpointer = startCheckpointer(path, {
-      intervalMs: 10,
-      resetPages: 100,
-      truncateBytes: 1,
-      idleMs: 100,
-      pauseWrites: (resume) => {
-        pauses += 1;
-        (storage as SqliteStorage).pauseWrites(resume);
-      },
-    });
+  /**
+   * About 1,000 pages in one transaction, then no write at all, with a worker that holds the
+   * writes past 100 pages and truncates the log after 100 ms idle: runs `check` once the log was
+   * held and then truncated.
+   */
+  async function burstThenIdle(check: (path: string, holds: number) => void): Promise<void> {
+    const { path, storage, checkpointer, holds } = await onlyWorkerCheckpoints({ intervalMs: 10, resetPages: 100, truncateBytes: 1, idleMs: 100 });
     try {
-      // About 1,000 pages in one transaction, then no write at all: the log stays past
-      // `resetPages` until the worker truncates it. Asked for a hold at every round instead, the
-      // worker would never get to the truncation.
       await writeRows(storage, 8_000);
-      await until(() => pauses >= 1);
+      await until(() => holds.count >= 1);
       await until(() => statSync(`${path}-wal`).size === 0, 10_000);
-      expect(pauses).toBe(1);
+      check(path, holds.count);
     } finally {
       await checkpointer.stop();
       await storage.close();
     }
+  }
+
+  it('hold the writes once for a log that waits for a write to start over, then truncate it when idle', async () => {
+    // The log stays past `resetPages` until the worker truncates it. Asked for a hold at every
+    // round instead, the worker would never get to the truncation (burstThenIdle times out).
+    await burstThenIdle((_path, holds) => expect(holds).toBe(1));
   });
 
   it('leave the locks this process holds on the database file in place through a hold', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inlay-ckpt-'));
-    dirs.push(dir);
-    const path = join(dir, 'inlay.db');
-    const storage = await openDatabase(path);
-    await sql`PRAGMA wal_autocheckpoint = 0`.execute(storage.db);
-    let pauses = 0;
-    const checkpointer = startCheckpointer(path, {
-      intervalMs: 10,
-      resetPages: 100,
-      truncateBytes: 1,
-      idleMs: 100,
-      pauseWrites: (resume) => {
-        pauses += 1;
-        (storage as SqliteStorage).pauseWrites(resume);
-      },
-    });
-    try {
-      await writeRows(storage, 8_000);
-      // Held, and truncated after: the worker has synced the file for its hold.
-      await until(() => pauses >= 1 && statSync(`${path}-wal`).size === 0, 10_000);
+    // Held, and truncated after: the worker has synced the file for its hold.
+    await burstThenIdle((path) => {
       // Another process cannot open the file in exclusive locking mode (which would read and write
       // the log without the shared memory this process uses) while this one has it open: its
       // connections' shared locks on the file hold. Closing any descriptor of the file in this
@@ -204,9 +186,6 @@ describe('background checkpoints', () => {
         { cwd: new URL('../../..', import.meta.url), encoding: 'utf8' },
       );
       expect(other.stdout.trim()).toBe('SQLITE_BUSY');
-    } finally {
-      await checkpointer.stop();
-      await storage.close();
-    }
+    });
   });
 });
