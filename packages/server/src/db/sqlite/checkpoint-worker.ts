@@ -29,6 +29,18 @@ function checkpoint(): number {
 /** The database file's own name, as /proc/self/fd shows it. */
 const file = realpathSync(path);
 
+/** Whether descriptor `fd` of this process is open on the database file. */
+function isDatabaseFile(fd: number): boolean {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`) === file;
+  } catch {
+    return false;
+  }
+}
+
+/** The descriptor found last time: a server holds thousands of sockets, so it is checked before the list is read again. */
+let lastDescriptor: number | undefined;
+
 /**
  * A descriptor of the database file that SQLite holds open in this process (Linux's
  * /proc/self/fd), or undefined. The file is never opened here: closing any descriptor of it would
@@ -36,13 +48,12 @@ const file = realpathSync(path);
  * another process could then open it in exclusive locking mode beside the server's.
  */
 function sqliteDescriptor(): number | undefined {
+  if (lastDescriptor !== undefined && isDatabaseFile(lastDescriptor)) return lastDescriptor;
+  lastDescriptor = undefined;
   try {
-    for (const fd of readdirSync('/proc/self/fd')) {
-      try {
-        if (readlinkSync(`/proc/self/fd/${fd}`) === file) return Number(fd);
-      } catch {
-        // Closed while listed.
-      }
+    for (const entry of readdirSync('/proc/self/fd')) {
+      const fd = Number(entry);
+      if (isDatabaseFile(fd)) return (lastDescriptor = fd);
     }
   } catch {
     // No /proc (not Linux): the held checkpoint syncs the file, as SQLite does.
