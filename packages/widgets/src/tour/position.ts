@@ -25,6 +25,15 @@ let webKit: boolean | undefined;
 /** An element's layout size, transforms left out (a popover's entrance animation scales it). */
 const layoutSize = (element: HTMLElement) => ({ width: element.offsetWidth, height: element.offsetHeight });
 
+/** The room a top-layer element has: the visual viewport (what is on screen, pinch zoom included). */
+function room(): { x: number; y: number; width: number; height: number } {
+  const view = visualViewport;
+  const root = document.documentElement;
+  return view
+    ? { x: view.offsetLeft, y: view.offsetTop, width: view.width, height: view.height }
+    : { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
+}
+
 /**
  * Floating UI's core measuring the page for floating elements in the top layer, which is all the
  * tour has: popover, cut-out and beacons are `popover="manual"` and `position: fixed`. There the
@@ -34,7 +43,7 @@ const layoutSize = (element: HTMLElement) => ({ width: element.offsetWidth, heig
  * clipping ancestors, which the top layer leaves out: 1.5 KB of the bundle this one does not need
  * (docs/decisions.md, "Tours and hotspots"). `isRTL` mirrors an `-end` alignment, as a beacon's.
  */
-const topLayer: Platform = {
+const topLayer: Platform & Pick<Required<Platform>, 'detectOverflow'> = {
   getElementRects: ({ reference, floating }) => {
     const { x, y, width, height } = (reference as Element).getBoundingClientRect();
     // WebKit measures client rects from the visual viewport but places `fixed` boxes in the
@@ -45,12 +54,23 @@ const topLayer: Platform = {
     return { reference: { ...at, width, height }, floating: { x: 0, y: 0, ...layoutSize(floating as HTMLElement) } };
   },
   getDimensions: layoutSize,
-  getClippingRect: () => {
-    const view = visualViewport;
-    const root = document.documentElement;
-    return view
-      ? { x: view.offsetLeft, y: view.offsetTop, width: view.width, height: view.height }
-      : { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
+  getClippingRect: room,
+  /**
+   * Floating UI's `detectOverflow` for a floating element in the top layer: how far it reaches
+   * past the room on each side (positive) or how far it has left (negative), less `padding`.
+   * The default one asks the platform for offset parents, scale and clipping ancestors, none of
+   * which the top layer has; the script-tag build leaves it out (scripts/floating-ui-defaults.mjs),
+   * so this one is the only one there. The tour passes `padding` as a number of px, or none.
+   */
+  detectOverflow: async ({ x, y, rects: { floating } }, options) => {
+    const view = room();
+    const padding = (options as { padding?: number } | undefined)?.padding ?? 0;
+    return {
+      top: view.y - y + padding,
+      left: view.x - x + padding,
+      bottom: y + floating.height - view.y - view.height + padding,
+      right: x + floating.width - view.x - view.width + padding,
+    };
   },
   isRTL: (element) => getComputedStyle(element as Element).direction === 'rtl',
 };
