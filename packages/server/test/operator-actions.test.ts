@@ -172,10 +172,10 @@ async function searchIndexSize(): Promise<number> {
 }
 
 /** Puts end-user data of both modes under a resource, as the hosted routes would store it. */
-async function populate(kind: 'flow' | 'board' | 'importer', workspaceId: string, id: string, revisionId: string): Promise<void> {
+async function populate(kind: 'flow' | 'board' | 'importer', workspaceId: string, id: string, revisionId: string, userId = 'u1'): Promise<void> {
   for (const mode of ['test', 'live'] as KeyMode[]) {
     if (kind === 'flow') {
-      const key = { workspaceId, mode, flowId: id, workspaceKey: 'acct', userId: 'u1' };
+      const key = { workspaceId, mode, flowId: id, workspaceKey: 'acct', userId };
       await h.storage.transaction(async (tx) => {
               const store = progressStore(h.storage);
               await store.save(tx, key, { revisionId, items: [{ id: 'a', state: 'completed', updatedAt: null }], startedAt: null, completedAt: null, dismissedAt: null, snoozedUntil: null, updatedAt: null });
@@ -236,6 +236,35 @@ describe.each([
     await expect(deleteResource(h.storage, kind, doomed.id)).rejects.toMatchObject({ code: 'not_found' });
     // Another kind's id is not this kind's resource.
     await expect(deleteResource(h.storage, kind === 'flow' ? 'board' : 'flow', sibling.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('deletes what is under it a part at a time, each committed before the next, and the resource last', async () => {
+    const id = await publish(service, plural, config);
+    const revisionId = dataOf<{ published: { revisionId: string } }>(await call(h.app, 'GET', `/${service}/api/v1/${plural}/${id}`, { key: secret })).published.revisionId;
+    await populate(kind, h.ws.id, id, revisionId);
+    const part = { flow: 'progress', board: 'posts', importer: 'sessions' }[kind];
+    const seen: { part: string; deleted: number; left: number; resources: number }[] = [];
+    let wroteBetween = false;
+    const deletion = await deleteResource(h.storage, kind, id, {
+      limit: 1,
+      onPart: async (progress) => {
+        const rows = await rowsUnder(id);
+        seen.push({ ...progress, left: rows[progress.part === 'importSessions' ? 'sessions' : progress.part] ?? -1, resources: rows.resources });
+        if (!wroteBetween) {
+          // Another write commits while the deletion is under way; what it adds under the resource goes with it.
+          wroteBetween = true;
+          await populate(kind, h.ws.id, id, revisionId, 'u2');
+        }
+      },
+    });
+    expect(deletion.contents[part === 'sessions' ? 'importSessions' : (part as 'progress' | 'posts')]).toBe(2);
+    // One row per transaction, each committed before the next (read between them): the count
+    // falls by one each time, and the two rows written after the first go too.
+    const first = seen.filter((entry) => entry.part === (part === 'sessions' ? 'importSessions' : part));
+    expect(first.map(({ deleted }) => deleted)).toEqual([1, 2, 3, 4, 4]);
+    expect(first.map(({ left }) => left)).toEqual([1, 2, 1, 0, 0]);
+    expect(seen.every((entry) => entry.resources === 1)).toBe(true);
+    expect(Object.values(await rowsUnder(id)).every((n) => n === 0)).toBe(true);
   });
 });
 

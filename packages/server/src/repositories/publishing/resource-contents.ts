@@ -58,6 +58,33 @@ export async function lockResource(db: Db, kind: ResourceKind, id: string): Prom
   await db.updateTable('resources').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).where('kind', '=', kind).execute();
 }
 
+/** The children of resources that grow with use: what a deletion removes a part at a time before the resource row. */
+export type ContentPart = 'posts' | 'progress' | 'outcomes' | 'importSessions';
+
+/**
+ * Deletes at most `limit` rows of `part` under `resource` (posts take their votes, comments and
+ * search entries with them, import sessions their uploaded rows); answers how many went. Each
+ * query seeks an index: posts by board, progress by workspace and flow, outcomes and import
+ * sessions by workspace and mode.
+ */
+export async function deleteContentPart(db: Db, part: ContentPart, resource: ResourceHead, limit: number): Promise<number> {
+  const { id, workspaceId } = resource;
+  const modes = ['test', 'live'] as const;
+  const result = await (() => {
+    switch (part) {
+      case 'posts':
+        return db.deleteFrom('posts').where('id', 'in', db.selectFrom('posts').select('id').where('board_id', '=', id).where('workspace_id', '=', workspaceId).limit(limit));
+      case 'progress':
+        return db.deleteFrom('progress').where('id', 'in', db.selectFrom('progress').select('id').where('workspace_id', '=', workspaceId).where('flow_id', '=', id).limit(limit));
+      case 'outcomes':
+        return db.deleteFrom('outcomes').where('id', 'in', db.selectFrom('outcomes').select('id').where('workspace_id', '=', workspaceId).where('mode', 'in', modes).where('flow_id', '=', id).limit(limit));
+      case 'importSessions':
+        return db.deleteFrom('import_sessions').where('id', 'in', db.selectFrom('import_sessions').select('id').where('workspace_id', '=', workspaceId).where('mode', 'in', modes).where('importer_id', '=', id).limit(limit));
+    }
+  })().executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Deletes the resource row; the cascades take everything under it. */
 export async function deleteResourceRow(db: Db, kind: ResourceKind, id: string): Promise<boolean> {
   const result = await db.deleteFrom('resources').where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
