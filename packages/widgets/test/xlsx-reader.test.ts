@@ -108,6 +108,16 @@ describe('XLSX workbooks', () => {
     expect(await rowsOf(blob, 0)).toEqual([['2']]);
   });
 
+  it('refuses a workbook with no sheet to offer (all hidden, or none with cells) as no_sheets', async () => {
+    const hidden = workbookBlob({
+      sheets: [
+        { name: 'Lookup', data: '<row r="1"><c r="A1"><v>1</v></c></row>', state: 'hidden' },
+        { name: 'Macros', data: '<row r="1"><c r="A1"><v>3</v></c></row>', state: 'veryHidden' },
+      ],
+    });
+    await expect(engine().call('open', { source: { kind: 'file', file: hidden, name: 'hidden.xlsx' } })).rejects.toMatchObject({ name: 'FileRefusedError', code: 'no_sheets' });
+  });
+
   it('opens on the first sheet with rows when the first is empty; a sheet the user picks opens as it is', async () => {
     const blob = workbookBlob({
       sheets: [

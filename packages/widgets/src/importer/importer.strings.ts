@@ -45,6 +45,8 @@ export interface ImporterStrings {
   noHeaderRow: string;
   rowLabel: (row: number) => string;
   emptyFile: string;
+  /** In place of `emptyFile` when the user can choose another sheet of the workbook: `sheet` is the chosen one's name. */
+  emptySheet: (sheet: string) => string;
 
   mappingIntro: string;
   columnHeader: string;
@@ -135,7 +137,7 @@ export interface ImporterStrings {
   /**
    * Why a file was refused and what to upload instead, by `code`: `pdf`, `image`, `old_excel`
    * (.xls, .xlsb), `gzip`, `zip_archive`, `word_document`, `presentation`, `opendocument`,
-   * `damaged_zip`, `binary`, `invalid_json` or `not_json` (docs/importer.md, "Files the importer reads").
+   * `damaged_zip`, `binary`, `invalid_json`, `not_json` or `no_sheets` (docs/importer.md, "Files the importer reads").
    */
   refusedFile: (code: string) => string;
   /** Undo and redo buttons; `kind` is what the next undo or redo changes, null when nothing. */
@@ -223,6 +225,7 @@ const REFUSED: Record<string, string> = {
   binary: 'This file is not text or an Excel workbook. Upload a CSV, TSV, JSON or Excel (.xlsx) file.',
   invalid_json: 'This JSON cannot be read: a bracket, quote or comma is missing, or it is not a list of objects. Export it again.',
   not_json: 'This file is named .json but holds no JSON. Upload the export itself.',
+  no_sheets: 'This workbook has no sheet to import: its sheets are hidden or hold only charts. Unhide the sheet with the data, save, and upload it again.',
 };
 
 /** The default (English) strings. */
@@ -255,6 +258,7 @@ export const defaultImporterStrings: ImporterStrings = {
   noHeaderRow: 'None: every row is data',
   rowLabel: (row) => `Row ${row}`,
   emptyFile: 'This file has no rows.',
+  emptySheet: (sheet) => `The sheet “${sheet}” has no rows.`,
 
   mappingIntro: 'Choose the field each column of your file fills. Columns set to “Don’t import” are left out.',
   columnHeader: 'Column in your file',

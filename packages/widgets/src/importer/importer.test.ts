@@ -330,6 +330,21 @@ describe('<inlay-importer> with the real server', () => {
     ]);
   });
 
+  it('says a chosen sheet has no rows, by its name, and offers the others', async () => {
+    const el = await mountImporter();
+    await chooseFile(el, xlsxFile('book.xlsx', [{ name: 'Cover', rows: [] }, { name: 'Contacts', rows: [['Email'], ['ann@example.com']] }]));
+    const sheet = $<HTMLSelectElement>(el, '.options select');
+    expect(sheet.value).to.equal('1');
+    sheet.value = '0';
+    sheet.dispatchEvent(new Event('change'));
+    await waitUntil(() => part(el, 'notice')?.textContent === 'The sheet “Cover” has no rows.', 'the empty sheet was not named');
+    expect($<HTMLButtonElement>(el, '.footer .primary').disabled).to.equal(true);
+    // A workbook of one sheet offers no other: its file has no rows.
+    const single = await mountImporter();
+    await chooseFile(single, xlsxFile('single.xlsx', [{ name: 'Cover', rows: [] }]));
+    expect(part(single, 'notice')?.textContent).to.equal('This file has no rows.');
+  });
+
   it('refuses a workbook whose sheet ends early, whether the break is in the rows shown at setup or after them', async () => {
     /** `file` with its first sheet's compressed bytes cut to `share` of them (the central directory says so). */
     const cut = async (file: File, share: number) => {

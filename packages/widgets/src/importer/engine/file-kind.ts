@@ -19,7 +19,8 @@ export type RefusalCode =
   | 'damaged_zip'
   | 'binary'
   | 'invalid_json'
-  | 'not_json';
+  | 'not_json'
+  | 'no_sheets';
 
 /** English descriptions, for `inlay-error` listeners and logs; the element shows its own strings. */
 const DESCRIPTIONS: Record<RefusalCode, string> = {
@@ -35,6 +36,7 @@ const DESCRIPTIONS: Record<RefusalCode, string> = {
   binary: 'binary data, not text',
   invalid_json: 'JSON that cannot be read',
   not_json: 'named as JSON but holds no JSON',
+  no_sheets: 'a workbook with no sheet of cells to show: its sheets are hidden or hold only charts',
 };
 
 /** Names of JSON files: one that does not hold JSON is refused (`not_json`), whatever it holds. */

@@ -55,7 +55,7 @@ export async function readWorkbook(data: Blob): Promise<Workbook> {
     const found = entry(resolvePart(workbookPath, relationship?.target ?? ''));
     if (found !== undefined) sheets.push({ name: sheet.name, entry: found });
   }
-  if (sheets.length === 0) throw new Error('This workbook has no sheet to import.');
+  if (sheets.length === 0) throw new FileRefusedError('no_sheets');
   const context: SheetContext = { sharedStrings: shared.strings, styleKinds: styles.kinds, date1904: workbook.date1904 };
 
   return {

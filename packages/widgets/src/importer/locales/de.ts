@@ -44,6 +44,7 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     noHeaderRow: 'Keine: jede Zeile enthält Daten',
     rowLabel: (row) => `Zeile ${n(row)}`,
     emptyFile: 'Diese Datei hat keine Zeilen.',
+    emptySheet: (sheet) => `Das Tabellenblatt „${sheet}“ hat keine Zeilen.`,
     mappingIntro: 'Wählen Sie für jede Spalte Ihrer Datei das Feld, das sie füllt. Spalten mit „Nicht importieren“ werden ausgelassen.',
     columnHeader: 'Spalte in Ihrer Datei',
     sampleHeader: 'Beispielwerte',

@@ -44,6 +44,7 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     noHeaderRow: 'Ninguna: todas las filas son datos',
     rowLabel: (row) => `Fila ${n(row)}`,
     emptyFile: 'Este archivo no tiene filas.',
+    emptySheet: (sheet) => `La hoja «${sheet}» no tiene filas.`,
     mappingIntro: 'Elige el campo que rellena cada columna de tu archivo. Las columnas con «No importar» se omiten.',
     columnHeader: 'Columna del archivo',
     sampleHeader: 'Valores de ejemplo',

@@ -44,6 +44,7 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     noHeaderRow: 'Aucune : chaque ligne est une donnée',
     rowLabel: (row) => `Ligne ${n(row)}`,
     emptyFile: 'Ce fichier ne contient aucune ligne.',
+    emptySheet: (sheet) => `La feuille «\u00a0${sheet}\u00a0» ne contient aucune ligne.`,
     mappingIntro: 'Choisissez le champ que remplit chaque colonne de votre fichier. Les colonnes «\u00a0Ne pas importer\u00a0» sont ignorées.',
     columnHeader: 'Colonne du fichier',
     sampleHeader: 'Exemples de valeurs',

@@ -43,6 +43,7 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     noHeaderRow: 'なし：すべての行がデータ',
     rowLabel: (row) => `${n(row)} 行目`,
     emptyFile: 'このファイルには行がありません。',
+    emptySheet: (sheet) => `シート「${sheet}」には行がありません。`,
     mappingIntro: 'ファイルの各列が入力するフィールドを選んでください。「インポートしない」の列は除外されます。',
     columnHeader: 'ファイルの列',
     sampleHeader: '値の例',

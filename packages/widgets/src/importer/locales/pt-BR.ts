@@ -44,6 +44,7 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     noHeaderRow: 'Nenhuma: todas as linhas são dados',
     rowLabel: (row) => `Linha ${n(row)}`,
     emptyFile: 'Este arquivo não tem linhas.',
+    emptySheet: (sheet) => `A planilha “${sheet}” não tem linhas.`,
     mappingIntro: 'Escolha o campo que cada coluna do seu arquivo preenche. Colunas com “Não importar” ficam de fora.',
     columnHeader: 'Coluna do arquivo',
     sampleHeader: 'Valores de exemplo',

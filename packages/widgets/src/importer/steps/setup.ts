@@ -38,7 +38,7 @@ export function renderSetup({ t, state, actions }: StepContext): TemplateResult 
         : nothing}
     </div>
     ${opened.preview.length === 0
-      ? html`<p class="notice" part="notice">${t.emptyFile}</p>`
+      ? html`<p class="notice" part="notice">${opened.sheets.length > 1 ? t.emptySheet(opened.sheets[opened.sheet] ?? '') : t.emptyFile}</p>`
       : html`<fieldset class="header-rows" part="header-rows">
           <legend>${t.headerRowLegend}</legend>
           ${opened.preview.slice(0, SHOWN_ROWS).map(
