@@ -249,7 +249,7 @@ describe.each([
       limit: 1,
       onPart: async (progress) => {
         const rows = await rowsUnder(id);
-        seen.push({ ...progress, left: rows[progress.part === 'importSessions' ? 'sessions' : progress.part] ?? -1, resources: rows.resources });
+        seen.push({ ...progress, left: rows[progress.part === 'importSessions' ? 'sessions' : progress.part] ?? -1, resources: rows.resources ?? -1 });
         if (!wroteBetween) {
           // Another write commits while the deletion is under way; what it adds under the resource goes with it.
           wroteBetween = true;

@@ -28,6 +28,7 @@ import * as emailLeaseOwner from './migrations/0029-email-lease-owner.js';
 import * as postgresSearchTable from './migrations/0030-postgres-search-table.js';
 import * as progressScopeIndex from './migrations/0031-progress-scope-index.js';
 import * as commentsScopeIndex from './migrations/0032-comments-scope-index.js';
+import * as resourceChildIndexes from './migrations/0033-resource-child-indexes.js';
 
 /** Migrations ship inside the build, in order; names sort the same way they run. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-postgres-search-table': postgresSearchTable,
   '0031-progress-scope-index': progressScopeIndex,
   '0032-comments-scope-index': commentsScopeIndex,
+  '0033-resource-child-indexes': resourceChildIndexes,
 };
 
 export class BundledMigrations implements MigrationProvider {
