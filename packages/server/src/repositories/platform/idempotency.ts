@@ -163,8 +163,19 @@ export async function releaseIdempotencyKey(storage: Storage, ref: KeyRef & { ow
     .execute();
 }
 
-/** Deletes keys past the 24-hour window; run now and then. */
-export async function pruneIdempotencyKeys(storage: Storage, now: Date): Promise<void> {
+/**
+ * Deletes keys past the 24-hour window (the server's hourly prune), oldest first, `partSize` at a
+ * time, each part its own transaction (docs/decisions.md, "Storage and hot writes"): an hour of
+ * keys at a busy server's rate in one statement held SQLite's one connection for as long.
+ */
+export async function pruneIdempotencyKeys(storage: Storage, now: Date, partSize = 1_000): Promise<void> {
   const cutoff = new Date(now.getTime() - WINDOW_MS).toISOString();
-  await storage.db.deleteFrom('idempotency_keys').where('created_at', '<=', cutoff).execute();
+  for (let more = true; more; ) {
+    more = await storage.transaction(async ({ db }) => {
+      // The created_at of the part's last key: the part is every key up to it (ties included).
+      const bound = await db.selectFrom('idempotency_keys').select('created_at').where('created_at', '<=', cutoff).orderBy('created_at').offset(partSize - 1).limit(1).executeTakeFirst();
+      await db.deleteFrom('idempotency_keys').where('created_at', '<=', bound?.created_at ?? cutoff).execute();
+      return bound !== undefined;
+    });
+  }
 }
