@@ -64,22 +64,20 @@ export type ContentPart = 'posts' | 'progress' | 'outcomes' | 'importSessions';
 /**
  * Deletes at most `limit` rows of `part` under `resource` (posts take their votes, comments and
  * search entries with them, import sessions their uploaded rows); answers how many went. Each
- * query seeks an index: posts by board, progress by workspace and flow, outcomes and import
- * sessions by workspace and mode.
+ * query seeks an index led by the resource's column (migration 0033), scoped by its workspace.
  */
 export async function deleteContentPart(db: Db, part: ContentPart, resource: ResourceHead, limit: number): Promise<number> {
   const { id, workspaceId } = resource;
-  const modes = ['test', 'live'] as const;
   const result = await (() => {
     switch (part) {
       case 'posts':
         return db.deleteFrom('posts').where('id', 'in', db.selectFrom('posts').select('id').where('board_id', '=', id).where('workspace_id', '=', workspaceId).limit(limit));
       case 'progress':
-        return db.deleteFrom('progress').where('id', 'in', db.selectFrom('progress').select('id').where('workspace_id', '=', workspaceId).where('flow_id', '=', id).limit(limit));
+        return db.deleteFrom('progress').where('id', 'in', db.selectFrom('progress').select('id').where('flow_id', '=', id).where('workspace_id', '=', workspaceId).limit(limit));
       case 'outcomes':
-        return db.deleteFrom('outcomes').where('id', 'in', db.selectFrom('outcomes').select('id').where('workspace_id', '=', workspaceId).where('mode', 'in', modes).where('flow_id', '=', id).limit(limit));
+        return db.deleteFrom('outcomes').where('id', 'in', db.selectFrom('outcomes').select('id').where('flow_id', '=', id).where('workspace_id', '=', workspaceId).limit(limit));
       case 'importSessions':
-        return db.deleteFrom('import_sessions').where('id', 'in', db.selectFrom('import_sessions').select('id').where('workspace_id', '=', workspaceId).where('mode', 'in', modes).where('importer_id', '=', id).limit(limit));
+        return db.deleteFrom('import_sessions').where('id', 'in', db.selectFrom('import_sessions').select('id').where('importer_id', '=', id).where('workspace_id', '=', workspaceId).limit(limit));
     }
   })().executeTakeFirst();
   return Number(result.numDeletedRows);
