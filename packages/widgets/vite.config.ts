@@ -80,6 +80,8 @@ const CDN_WRITES: Record<string, string> = {
   // (tour/hotspots.ts). The tour's writes are the checklist's write path, inlay-checklist.writes.js;
   // its positioning (Floating UI) is in its bundle (docs/decisions.md, "Tours and hotspots").
   'inlay-tour.hotspots': 'tour/hotspots.ts',
+  // Nor is a modal step's overlay and focus trap, only for flows with a modal step (tour/modal.ts).
+  'inlay-tour.modal': 'tour/modal.ts',
 };
 
 /** The bundles of the elements on base/lite-element.ts: the savings above. */

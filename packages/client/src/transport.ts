@@ -2,7 +2,7 @@ import { createAuthorTokenCache } from './author-token.js';
 import { checkMaxNetworkRetries, checkTimeout, createHttpClient, queryString, type RetryPolicy } from '@inlay/core';
 import type { ClientOptions } from './options.js';
 
-/** One call to an Inlay route. @internal */
+/** One call to an Inlay route (`@inlay/client/internal`). */
 export interface RequestSpec {
   method: 'GET' | 'POST';
   /** Path below the base URL, starting with `/`; path segments already encoded. */
@@ -27,14 +27,12 @@ export interface RequestSpec {
 
 /**
  * The HTTP layer every service client shares: URL building, keys and author tokens, the
- * `{"data": …}` envelope, error mapping, timeouts and retries.
- * @internal
+ * `{"data": …}` envelope, error mapping, timeouts and retries (`@inlay/client/internal`).
  */
 export interface Transport {
   request<T>(spec: RequestSpec): Promise<T>;
 }
 
-/** @internal */
 export interface TransportOptions extends ClientOptions {
   /** Waits between retries; tests pass a recorder so they never sleep. */
   sleep?: (ms: number) => Promise<void>;
@@ -60,7 +58,7 @@ export const BROWSER_RETRY_POLICY: RetryPolicy = {
   retryConflicts: false,
 };
 
-/** @internal */
+/** The transport of every service client (`@inlay/client/internal`). */
 export function createTransport(options: TransportOptions): Transport {
   const { publishableKey } = options;
   if (typeof publishableKey !== 'string' || publishableKey === '') {

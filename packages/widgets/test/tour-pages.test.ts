@@ -124,7 +124,10 @@ interface Visit {
 }
 
 /** A new tab of a new user (unless `user` is given) at `path` of the site. */
-async function open(path: string, options: { user?: string; viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light' } = {}): Promise<Visit & { user: string }> {
+async function open(
+  path: string,
+  options: { user?: string; viewport?: { width: number; height: number }; colorScheme?: 'dark' | 'light'; before?: (page: Page) => Promise<void> } = {},
+): Promise<Visit & { user: string }> {
   const user = options.user ?? `user-${++users}`;
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 720 }, colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
@@ -140,6 +143,7 @@ async function open(path: string, options: { user?: string; viewport?: { width: 
   });
   page.on('console', (message) => (message.type() === 'error' || /Content Security Policy/i.test(message.text())) && visit.problems.push(message.text()));
   page.on('pageerror', (error) => visit.problems.push(error.message));
+  await options.before?.(page);
   const query = path.includes('?') ? '&' : '?';
   await page.goto(`${web.origin}/${path}${query}user=${user}`);
   return { ...visit, user };
@@ -268,20 +272,23 @@ describe('<inlay-tour> across pages', () => {
 
     // one.html, reload, two.html, app.html: one config fetch and one progress read each.
     expect(reads).toEqual(Array.from({ length: 4 }, () => ({ config: 1, progress: 1 })));
-    // A tour loads the write path beside its bundle, which holds its positioning; hotspots only load for hotspots.
-    expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-checklist.writes.js']));
+    // A tour loads the write path beside its bundle, which holds its positioning, and the modal
+    // steps' overlay for its step on page two; hotspots only load for hotspots.
+    expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-checklist.writes.js', 'inlay-tour.modal.js']));
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it('costs one config fetch and one progress read for a tour of 10 steps', async () => {
-    const { page, reads } = await open(`one.html?flow=${flows['TEN']}`);
+    const { page, reads, files } = await open(`one.html?flow=${flows['TEN']}`);
     for (let step = 1; step <= 10; step++) {
       await expect.poll(() => title(page).textContent()).toBe(`Step ${step}`);
       await page.locator('inlay-tour [part~="next-button"]').click();
     }
     await expect.poll(() => popover(page).count()).toBe(0);
     expect(reads).toEqual([{ config: 1, progress: 1 }]);
+    // None of its steps is modal.
+    expect(files).not.toContain('inlay-tour.modal.js');
     await page.context().close();
   });
 
@@ -330,6 +337,25 @@ describe('<inlay-tour> across pages', () => {
     await expect.poll(() => progressOf('TOUR', user).then((p) => p.state)).toBe('dismissed');
     // Back to the page: nothing had focus before the tour, so focus is on the page, not in the widget.
     expect(await page.evaluate('document.activeElement?.tagName')).not.toBe('INLAY-TOUR');
+    await page.context().close();
+  });
+
+  it("fetches a modal step's overlay (inlay-tour.modal.js) while the progress is read, not after", async () => {
+    let requested: () => void = () => undefined;
+    const modalRequested = new Promise<void>((resolve) => (requested = resolve));
+    const { page, files } = await open(`one.html?flow=${flows['MODAL']}`, {
+      before: async (tab) => {
+        tab.on('request', (request) => request.url().endsWith('/cdn/inlay-tour.modal.js') && requested());
+        // The progress answer waits for the module's request: fetched only after it, the step would never show.
+        await tab.route('**/onboarding/api/v1/progress/**', async (route) => {
+          await modalRequested;
+          await route.continue();
+        });
+      },
+    });
+    await expect.poll(() => title(page).textContent()).toBe('Search is here');
+    await expect.poll(() => page.locator('inlay-tour [part~="overlay"]').isVisible()).toBe(true);
+    expect(files.filter((file) => file === 'inlay-tour.modal.js')).toHaveLength(1);
     await page.context().close();
   });
 

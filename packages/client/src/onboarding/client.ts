@@ -1,7 +1,7 @@
 import type { FlowConfig, OutcomeResult, Progress, ProgressOperation, PublishedConfig } from '@inlay/core';
 import type { ClientOptions } from '../options.js';
-import { segment } from '../path.js';
 import { createTransport, type Transport } from '../transport.js';
+import { onboardingReads, onboardingWrites } from './progress-routes.js';
 
 /**
  * The end user whose progress is read or written. With an author token the server takes the
@@ -76,61 +76,7 @@ export function createClient(options: ClientOptions): OnboardingClient {
  * @internal
  */
 export function onboardingClient(transport: Transport): OnboardingClient {
-  const write = (path: string, body: Record<string, unknown>): Promise<Progress> =>
-    transport.request<Progress>({ method: 'POST', path, body, idempotent: true });
-
-  const progressPath = (flowId: string): string => `/api/v1/progress/${segment('flowId', flowId)}`;
-  const itemPath = (flowId: string, itemId: string, action: 'complete' | 'skip'): string =>
-    `${progressPath(flowId)}/items/${segment('itemId', itemId)}/${action}`;
-
-  const getConfig = async (flowId: string): Promise<PublishedConfig<'flow', FlowConfig>> =>
-    transport.request({ method: 'GET', path: `/api/v1/config/${segment('flowId', flowId)}`, idempotent: true });
-  const getProgress = async (flowId: string, identity?: ProgressIdentity): Promise<Progress> =>
-    transport.request({ method: 'GET', path: progressPath(flowId), query: identityOf(identity), idempotent: true });
-  const complete = async (flowId: string, itemId: string, identity?: ProgressIdentity): Promise<Progress> =>
-    write(itemPath(flowId, itemId, 'complete'), identityOf(identity));
-  const skip = async (flowId: string, itemId: string, identity?: ProgressIdentity): Promise<Progress> =>
-    write(itemPath(flowId, itemId, 'skip'), identityOf(identity));
-  const dismiss = async (flowId: string, identity?: ProgressIdentity): Promise<Progress> =>
-    write(`${progressPath(flowId)}/dismiss`, identityOf(identity));
-  const snooze = async (flowId: string, days: number, identity?: ProgressIdentity): Promise<Progress> =>
-    write(`${progressPath(flowId)}/snooze`, { days, ...identityOf(identity) });
-  const resume = async (flowId: string, identity?: ProgressIdentity): Promise<Progress> =>
-    write(`${progressPath(flowId)}/resume`, identityOf(identity));
-  const reset = async (flowId: string, identity?: ProgressIdentity): Promise<Progress> =>
-    write(`${progressPath(flowId)}/reset`, identityOf(identity));
-
-  const apply = async (flowId: string, operation: ProgressOperation, identity?: ProgressIdentity): Promise<Progress> => {
-    switch (operation.type) {
-      case 'complete':
-        return complete(flowId, operation.itemId, identity);
-      case 'skip':
-        return skip(flowId, operation.itemId, identity);
-      case 'dismiss':
-        return dismiss(flowId, identity);
-      case 'snooze':
-        return snooze(flowId, operation.days, identity);
-      case 'resume':
-        return resume(flowId, identity);
-      case 'reset':
-        return reset(flowId, identity);
-      default: {
-        const unknown: never = operation;
-        throw new TypeError(`Inlay: unknown progress operation ${JSON.stringify(unknown)}.`);
-      }
-    }
-  };
-
   const recordOutcome = async (body: OutcomeParams): Promise<OutcomeResult> =>
     transport.request({ method: 'POST', path: '/api/v1/outcomes', body: { ...body }, idempotent: false });
-
-  return { getConfig, getProgress, complete, skip, dismiss, snooze, resume, reset, apply, recordOutcome };
-}
-
-/**
- * Only the two identity fields: callers may pass a wider object (the hosted store's options carry
- * `flowId`), and the server rejects unknown fields.
- */
-function identityOf(identity: ProgressIdentity | undefined): Record<string, string | undefined> {
-  return { userId: identity?.userId, workspaceKey: identity?.workspaceKey };
+  return { ...onboardingReads(transport), ...onboardingWrites(transport), recordOutcome };
 }

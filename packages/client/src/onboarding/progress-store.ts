@@ -37,7 +37,7 @@ export interface HostedProgressStoreOptions extends ProgressIdentity {
  * await store.apply({ type: 'complete', itemId: 'invite-team' });
  * ```
  */
-export function createHostedProgressStore(client: OnboardingClient, options: HostedProgressStoreOptions): ProgressStore {
+export function createHostedProgressStore(client: Pick<OnboardingClient, 'getProgress' | 'apply'>, options: HostedProgressStoreOptions): ProgressStore {
   const { flowId } = options;
   const identity: ProgressIdentity = { userId: options.userId, workspaceKey: options.workspaceKey };
   let tail: Promise<unknown> = Promise.resolve();

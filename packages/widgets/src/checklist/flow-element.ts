@@ -1,7 +1,8 @@
 // The element base first, then the SDK, then the rest: the order modules take in the script-tag
 // bundles, and this one lets gzip find more of the code within its 32 KB window (about 90 bytes).
 import { type ChangedProperties, LiteElement, type LiteProperties } from '../base/lite-element.js';
-import { createClient, createHostedProgressStore, type GetAuthorToken, type ProgressStore } from '@inlay/client';
+import { createHostedProgressStore, type GetAuthorToken, type ProgressStore } from '@inlay/client';
+import { createTransport, onboardingReads, type OnboardingWrites } from '@inlay/client/internal';
 import { isEligible, type Progress, type ProgressOperation, type Traits } from '@inlay/core';
 import { errorEvent, type InlayErrorDetail } from '../events.js';
 import { AuthorSession } from '../base/author-session.js';
@@ -201,7 +202,7 @@ export abstract class FlowElement extends LiteElement {
       },
       host: this,
       resource: this._resource,
-      channel: () => this.#channelName(),
+      subject: () => this.#session.subject,
       current: () => this._resource.current(),
       confirm: (progress) => (this._confirmed = progress),
       announce: (text, focus) => {
@@ -243,9 +244,13 @@ export abstract class FlowElement extends LiteElement {
     const workspaceKey = this.workspaceKey || undefined;
     if (!(flowId && publishableKey && baseUrl)) return undefined;
     return (async () => {
-      const client = createClient({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
-      this.#store = this.store ?? createHostedProgressStore(client, { flowId, userId, workspaceKey });
-      this._flow = this.previewConfig ?? (await guard(client.getConfig(flowId)));
+      const transport = createTransport({ publishableKey, baseUrl, getAuthorToken: this.#session.getAuthorToken });
+      const { getConfig, getProgress } = onboardingReads(transport);
+      // The hosted store's writes are sent by the write path (loaded by then: a write goes through
+      // it), so the write routes are not in the bundle.
+      const apply: OnboardingWrites['apply'] = (...write) => this.#loadWrites().then((writes) => writes.send(transport, ...write));
+      this.#store = this.store ?? createHostedProgressStore({ getProgress, apply }, { flowId, userId, workspaceKey });
+      this._flow = this.previewConfig ?? (await guard(getConfig(flowId)));
       // Progress is only read for eligible users; traits may still change (willUpdate).
       if (this._eligible) await this.#loadProgress(guard);
     })();
@@ -263,13 +268,6 @@ export abstract class FlowElement extends LiteElement {
       if (error instanceof StaleAnswer || !this._signedOut) throw error;
     }
     this._confirmed = loaded && !this._signedOut ? reconcileWith(flow, loaded) : undefined;
-  }
-
-  /** The other tabs of this user and flow: same server, flow, account and user. */
-  #channelName(): string | undefined {
-    const user = this.userId || this.#session.subject;
-    if (!user || !this._flow) return undefined;
-    return `inlay:checklist\n${this.baseUrl}\n${this.flowId}\n${this.workspaceKey || ''}\n${user}`;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { ProgressStore } from '@inlay/client';
+import { onboardingWrites, type OnboardingWrites, type Transport } from '@inlay/client/internal';
 import { applyOperation, type Progress, type ProgressOperation } from '@inlay/core';
 import type { Guard, ResourceController } from '../base/resource-controller.js';
 import { ResourceSync } from '../base/resource-sync.js';
@@ -31,11 +32,14 @@ export interface ChecklistPort {
   readonly store?: ProgressStore;
   /** The element's texts; the English announcements of writes are this module's (checklistWriteStrings). */
   readonly text: WriteTexts;
-  /** The element and its loader, for the refetch on return and the other tabs (base/resource-sync.ts). */
-  readonly host: ReactiveControllerHost;
+  /**
+   * The element and its loader, for the refetch on return and the other tabs (base/resource-sync.ts);
+   * its attributes name the other tabs' channel.
+   */
+  readonly host: ReactiveControllerHost & { readonly baseUrl: string; readonly flowId: string; readonly workspaceKey?: string | undefined; readonly userId?: string | undefined };
   readonly resource: ResourceController;
-  /** The `BroadcastChannel` name of this user and flow, or undefined before they are known. */
-  channel(): string | undefined;
+  /** The user the author token names (its `sub`), when there is one. */
+  subject(): string | undefined;
   /** A check that the shown source is still the one loaded now (base/resource-controller.ts). */
   current(): () => boolean;
   /** Adopts a saved progress as the store's last word, and renders. */
@@ -54,6 +58,25 @@ export class ProgressWrites {
   #queue: Promise<void> = Promise.resolve();
 
   /**
+   * The `BroadcastChannel` name of the other tabs of this user and flow (same server, flow,
+   * account and user), or undefined before they are known.
+   */
+  #channel(): string | undefined {
+    const { host, flow } = this.#port;
+    const user = host.userId || this.#port.subject();
+    if (!user || !flow) return undefined;
+    return `inlay:checklist\n${host.baseUrl}\n${host.flowId}\n${host.workspaceKey || ''}\n${user}`;
+  }
+
+  /**
+   * Sends a write to the hosted progress routes over the element's `transport`: the `apply` of its
+   * hosted store (flow-element.ts), so the write routes come with this module, not the bundle.
+   */
+  send(transport: Transport, ...write: Parameters<OnboardingWrites['apply']>): ReturnType<OnboardingWrites['apply']> {
+    return onboardingWrites(transport).apply(...write);
+  }
+
+  /**
    * The refetch when the page comes back into view and the user's other tabs (docs/widgets.md,
    * "Several tabs"): here rather than in the bundle, as neither is needed for the first paint.
    */
@@ -63,7 +86,7 @@ export class ProgressWrites {
     this.#port = port;
     this.#sync = new ResourceSync(port.host, port.resource, {
       refresh: (guard) => this.#refresh(guard),
-      channel: () => port.channel(),
+      channel: () => this.#channel(),
       receive: (message) => this.#receive(message),
     });
   }

@@ -6,3 +6,6 @@
  * @internal
  */
 export const loadHotspots = () => import('./hotspots.js');
+
+/** Loads a modal step's overlay and focus trap (modal.ts), for flows with a modal step. @internal */
+export const loadModal = () => import('./modal.js');

@@ -15,8 +15,8 @@ export interface Follow {
   /** Distance from the element, in px (negative: over its edge, for a beacon). */
   gap: number;
   arrow?: HTMLElement | null;
-  /** A box drawn around the element: the cut-out of a modal step's overlay. */
-  cutout?: HTMLElement | null;
+  /** Called with the element's client rect at each position: a modal step's cut-out frames it (modal.ts). */
+  frame?: ((box: DOMRect) => void) | undefined;
 }
 
 /** Whether the browser is WebKit, asked once (every scroll and resize positions again). */
@@ -100,8 +100,8 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
       placement: options.placement,
       // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
       // gets the popover over its edge rather than out of the viewport. `flip` takes none of
-      // its fallback options: the script-tag build fixes them at their defaults
-      // (scripts/floating-ui-defaults.mjs), as it does `autoUpdate`'s `animationFrame` below.
+      // its fallback options and `shift` no limiter: the script-tag build fixes them as passed
+      // here (scripts/floating-ui-defaults.mjs), as it does `autoUpdate`'s `animationFrame` below.
       middleware: [gap(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
     });
     floating.style.left = `${x}px`;
@@ -113,14 +113,7 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
       tip.style.left = at?.x === undefined ? '' : `${at.x}px`;
       tip.style.top = at?.y === undefined ? '' : `${at.y}px`;
     }
-    const cutout = options.cutout;
-    if (cutout) {
-      const box = reference.getBoundingClientRect();
-      cutout.style.left = `${box.left - 6}px`;
-      cutout.style.top = `${box.top - 6}px`;
-      cutout.style.width = `${box.width + 12}px`;
-      cutout.style.height = `${box.height + 12}px`;
-    }
+    options.frame?.(reference.getBoundingClientRect());
   };
   return autoUpdate(reference, floating, () => void update());
 }

@@ -2,7 +2,7 @@ import { css } from '../base/css.js';
 
 /**
  * Styles of `<inlay-tour>`; theme values come from base.styles.ts, the beacons' own styles from
- * hotspots.styles.ts. The popover, a modal step's cut-out and the beacons are `popover="manual"`
+ * hotspots.styles.ts, a modal step's cut-out's from modal.ts. The popover, a modal step's cut-out and the beacons are `popover="manual"`
  * elements, so they sit in the top layer above the page whatever its stacking; Floating UI sets
  * their position through the CSSOM (position.ts). @internal
  */
@@ -121,9 +121,4 @@ export const tourStyles = css`
     line-height: 1;
   }
 
-  .cutout {
-    border-radius: 8px;
-    box-shadow: 0 0 0 100vmax color-mix(in srgb, var(--_shadow) 55%, transparent);
-    pointer-events: none;
-  }
 `;

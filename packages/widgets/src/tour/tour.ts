@@ -5,7 +5,8 @@ import { FlowElement } from '../checklist/flow-element.js';
 import type { PublishedFlow } from '../checklist/flow-progress.js';
 import { element, place, set, text } from './dom.js';
 import type { Floating, Hotspots, Shown, TourPort } from './hotspots.js';
-import { loadHotspots } from './modules.js';
+import type { Modal } from './modal.js';
+import { loadHotspots, loadModal } from './modules.js';
 import { find, focused, watchDom, watchNavigation } from './page-watch.js';
 import { follow } from './position.js';
 import { currentStep, earlierSteps, running, type TourView } from './steps.js';
@@ -110,11 +111,9 @@ export class InlayTour extends FlowElement {
   #stopClick?: () => void;
   #focused?: string;
   #returnTo?: HTMLElement;
-  #trapOn = false;
-  // The shadow root's nodes, made once and kept across renders (dom.ts): the live region, a modal
-  // step's overlay, and the dialog of a step or hint with its parts.
+  // The shadow root's nodes, made once and kept across renders (dom.ts): the live region and the
+  // dialog of a step or hint with its parts.
   readonly #status = element('div', { class: 'visually-hidden', role: 'status' });
-  readonly #cutout = element('div', { class: 'cutout', part: 'overlay', popover: 'manual' });
   readonly #popover = element('div', { part: 'popover', role: 'dialog', tabindex: '-1', 'aria-labelledby': 'step-title' });
   readonly #arrow = element('div', { class: 'arrow', part: 'arrow' });
   readonly #head = element('div', { class: 'head' });
@@ -130,6 +129,11 @@ export class InlayTour extends FlowElement {
   /** The hotspots presentation (hotspots.ts), loaded by the first flow shown as hotspots. */
   #hotspots?: Hotspots;
   readonly #loadHotspots = loadOnce(() => loadHotspots().then(({ Hotspots }) => (this.#hotspots = new Hotspots(this.#port()))));
+  /** A modal step's overlay and focus trap (modal.ts), loaded once the flow has a modal step. */
+  #modal?: Modal;
+  readonly #loadModal = loadOnce(() =>
+    loadModal().then(({ Modal }) => (this.#modal = new Modal({ root: this.renderRoot, shown: () => this.#shown, escape: this.#keydown }))),
+  );
 
   protected override _defaults(): object {
     return tourViewStrings;
@@ -157,7 +161,7 @@ export class InlayTour extends FlowElement {
     document.removeEventListener('inlay-show-me', this.#showMe);
     this.#settle(undefined, []);
     this.#wait(undefined);
-    this.#trapping(false);
+    this.#modal?.trap(false);
   }
 
   /**
@@ -202,10 +206,12 @@ export class InlayTour extends FlowElement {
   }
 
   /** What shows before the live region: a step's dialog (after a modal step's overlay), hotspots, or nothing. */
-  #nodes(): (Node | false)[] {
+  #nodes(): (Node | false | undefined)[] {
     const flow = this._flow;
     const progress = this._progress;
     const view = this.#view();
+    // In parallel with the progress read: the config says whether a step is modal.
+    if (!this.#modal && flow?.config.items.some((entry) => entry.anchor?.modal)) this.#use(this.#loadModal);
     if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return [];
     if (flow.config.presentation === 'hotspots' && !this.#inline) return this.#drawHotspots(flow, progress);
     const step = currentStep(flow, progress, view);
@@ -220,7 +226,7 @@ export class InlayTour extends FlowElement {
     const { items, toggles } = flow.config;
     const shown: Shown = (this.#shown = { item, target, waiting, review: back > 0, trap, close: toggles.allowDismiss ? this.#dismiss : undefined });
     this.#missing = waiting;
-    if (waiting) return [];
+    if (waiting || (trap && !this.#modal)) return [];
     const t = this.#t;
     const last = !items.some((entry) => entry !== item && progress.items.some((p) => p.id === entry.id && p.state === 'pending'));
     text(this.#count, t.stepOf(items.indexOf(item) + 1, items.length));
@@ -232,7 +238,7 @@ export class InlayTour extends FlowElement {
     this.#backButton.onclick = () => this._back++;
     this.#next.onclick = () => (back > 0 ? this._back-- : this._write({ type: 'complete', itemId: item.id }));
     place(this.#foot, [toggles.allowSkip && back === 0 && this.#skip, earlier.length > back && this.#backButton, advance === 'next' && this.#next]);
-    return [!!trap && this.#cutout, this.#drawPopover(shown, this.#count, t.dismissLabel, [advance !== 'next' && this.#hint, this.#foot])];
+    return [!!trap && this.#modal?.cutout, this.#drawPopover(shown, this.#count, t.dismissLabel, [advance !== 'next' && this.#hint, this.#foot])];
   }
 
   /** The dialog of a step or an open hint: `head` beside its close button (labelled `closeLabel`, when it has a `close`), `body` under its title and text. */
@@ -258,13 +264,18 @@ export class InlayTour extends FlowElement {
   #drawHotspots(flow: PublishedFlow, progress: Progress): Node[] {
     const hotspots = this.#hotspots;
     if (!hotspots) {
-      this.#loadHotspots().then(() => this.requestUpdate(), (error: unknown) => this.reportError(error));
+      this.#use(this.#loadHotspots);
       return [];
     }
     const { nodes, shown, missing } = hotspots.draw(flow, progress, this._path, this.#t);
     this.#shown = shown;
     this.#missing = missing;
     return nodes;
+  }
+
+  /** Loads a module of the tour, then renders again. */
+  #use(load: () => Promise<unknown>): void {
+    load().then(() => this.requestUpdate(), (error: unknown) => this.reportError(error));
   }
 
   /** The element as its hotspots module sees it (hotspots.ts). */
@@ -277,27 +288,6 @@ export class InlayTour extends FlowElement {
   }
 
   readonly #dismiss = (): void => this._write({ type: 'dismiss' });
-
-  /**
-   * A modal step keeps focus (docs/widgets.md, `<inlay-tour>`): Tab and Shift+Tab go round its
-   * dialog's buttons, and its element when a click does the step, where Escape works as in the
-   * dialog. Listened to on the document, before the page's own handlers, while such a step shows.
-   */
-  readonly #trap = (event: KeyboardEvent): void => {
-    const shown = this.#shown;
-    const popover = this.renderRoot.querySelector<HTMLElement>(POPOVER);
-    if (!shown?.trap || !popover || (event.key !== 'Tab' && event.key !== 'Escape')) return;
-    const element = shown.trap === 'element' && shown.target instanceof HTMLElement && shown.target.tabIndex >= 0 ? [shown.target] : [];
-    const cycle = [...popover.querySelectorAll('button'), ...element];
-    const at = cycle.indexOf(focused() as HTMLElement);
-    if (event.key === 'Escape') {
-      if (at >= 0 && cycle[at] === shown.target) this.#keydown(event);
-      return;
-    }
-    event.preventDefault();
-    const step = event.shiftKey ? cycle.length - 1 : 1;
-    cycle[at < 0 ? (event.shiftKey ? cycle.length - 1 : 0) : (at + step) % cycle.length]?.focus();
-  };
 
   /** Escape does what the dialog's close button does: dismisses the tour (the progress operation `dismiss`) or closes the hint. */
   readonly #keydown = (event: KeyboardEvent): void => {
@@ -313,27 +303,23 @@ export class InlayTour extends FlowElement {
     this.#wait(shown);
     const floating = (this._flow && this.#hotspots?.follow(this._flow)) || [];
     const popover = this.renderRoot.querySelector<HTMLElement>(POPOVER);
-    const cutout = this.renderRoot.querySelector<HTMLElement>('.cutout');
+    const modal = shown?.trap && this.#modal;
     if (popover && shown?.target) {
       const anchor = shown.item.anchor;
       const rtl = getComputedStyle(shown.target).direction === 'rtl';
       const side = anchor?.placement ?? 'bottom';
       const placement = side === 'start' ? (rtl ? 'right' : 'left') : side === 'end' ? (rtl ? 'left' : 'right') : side;
-      floating.push([`step:${shown.item.id}`, shown.target, popover, { placement, gap: 12, arrow: popover.querySelector<HTMLElement>('.arrow'), cutout }]);
+      floating.push([`step:${shown.item.id}`, shown.target, popover, { placement, gap: 12, arrow: popover.querySelector<HTMLElement>('.arrow'), frame: modal ? modal.frame : undefined }]);
     }
-    // Top layer order is the order of showing: the cut-out under the popover, beacons under both.
-    for (const element of [...this.renderRoot.querySelectorAll<HTMLElement>('.beacon'), cutout, popover]) {
-      if (element && !element.matches(':popover-open')) {
-        element.showPopover();
-        if (element === cutout && popover?.matches(':popover-open')) {
-          popover.hidePopover();
-          popover.showPopover();
-        }
-      }
+    // Top layer order is the order of showing: beacons under the popover, a modal step's cut-out
+    // (modal.ts) under the popover too.
+    if (modal && popover) modal.show(popover);
+    for (const element of [...this.renderRoot.querySelectorAll<HTMLElement>('.beacon'), popover]) {
+      if (element && !element.matches(':popover-open')) element.showPopover();
     }
     this.#settle(shown, floating);
     this.#focus(shown, popover);
-    this.#trapping(!!(shown?.trap && popover));
+    this.#modal?.trap(!!(modal && popover));
     // A step an outcome completes moves on without a reload (docs/widgets.md, `<inlay-tour>`).
     this._poll(shown && !shown.review && !shown.waiting && shown.item.advance === 'event' ? shown.item.id : undefined);
   }
@@ -386,13 +372,6 @@ export class InlayTour extends FlowElement {
     clickTarget.addEventListener('click', done, { capture: true, once: true });
     this.#clickFor = clickTarget;
     this.#stopClick = () => clickTarget.removeEventListener('click', done, { capture: true });
-  }
-
-  #trapping(on: boolean): void {
-    if (on === this.#trapOn) return;
-    this.#trapOn = on;
-    if (on) document.addEventListener('keydown', this.#trap, true);
-    else document.removeEventListener('keydown', this.#trap, true);
   }
 
   /** Focus moves into a new step's dialog, and back to where it was when the tour closes. */
