@@ -210,8 +210,8 @@ export class InlayTour extends FlowElement {
     const flow = this._flow;
     const progress = this._progress;
     const view = this.#view();
-    // In parallel with the progress read: the config says whether a step is modal.
-    if (!this.#modal && flow?.config.items.some((entry) => entry.anchor?.modal)) this.#use(this.#loadModal);
+    // In parallel with the progress read: the config says whether a step is modal (never in the preview).
+    if (!this.#modal && !this.#inline && flow?.config.items.some((entry) => entry.anchor?.modal)) this.#use(this.#loadModal);
     if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return [];
     if (flow.config.presentation === 'hotspots' && !this.#inline) return this.#drawHotspots(flow, progress);
     const step = currentStep(flow, progress, view);
