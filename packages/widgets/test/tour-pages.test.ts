@@ -149,6 +149,22 @@ async function open(
   return { ...visit, user };
 }
 
+/**
+ * Holds every answer of the progress routes until the page asks for `file` from the Inlay
+ * server's /cdn/: a module the tour asks for only once the progress is there never comes.
+ */
+function progressAfter(file: string): (page: Page) => Promise<void> {
+  return async (page) => {
+    let requested: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    page.on('request', (request) => request.url().endsWith(`/cdn/${file}`) && requested());
+    await page.route('**/onboarding/api/v1/progress/**', async (route) => {
+      await asked;
+      await route.continue();
+    });
+  };
+}
+
 const popover = (page: Page) => page.locator('inlay-tour [part~="popover"]');
 const title = (page: Page) => page.locator('inlay-tour [part~="title"]');
 
@@ -341,18 +357,7 @@ describe('<inlay-tour> across pages', () => {
   });
 
   it("fetches a modal step's overlay (inlay-tour.modal.js) while the progress is read, not after", async () => {
-    let requested: () => void = () => undefined;
-    const modalRequested = new Promise<void>((resolve) => (requested = resolve));
-    const { page, files } = await open(`one.html?flow=${flows['MODAL']}`, {
-      before: async (tab) => {
-        tab.on('request', (request) => request.url().endsWith('/cdn/inlay-tour.modal.js') && requested());
-        // The progress answer waits for the module's request: fetched only after it, the step would never show.
-        await tab.route('**/onboarding/api/v1/progress/**', async (route) => {
-          await modalRequested;
-          await route.continue();
-        });
-      },
-    });
+    const { page, files } = await open(`one.html?flow=${flows['MODAL']}`, { before: progressAfter('inlay-tour.modal.js') });
     await expect.poll(() => title(page).textContent()).toBe('Search is here');
     await expect.poll(() => page.locator('inlay-tour [part~="overlay"]').isVisible()).toBe(true);
     expect(files.filter((file) => file === 'inlay-tour.modal.js')).toHaveLength(1);
@@ -557,7 +562,8 @@ describe('<inlay-tour> across pages', () => {
   });
 
   it('puts a beacon on each hotspot, opened on demand and completed with "Got it"', async () => {
-    const { page, user, files } = await open(`one.html?flow=${flows['HOTSPOTS']}`);
+    // Their module is fetched while the progress is read, not after.
+    const { page, user, files } = await open(`one.html?flow=${flows['HOTSPOTS']}`, { before: progressAfter('inlay-tour.hotspots.js') });
     const beacons = page.locator('inlay-tour [part~="beacon"]');
     await expect.poll(() => beacons.count()).toBe(2);
     expect(files).toContain('inlay-tour.hotspots.js');

@@ -210,8 +210,12 @@ export class InlayTour extends FlowElement {
     const flow = this._flow;
     const progress = this._progress;
     const view = this.#view();
-    // In parallel with the progress read: the config says whether a step is modal (never in the preview).
-    if (!this.#modal && !this.#inline && flow?.config.items.some((entry) => entry.anchor?.modal)) this.#use(this.#loadModal);
+    // The modules the config says the flow needs, asked for while the progress is read (the
+    // preview needs neither).
+    if (flow && !this.#inline) {
+      if (!this.#hotspots && flow.config.presentation === 'hotspots') this.#use(this.#loadHotspots);
+      if (!this.#modal && flow.config.items.some((entry) => entry.anchor?.modal)) this.#use(this.#loadModal);
+    }
     if (this._resource.status !== 'ready' || !flow || !progress || !this._eligible || this._signedOut || !running(flow, progress, view)) return [];
     if (flow.config.presentation === 'hotspots' && !this.#inline) return this.#drawHotspots(flow, progress);
     const step = currentStep(flow, progress, view);
@@ -260,13 +264,10 @@ export class InlayTour extends FlowElement {
     return popover;
   }
 
-  /** Hotspots, once their module has loaded (it starts loading here). */
+  /** Hotspots, once their module has loaded (#nodes asks for it). */
   #drawHotspots(flow: PublishedFlow, progress: Progress): Node[] {
     const hotspots = this.#hotspots;
-    if (!hotspots) {
-      this.#use(this.#loadHotspots);
-      return [];
-    }
+    if (!hotspots) return [];
     const { nodes, shown, missing } = hotspots.draw(flow, progress, this._path, this.#t);
     this.#shown = shown;
     this.#missing = missing;
