@@ -124,7 +124,7 @@ section, aside { background: #fff; border-radius: 12px; padding: 20px; box-shado
 h2 { margin: 0 0 12px; font-size: 1.1rem; }
 .user { display: flex; gap: 8px; align-items: center; margin-bottom: 16px; font-size: 0.9rem; color: #4b5563; }
 .user input { font: inherit; padding: 4px 8px; border: 1px solid #d1d5db; border-radius: 6px; }
-#demo-log { margin: 0; padding-left: 20px; font: 0.8rem/1.6 ui-monospace, SFMono-Regular, Menlo, monospace; color: #374151; max-height: 420px; overflow: auto; }
+#demo-log { margin: 0; padding: 0; list-style-position: inside; font: 0.8rem/1.6 ui-monospace, SFMono-Regular, Menlo, monospace; color: #374151; max-height: 420px; overflow: auto; }
 .warning { background: #fef3c7; padding: 8px 12px; border-radius: 8px; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 @media (max-width: 760px) { main { grid-template-columns: 1fr; } }
