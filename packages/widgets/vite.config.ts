@@ -45,8 +45,8 @@ const CDN_BUNDLES: Record<string, string> = {
 const LOCALE_COMPONENTS = ['checklist', 'tour', 'feedback-board', 'importer'];
 const LOCALE_TAGS = ['de', 'es', 'fr', 'ja', 'pt-BR'];
 
-/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's hotspots. */
-const CDN_SWAPPED = ['./locales.js', './writes.js', './modules.js', './pages.js', './suggestions.js'];
+/** Modules each script-tag build swaps for their `.cdn.ts`: translations, write paths, the tour's and the importer's lazy modules. */
+const CDN_SWAPPED = ['./locales.js', './writes.js', './modules.js', './pages.js', './suggestions.js', './matcher.js'];
 
 function cdnLocales(): Plugin {
   return {
@@ -72,6 +72,8 @@ const CDN_WRITES: Record<string, string> = {
   'inlay-feedback-board.writes': 'feedback-board/board-writes.ts',
   // Only for pages that set the importer's suggestMapping hook (docs/importer.md).
   'inlay-importer.suggestions': 'importer/mapping-suggestions.ts',
+  // Nor is the importer's column matcher (core's matcher and its synonyms), loaded while a file is read.
+  'inlay-importer.matcher': 'importer/column-matcher.ts',
   // The board's post page (with its comments) and its filters and roadmap: loaded as the write
   // path is, through pages.cdn.ts; the post page brings its own request core for the comment routes.
   'inlay-feedback-board.post': 'feedback-board/post-page.ts',

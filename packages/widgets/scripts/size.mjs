@@ -20,9 +20,10 @@ const BUDGETS = {
   // (inlay-tour.hotspots.js, only for a flow shown as hotspots) and a translation.
   'inlay-tour.js': 14 * 1024,
   'inlay-feedback-board.js': 16 * 1024,
-  // The importer's base bundle: the element, Lit, @inlay/client and core's column matching. Its
-  // engine (inlay-importer.worker.js: Papa Parse and core's validator) loads as the worker, and
-  // the XLSX reader (inlay-importer.xlsx.js) only when a workbook is opened; neither counts here.
+  // The importer's base bundle: the element, Lit and @inlay/client. Its engine
+  // (inlay-importer.worker.js: Papa Parse and core's validator) loads as the worker, its column
+  // matcher (inlay-importer.matcher.js) while a file is read, and the XLSX reader
+  // (inlay-importer.xlsx.js) only when a workbook is opened; none counts here.
   'inlay-importer.js': 40 * 1024,
 };
 

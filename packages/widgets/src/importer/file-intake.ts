@@ -1,8 +1,9 @@
 import type { OpenResult, SourceInput } from './engine/protocol.js';
 import { runEngine } from './engine-bridge.js';
-import { fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
+import { type ColumnMatcher, fail, type ImporterCore, type ImporterState, setState } from './importer-core.js';
 import { openSession } from './import-submission.js';
-import { headersOf, proposeColumns } from './mapping.js';
+import { headersOf } from './mapping.js';
+import { loadMatcher } from './matcher.js';
 import { loadSuggestions } from './suggestions.js';
 import { recallMapping } from './remembered-mappings.js';
 
@@ -41,8 +42,10 @@ export async function openSource(core: ImporterCore, options: ImporterState['ope
   if (!source) return;
   const generation = core.generation;
   try {
-    const opened: OpenResult = await runEngine(core, 'open', { source, ...options });
+    // The column matcher loads while the file is read: the setup step's Continue needs it.
+    const [opened, matcher]: [OpenResult, ColumnMatcher] = await Promise.all([runEngine(core, 'open', { source, ...options }), loadMatcher()]);
     if (generation !== core.generation || core.host.phase === 'error') return;
+    core.matcher = matcher;
     setState(core, { opened, openOptions: options, headerRow: opened.headerRow });
     core.host.phase = 'setup';
   } catch (error) {
@@ -68,12 +71,12 @@ export async function refuse(core: ImporterCore, error: Error): Promise<void> {
 /** The header row is chosen: each column gets its likeliest field (or the one remembered) for the mapping step. @internal */
 export function toMapping(core: ImporterCore): void {
   const { host } = core;
-  const published = core.published;
+  const { published, matcher } = core;
   const opened = host.state.opened;
-  if (!published || !opened) return;
+  if (!published || !opened || !matcher) return;
   const headers = headersOf(opened.preview, host.state.headerRow);
   const remembered = recallMapping(host.importerId, headers);
-  const columns = proposeColumns(opened.preview, host.state.headerRow, published.config.fields, remembered);
+  const columns = matcher.proposeColumns(opened.preview, host.state.headerRow, published.config.fields, remembered);
   setState(core, { columns, remembered: columns.some((column) => column.method === 'remembered') });
   host.phase = 'mapping';
   if (host.suggestMapping !== undefined) {

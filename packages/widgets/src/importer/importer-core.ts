@@ -1,6 +1,7 @@
 import type { ImporterClient } from '@inlay/client';
 import type { ImportSession, NumberFormat } from '@inlay/core';
 import type { InlayErrorDetail } from '../events.js';
+import type * as ColumnMatcherModule from './column-matcher.js';
 import type { ImportCompletion } from './completion.js';
 import type { Call, EngineAssets, EngineConnection } from './connection.js';
 import type { SourceInput } from './engine/protocol.js';
@@ -83,7 +84,12 @@ export interface ImporterCore {
   readonly completion: ImportCompletion;
   /** The rows' upload with `delivery: "server"`, while it runs. */
   delivery?: ServerDelivery | undefined;
+  /** The column matcher (column-matcher.ts), loaded while the first file is read. */
+  matcher?: ColumnMatcher | undefined;
 }
+
+/** The column matcher's module (column-matcher.ts). @internal */
+export type ColumnMatcher = typeof ColumnMatcherModule;
 
 /** Replaces the steps' state with a patched copy (never mutated, so Lit sees each change). @internal */
 export function setState(core: ImporterCore, patch: Partial<ImporterState>): void {

@@ -1,4 +1,4 @@
-import { type ColumnMatch, type FieldDefinition, matchColumns, type RememberedMapping } from '@inlay/core';
+import type { ColumnMatch, FieldDefinition } from '@inlay/core';
 
 /** One column of the file on the mapping step: its match, and a few values to recognise it by. @internal */
 export interface ColumnChoice extends ColumnMatch {
@@ -14,24 +14,6 @@ export function headersOf(preview: readonly string[][], headerRow: number): stri
   const width = Math.max(0, ...preview.map((row) => row.length));
   const header = headerRow >= 0 ? (preview[headerRow] ?? []) : [];
   return Array.from({ length: width }, (_, i) => (header[i] ?? '').trim());
-}
-
-/** Proposes a field for each column with core's matcher, a remembered mapping first. @internal */
-export function proposeColumns(
-  preview: readonly string[][],
-  headerRow: number,
-  fields: readonly FieldDefinition[],
-  remembered: RememberedMapping | undefined,
-): ColumnChoice[] {
-  const headers = headersOf(preview, headerRow);
-  const data = preview.slice(headerRow + 1);
-  return matchColumns(headers, fields, remembered).map((match) => ({
-    ...match,
-    samples: data
-      .map((row) => (row[match.column] ?? '').trim())
-      .filter((value) => value !== '')
-      .slice(0, 3),
-  }));
 }
 
 /**
