@@ -72,7 +72,8 @@ const CDN_WRITES: Record<string, string> = {
   'inlay-feedback-board.writes': 'feedback-board/board-writes.ts',
   // Only for pages that set the importer's suggestMapping hook (docs/importer.md).
   'inlay-importer.suggestions': 'importer/mapping-suggestions.ts',
-  // Nor is the importer's column matcher (core's matcher and its synonyms), loaded while a file is read.
+  // Not a write path either: the importer's column matcher (core's matcher and its synonyms),
+  // loaded while a file is read (importer/file-intake.ts).
   'inlay-importer.matcher': 'importer/column-matcher.ts',
   // The board's post page (with its comments) and its filters and roadmap: loaded as the write
   // path is, through pages.cdn.ts; the post page brings its own request core for the comment routes.
