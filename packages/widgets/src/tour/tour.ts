@@ -211,8 +211,8 @@ export class InlayTour extends FlowElement {
     const progress = this._progress;
     const view = this.#view();
     // The modules the config says the flow needs, asked for while the progress is read (the
-    // preview needs neither).
-    if (flow && !this.#inline) {
+    // preview needs neither, nor a user the flow is not for).
+    if (flow && !this.#inline && this._eligible) {
       if (!this.#hotspots && flow.config.presentation === 'hotspots') this.#use(this.#loadHotspots);
       if (!this.#modal && flow.config.items.some((entry) => entry.anchor?.modal)) this.#use(this.#loadModal);
     }
