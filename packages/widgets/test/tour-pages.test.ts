@@ -76,6 +76,8 @@ const MARKUP = {
   presentation: 'tour',
   items: [{ id: 'x', title: '<img src=x onerror="window.inlayXss=1"><b>Bold</b>', description: '<script>window.inlayXss=2</script>&amp; more', anchor: { selector: 'main h1' } }],
 };
+/** MODAL, for users on the pro plan only. */
+const PRO_MODAL = { ...MODAL, eligibility: { all: [{ trait: 'plan', op: 'eq', value: 'pro' }] } };
 const TEN = { presentation: 'tour', items: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, title: `Step ${i + 1}`, anchor: { selector: 'main h1' } })) };
 
 /** The documented policy, as examples/script-tag reads it. */
@@ -95,7 +97,7 @@ let users = 0;
 
 beforeAll(async () => {
   inlay = await startInlayServer();
-  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN, EVENT, MODAL, MARKUP })) flows[name] = await inlay.publishFlow(name, config);
+  for (const [name, config] of Object.entries({ TOUR, LATE, MISSING, HOTSPOTS, CHECKLIST, MANUAL, TEN, EVENT, MODAL, PRO_MODAL, MARKUP })) flows[name] = await inlay.publishFlow(name, config);
   root = await tempApp('inlay-tour-site-');
   await copyApp(site, root);
   for (const file of await readdir(root)) {
@@ -163,6 +165,27 @@ function progressAfter(file: string): (page: Page) => Promise<void> {
       await route.continue();
     });
   };
+}
+
+/**
+ * `window.configRead`: settles on the task after the page read the flow config's body, so after
+ * what the element does with it in that read's promise chain (the render it asks for included).
+ */
+async function configRead(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const fetchFn = window.fetch;
+    let read: () => void = () => undefined;
+    (window as unknown as { configRead: Promise<void> }).configRead = new Promise<void>((resolve) => (read = resolve));
+    window.fetch = async (input, init) => {
+      const response = await fetchFn(input, init);
+      if (!String(input instanceof Request ? input.url : input).includes('/onboarding/api/v1/config/')) return response;
+      for (const method of ['json', 'text'] as const) {
+        const body = response[method].bind(response);
+        Object.defineProperty(response, method, { value: () => body().finally(() => setTimeout(read)) });
+      }
+      return response;
+    };
+  });
 }
 
 const popover = (page: Page) => page.locator('inlay-tour [part~="popover"]');
@@ -361,6 +384,22 @@ describe('<inlay-tour> across pages', () => {
     await expect.poll(() => title(page).textContent()).toBe('Search is here');
     await expect.poll(() => page.locator('inlay-tour [part~="overlay"]').isVisible()).toBe(true);
     expect(files.filter((file) => file === 'inlay-tour.modal.js')).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('asks for the modal module only once the user is eligible for the flow', async () => {
+    const { page, reads, files } = await open(`one.html?flow=${flows['PRO_MODAL']}`, { before: configRead });
+    await page.evaluate(() => (window as unknown as { configRead: Promise<void> }).configRead);
+    await page.evaluate(() => (document.querySelector('inlay-tour') as unknown as { updateComplete: Promise<boolean> }).updateComplete);
+    // A request sent after the config's render, whatever its answer: a module that render asked for was asked first.
+    await page.evaluate((origin) => fetch(`${origin}/healthz`, { mode: 'no-cors' }).then(() => undefined, () => undefined), inlay.origin);
+    expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-checklist.writes.js']));
+    expect(reads).toEqual([{ config: 1, progress: 0 }]);
+    // The same page, once the host names the plan: the progress, the module and the step.
+    await page.evaluate(() => ((document.querySelector('inlay-tour') as unknown as { traits: object }).traits = { plan: 'pro' }));
+    await expect.poll(() => title(page).textContent()).toBe('Search is here');
+    expect(files.filter((file) => file === 'inlay-tour.modal.js')).toHaveLength(1);
+    expect(reads).toEqual([{ config: 1, progress: 1 }]);
     await page.context().close();
   });
 
