@@ -34,7 +34,7 @@ import { feedbackService } from './services/feedback/index.js';
 import { importerService } from './services/importer/index.js';
 import { onboardingService } from './services/onboarding/index.js';
 import { UsageRecorder } from './usage/recorder.js';
-import { zodValidatorCompiler } from './validation.js';
+import { wellFormedQuery, zodValidatorCompiler } from './validation.js';
 import { pruneWebhookLog } from './repositories/webhooks/endpoints.js';
 import { WebhookSender } from './webhooks/sender.js';
 import { redactRequestUrl } from './config/redact.js';
@@ -115,6 +115,12 @@ export async function buildApp(input: BuildAppOptions = {}): Promise<FastifyInst
     if (request.headers.host === undefined && request.raw.httpVersionMajor === 1 && request.raw.httpVersionMinor >= 1) {
       reply.header('connection', 'close');
       done(new ApiError('malformed_request', 'The request has no Host header, which HTTP/1.1 requires; the connection is closed.'));
+      return;
+    }
+    // Fastify's query parser keeps a bad escape as literal text (`%ED%A0%80`, `%FF`, `%zz`); the
+    // same bytes in the path are refused, and so are they here.
+    if (!wellFormedQuery(request.url)) {
+      done(new ApiError('parameter_invalid', 'The query string is malformed: each % must start an escape of two hex digits, and the escaped bytes must be UTF-8.'));
       return;
     }
     done();

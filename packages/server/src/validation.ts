@@ -41,9 +41,27 @@ export function fromZodError(error: z.ZodError, where: Part): ApiError {
     return new ApiError('parameter_unknown', message, { param });
   }
   const param = base.join('.');
-  if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) {
+  const input = 'input' in issue ? issue.input : null;
+  // No body at all (no Content-Type, nothing sent) where the route takes a JSON object.
+  if (where === 'body' && base.length === 0 && input == null && issue.code === 'invalid_type') {
+    return new ApiError('invalid_json', 'The body is empty: this route takes a JSON object.');
+  }
+  // Absent, whatever the field's kind: a plain value, an enum, or a union's discriminator (`action`).
+  if (input === undefined && issue.code !== 'custom') {
     return new ApiError('parameter_missing', `${param || `The ${what}`} is required.`, param ? { param } : {});
   }
   const message = param && !issue.message.startsWith(param) ? `${param}: ${issue.message}` : issue.message;
   return new ApiError('parameter_invalid', message, param ? { param } : {});
+}
+
+/** Whether a URL's query decodes: every `%` escapes two hex digits, and the bytes are UTF-8. */
+export function wellFormedQuery(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return true;
+  try {
+    decodeURIComponent(url.slice(start + 1));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -40,6 +40,17 @@ describe.each(SERVICES_UNDER_TEST)('$service: bad bodies change nothing', ({ ser
     await expectRefused(id, { name: 'ok' }, 400, 'parameter_missing', 'config');
   });
 
+  it('refuses an absent action (a union\'s discriminator) as parameter_missing, and a bodiless POST as invalid_json', async () => {
+    const id = await createResource(h.app, key, service, plural);
+    const post = (headers: Record<string, string>, payload?: string) =>
+      h.app.inject({ method: 'POST', url: `${base}/${id}`, headers: { authorization: `Bearer ${key}`, ...headers }, ...(payload === undefined ? {} : { payload }) });
+    expect(errorOf(await post({ 'content-type': 'application/json' }, '{}'))).toMatchObject({ code: 'parameter_missing', param: 'action' });
+    const bodiless = await post({});
+    expect(bodiless.statusCode, bodiless.body).toBe(400);
+    expect(errorOf(bodiless)).toMatchObject({ code: 'invalid_json', message: expect.stringContaining('empty') });
+    expect(errorOf(await post({ 'content-type': 'application/json' }, '{"action":"publsh"}'))).toMatchObject({ code: 'parameter_invalid', param: 'action' });
+  });
+
   it('rejects unknown fields instead of stripping them', async () => {
     const id = await createResource(h.app, key, service, plural);
     await expectRefused(id, { name: 'ok', config, extra: true }, 400, 'parameter_unknown', 'extra');

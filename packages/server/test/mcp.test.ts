@@ -228,6 +228,16 @@ describe('MCP malformed calls', () => {
     return (await response.json()) as { id?: unknown; error?: { code: number; message: string }; result?: unknown };
   };
 
+  it('answers an empty batch 400 with one -32600 error, as JSON-RPC has it', async () => {
+    const response = await fetch(`${origin}/onboarding/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${h.ws.keys.testSecret}` },
+      body: '[]',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('empty batch') }, id: null });
+  });
+
   it('answers params that are not the method’s with -32602, saying what is wrong', async () => {
     const missing = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call' });
     expect(missing.id).toBe(7);

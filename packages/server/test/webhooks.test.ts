@@ -246,6 +246,7 @@ describe('webhook targets', async () => {
     await expect(create(`https://127.0.0.1:${r.port}/hook`)).rejects.toThrow(/private/);
     await expect(create(`https://[::1]:${r.port}/hook`)).rejects.toThrow(/private/);
     await expect(create(`https://169.254.169.254/latest`)).rejects.toThrow(/private/);
+    await expect(create('https://example.com:0/hook')).rejects.toThrow(/port 0/);
     // A name that resolves to loopback passes the static check and is refused when resolved.
     const named = await create(`https://localhost:${r.port}/hook`);
     await sendTestEvent(strict.storage, named.id);

@@ -1,6 +1,7 @@
 /**
- * Sets an own property even when the key is `__proto__` — a valid field key, which a plain
- * assignment would turn into a prototype change instead of a property.
+ * Sets an own property even when the key is `__proto__`, which a plain assignment would turn into
+ * a prototype change instead of a property: new configs refuse it as a field key, but an importer
+ * saved before that may still have one.
  * @internal
  */
 export function setOwn<T>(record: Record<string, T>, key: string, value: T): void {

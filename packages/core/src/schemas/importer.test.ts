@@ -119,6 +119,13 @@ describe('ImporterConfigSchema keys', () => {
     ]);
   });
 
+  it('refuses the field key __proto__, which no JSON body of a session could carry', () => {
+    expect(issuesOf(ImporterConfigSchema, { fields: [field('__proto__')] })).toEqual([
+      { path: ['fields', 0, 'key'], message: expect.stringContaining('"__proto__" is reserved'), code: 'custom' },
+    ]);
+    expect(ImporterConfigSchema.parse({ fields: [field('__proto')] }).fields[0]?.key).toBe('__proto');
+  });
+
   it('refuses a badly formed duplicateKey with the key message', () => {
     const issues = issuesOf(ImporterConfigSchema, { fields: [field('a')], duplicateKey: '.a' });
     expect(issues[0]).toEqual({ path: ['duplicateKey'], message: KEY_MESSAGE, code: 'invalid_format' });

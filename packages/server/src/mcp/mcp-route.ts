@@ -27,6 +27,11 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
     }
     const caller = await authenticateMcp(app, request, serviceName);
     await limit.hit(caller.id);
+    // JSON-RPC: an empty batch is an invalid request, answered with one error (the SDK accepts it
+    // and answers nothing).
+    if (Array.isArray(request.body) && request.body.length === 0) {
+      return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: an empty batch.' }, id: null });
+    }
     const invalid = invalidParams(request.body);
     if (invalid !== undefined) return invalid;
     const server = buildMcpServer(service, options, { workspaceId: caller.workspaceId, origin });

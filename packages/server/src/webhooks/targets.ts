@@ -68,6 +68,8 @@ export function checkTargetUrl(raw: string, allowPrivateTargets: boolean): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TargetRefused('the URL must be https');
   if (url.protocol === 'http:' && !allowPrivateTargets) throw new TargetRefused('the URL must be https (plain http only where the operator allows private targets)');
   if (url.username !== '' || url.password !== '') throw new TargetRefused('the URL must not carry credentials');
+  // `new URL` takes port 0, which no server listens on; above 65535 it throws already.
+  if (url.port === '0') throw new TargetRefused('the URL must not name port 0');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivateTargets && isIP(host) !== 0 && isPrivateAddress(host)) throw new TargetRefused(`${host} is a private address`);
   return url;

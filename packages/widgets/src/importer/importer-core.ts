@@ -103,7 +103,7 @@ export function fail(core: ImporterCore, generation: number, error: unknown, ope
   setState(core, { failure: core.host.reportError(error, operation === undefined ? undefined : { type: operation }) });
 }
 
-/** Sets an own, enumerable property, even for the key `__proto__` (a valid field key). @internal */
+/** Sets an own, enumerable property, even for the key `__proto__` (a field key of importers saved before it was refused). @internal */
 export function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
