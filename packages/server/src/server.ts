@@ -19,7 +19,15 @@ export async function listenWithShutdown(
   app: FastifyInstance,
   options: Pick<StartOptions, 'port' | 'host'> = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const url = await app.listen({ port: options.port ?? 4000, host: options.host ?? '127.0.0.1' });
+  let url: string;
+  try {
+    url = await app.listen({ port: options.port ?? 4000, host: options.host ?? '127.0.0.1' });
+  } catch (error) {
+    // A port in use, an address not on this machine: the database and the workers the app
+    // opened would keep the process alive, failed, with nothing listening.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const shutdown = (signal: string): void => {
     app.log.info({ signal }, 'shutting down');
     app.close().then(

@@ -98,6 +98,12 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
       [{ logLevel: 'loud' }, 'logLevel'],
       [{ publicUrl: 'https://inlay.example.com/base' }, 'publicUrl'],
       ['{"__proto__": {"port": 1}}', '__proto__'],
+      [{ publicUrl: 'notaurl' }, 'publicUrl'],
+      [{ rateLimits: { store: 'bogus' } }, 'rateLimits.store'],
+      [{ services: ['onboarding', 'onboarding'] }, 'services'],
+      // Options that go together, as start would refuse them.
+      [{ email: { smtpUrl: 'smtp://localhost:25' } }, 'publicUrl'],
+      [{ rateLimits: { store: 'postgres' } }, 'rateLimits.store postgres'],
     ];
     for (const [content, key] of cases) {
       const file = join(dir, 'bad.json');
@@ -107,9 +113,29 @@ describe('inlay start configuration', { timeout: 90_000 }, () => {
       expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
       expect(result.stderr).toContain(key);
     }
+    // Lists from the environment, of numbers too (docs/webhooks.md's example).
+    expect(await inlay(['config', 'check', good], { INLAY_WEBHOOKS_RETRY_SCHEDULE: '5,60,600', INLAY_SERVICES: 'onboarding, feedback' })).toMatchObject({ code: 0, stderr: '' });
+    // The environment completes the file, as for start.
+    writeFileSync(join(dir, 'email.json'), JSON.stringify({ email: { smtpUrl: 'smtp://localhost:25' } }));
+    expect(await inlay(['config', 'check', join(dir, 'email.json')], { INLAY_PUBLIC_URL: 'https://inlay.example.com' })).toMatchObject({ code: 0 });
     writeFileSync(join(dir, 'broken.json'), '{"port": 80,');
     expect((await inlay(['config', 'check', join(dir, 'broken.json')])).stderr).toContain('not JSON');
     expect((await inlay(['config', 'check', join(dir, 'missing.json')])).stderr).toContain('ENOENT');
+  });
+
+  it('names what is wrong with a flag or variable of the right kind, and PORT as PORT', async () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--port', '70000'], {}, /--port: Too big/],
+      [['--port', '3313.5'], {}, /--port: .*(int|whole)/i],
+      [['--services', 'onboarding,bogus'], {}, /--services: .*expected one of .*\(got "bogus"\)/],
+      [[], { PORT: 'lots' }, /bad value for PORT:/],
+      [[], { INLAY_PORT: '99999' }, /bad value for INLAY_PORT: Too big/],
+    ];
+    for (const [args, env, message] of cases) {
+      const started = await inlay(['start', ...args], env);
+      expect(started.code, args.join(' ') || JSON.stringify(env)).toBe(2);
+      expect(started.stderr).toMatch(message);
+    }
   });
 
   it('refuses to start on an unknown INLAY_ variable or a bad value, naming it', async () => {

@@ -1,8 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startInlay } from '../src/testing/inlay-process.js';
 import { inlayInProcess } from './cli-in-process.js';
-import { CLI } from './inlay-processes.js';
+import { CLI, cleanEnv } from './inlay-processes.js';
 import { tempDir, testDatabase } from './helpers.js';
 
 const dir = tempDir();
@@ -101,6 +107,76 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
       expect(result.stderr, args.join(' ')).toContain(named);
       expect(result.stdout, args.join(' ')).toBe('');
     }
+  });
+
+  it('start ends, with exit code 1 and one line, when it cannot listen or its demo file is broken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      // The database and workers were open by then; a hang is a failure here (spawnSync's timeout).
+      const busy = spawnSync(process.execPath, [CLI, 'start', '--port', port, '--db', join(dir, 'busy.db'), '--log-level', 'silent'], { cwd: dir, encoding: 'utf8', env: cleanEnv(), timeout: 30_000 });
+      expect(busy.signal, busy.stderr).toBeNull();
+      expect(busy.status).toBe(1);
+      expect(busy.stderr.trim().split('\n')).toEqual([expect.stringContaining('EADDRINUSE')]);
+    } finally {
+      taken.close();
+    }
+    const demoDir = join(dir, 'broken-demo');
+    mkdirSync(demoDir);
+    writeFileSync(join(demoDir, 'demo.json'), '{ not json');
+    const broken = spawnSync(process.execPath, [CLI, 'start', '--port', '0', '--demo', '--db', join(demoDir, 'inlay.db'), '--log-level', 'silent'], { cwd: dir, encoding: 'utf8', env: cleanEnv(), timeout: 30_000 });
+    expect(broken.signal, broken.stderr).toBeNull();
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain(join(demoDir, 'demo.json'));
+  });
+
+  it('stops quietly when its reader closes the pipe early (`| head`), its work done', async () => {
+    const { workspaceId } = JSON.parse(inlay('init', '--json', '--db', db).stdout) as { workspaceId: string };
+    const child = spawn(process.execPath, [CLI, 'keys', 'create', '--workspace', workspaceId, '--mode', 'test', '--kind', 'pub', '--db', db], { cwd: dir, env: cleanEnv() });
+    // Closed before the command writes a byte: its first line meets EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const keys = JSON.parse(inlay('keys', 'list', '--workspace', workspaceId, '--db', db, '--json').stdout) as unknown[];
+    expect(keys).toHaveLength(5);
+  });
+
+  it('names a workspace that does not exist when listing its webhook endpoints, as for keys', async () => {
+    expect(inlay('init', '--db', db).code).toBe(0);
+    const result = await inlayInProcess(['webhooks', 'list', '--workspace', 'ws_nope', '--db', db]);
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain('no workspace ws_nope');
+  });
+
+  it('takes an empty INLAY_DB as unset, as start does: the default file', () => {
+    const result = inlayWith({ INLAY_DB: '' }, 'init', '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(join(dir, '.inlay', 'inlay.db'))).toBe(true);
+  });
+
+  it('never makes a database out of a mistyped path, nor adds its tables to another application\'s file', async () => {
+    const typo = join(dir, 'typo', 'dir', 'x.db');
+    const missing = await inlayInProcess(['keys', 'list', '--workspace', 'ws_x', '--db', typo]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`no Inlay database at ${typo}`);
+    expect(existsSync(join(dir, 'typo'))).toBe(false);
+
+    const other = join(dir, 'other-app.db');
+    const file = new BetterSqlite3(other);
+    file.exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices (total) VALUES (9.5)");
+    file.close();
+    const before = readFileSync(other);
+    for (const args of [['keys', 'list', '--workspace', 'ws_x'], ['init']]) {
+      const refused = await inlayInProcess([...args, '--db', other]);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr, args.join(' ')).toContain(`${other} is not an Inlay database: it holds other tables (invoices)`);
+    }
+    expect(readFileSync(other).equals(before)).toBe(true);
+    expect(existsSync(`${other}-wal`)).toBe(false);
   });
 
   it('start serves the chosen services on the given port', async () => {

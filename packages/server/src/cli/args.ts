@@ -23,7 +23,8 @@ export function parse<C extends Config>(config: C, maxPositionals = 0): ReturnTy
 
 /** `--db` or `INLAY_DB` or the default file. */
 export function dbPathOf(value: string | undefined, fallback: string): string {
-  return value ?? process.env.INLAY_DB ?? fallback;
+  // An empty variable is unset, as for `inlay start` (`INLAY_DB= inlay init`).
+  return value ?? (process.env.INLAY_DB || undefined) ?? fallback;
 }
 
 export const DB_OPTION = { db: { type: 'string' } } as const;

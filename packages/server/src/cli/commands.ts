@@ -1,12 +1,12 @@
 import { KeyKindSchema, KeyModeSchema } from '@inlay/core';
-import { DEFAULT_DB_PATH, type Storage } from '../db/connect.js';
+import { DEFAULT_DB_PATH } from '../db/connect.js';
 import { addMembership, createAccount, findAccountByEmail } from '../repositories/platform/accounts.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../repositories/platform/api-keys.js';
 import { rotateSigningSecret } from '../repositories/platform/signing-secrets.js';
-import { findWorkspace, PLANS, setWorkspacePlan, type Plan } from '../repositories/platform/workspaces.js';
+import { PLANS, setWorkspacePlan, type Plan } from '../repositories/platform/workspaces.js';
 import { initWorkspace } from '../workspace-setup.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
-import { withDb } from './with-db.js';
+import { requireWorkspace, withDb } from './with-db.js';
 
 type Out = (line: string) => void;
 
@@ -15,7 +15,7 @@ export async function initCommand(args: string[], out: Out): Promise<void> {
   const { values } = parse({ args, options: { ...DB_OPTION, name: { type: 'string' }, json: { type: 'boolean' } } });
   const name = values.name ?? 'My workspace';
   if (name.trim() === '' || name.length > 120) throw new UsageError('--name must be 1–120 characters');
-  const { workspace, keys } = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => initWorkspace(storage, name.trim()));
+  const { workspace, keys } = await withDb(dbPathOf(values.db, DEFAULT_DB_PATH), (storage) => initWorkspace(storage, name.trim()), undefined, { create: true });
   if (values.json) {
     out(JSON.stringify({ workspaceId: workspace.id, keys }));
     return;
@@ -111,10 +111,6 @@ const ADMIN_USAGE = "INLAY_ADMIN_PASSWORD='…' inlay admin create --email EMAIL
 function required(value: string | undefined, what: string): string {
   if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
   return value;
-}
-
-async function requireWorkspace(storage: Storage, id: string): Promise<void> {
-  if (!(await findWorkspace(storage, id))) throw new UsageError(`no workspace ${id}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { redactUrl } from '../config/redact.js';
-import { checkConfigFile, fromFlags, loadConfig } from '../config/load-config.js';
+import { fromFlags, loadConfig } from '../config/load-config.js';
 import { describeOptions, FLAG_OPTIONS, START_FLAGS } from '../config/describe-options.js';
 import { defaultLogLevel, serverOptionsOf } from '../config/operator-config.js';
 import { dashboardFinder } from '../dashboard/dashboard-dir.js';
@@ -29,10 +29,17 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   const modeWarning = databaseModeWarning(config.db);
   if (modeWarning !== undefined) process.stderr.write(`inlay start: ${modeWarning}\n`);
   const app = await buildApp(options);
-  const demo = config.demo ? await ensureDemoWorkspace(app.inlay.storage) : undefined;
+  let demo: Awaited<ReturnType<typeof ensureDemoWorkspace>> | undefined;
   const cdnDir = widgetsCdnDir();
-  if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
-  if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });
+  try {
+    demo = config.demo ? await ensureDemoWorkspace(app.inlay.storage) : undefined;
+    if (cdnDir !== undefined) await app.register(cdnRoutes, { dir: cdnDir });
+    if (demo) await app.register(demoRoutes, { demo: demo.demo, widgetsBuilt: cdnDir !== undefined });
+  } catch (error) {
+    // The open database and workers would keep a failed start running (listen does the same).
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const { url } = await listenWithShutdown(app, { port: config.port, host: config.host });
   out(`Inlay is running at ${url} (database ${redactUrl(config.db)})`);
   for (const service of config.services) out(`  ${service.padEnd(11)} ${url}/${service}`);
@@ -46,14 +53,17 @@ export async function startCommand(args: string[], out: Out): Promise<void> {
   }
 }
 
-/** `inlay config check FILE`: the file alone, checked as `inlay start --config FILE` would. */
+/**
+ * `inlay config check FILE`: the file with the environment's `INLAY_*` variables, checked as
+ * `inlay start --config FILE` would (flags aside), options that go together included.
+ */
 export async function configCommand(args: string[], out: Out): Promise<void> {
   const [action, ...rest] = args;
   if (action !== 'check') throw new UsageError('usage: inlay config check FILE');
   const { positionals } = parse({ args: rest, options: {}, allowPositionals: true }, 1);
   const file = positionals[0];
   if (file === undefined) throw new UsageError('usage: inlay config check FILE');
-  checkConfigFile(file);
+  loadConfig({ file, env: process.env });
   out(`${file}: OK`);
   await Promise.resolve();
 }

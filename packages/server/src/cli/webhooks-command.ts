@@ -14,7 +14,7 @@ import {
   WebhookInputError,
 } from '../webhooks/endpoints.js';
 import { DB_OPTION, dbPathOf, parse, UsageError } from './args.js';
-import { withDb as withDatabase } from './with-db.js';
+import { requireWorkspace, withDb as withDatabase } from './with-db.js';
 
 /** A refused endpoint input is answered as a usage error. */
 const withDb = <T>(path: string | undefined, run: (storage: Storage) => Promise<T>): Promise<T> =>
@@ -66,7 +66,10 @@ export async function webhooksCommand(args: string[], out: Out): Promise<void> {
     case 'list': {
       const { values } = parse({ args: rest, options: { ...DB_OPTION, ...json, workspace: { type: 'string' } } });
       if (values.workspace === undefined) throw new UsageError('missing --workspace');
-      const endpoints = await withDb(values.db, (storage) => listEndpoints(storage, values.workspace as string));
+      const endpoints = await withDb(values.db, async (storage) => {
+        await requireWorkspace(storage, values.workspace as string);
+        return listEndpoints(storage, values.workspace as string);
+      });
       if (values.json) return out(JSON.stringify(endpoints));
       for (const e of endpoints) {
         const state = e.enabled ? (e.failingSince ? `failing since ${e.failingSince}` : 'enabled') : `disabled (${e.disabledReason ?? ''})`;

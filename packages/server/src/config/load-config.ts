@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { OperatorConfigSchema, type OperatorConfig } from './operator-config.js';
+import type { z } from 'zod';
+import { crossCheck, OperatorConfigSchema, type OperatorConfig } from './operator-config.js';
 import { optionLeaves, type OptionLeaf } from './option-leaves.js';
 
 /** A configuration that cannot be used: one line naming the option and its source. */
@@ -32,15 +33,15 @@ export function loadConfig(sources: ConfigSources): OperatorConfig {
   const path = sources.file ?? (env.INLAY_CONFIG || undefined);
   const layers: { label: (key: string) => string; values: Plain }[] = [];
   if (path !== undefined) layers.push({ label: (key) => `${key} in ${path}`, values: readConfigFile(path) });
-  layers.push({ label: (key) => envName(key), values: fromEnv(env) });
+  // The port from PORT (what platforms set) is named so when it is bad.
+  const portFromPort = env.INLAY_PORT === undefined && env.PORT !== undefined && env.PORT !== '';
+  layers.push({ label: (key) => (key === 'port' && portFromPort ? 'PORT' : envName(key)), values: fromEnv(env) });
   if (sources.flags) layers.push({ label: (key) => `--${kebab(key)}`, values: sources.flags });
   for (const layer of layers) check(layer.values, layer.label);
-  return check(layers.reduce<Plain>((merged, layer) => deepMerge(merged, layer.values), {}), (key) => key);
-}
-
-/** Reads and checks one file: what `inlay config check FILE` runs. */
-export function checkConfigFile(path: string): OperatorConfig {
-  return check(readConfigFile(path), (key) => `${key} in ${path}`);
+  const config = check(layers.reduce<Plain>((merged, layer) => deepMerge(merged, layer.values), {}), (key) => key);
+  const problem = crossCheck(config);
+  if (problem !== undefined) throw new ConfigError(problem);
+  return config;
 }
 
 export function readConfigFile(path: string): Plain {
@@ -107,14 +108,31 @@ function fromEnv(env: NodeJS.ProcessEnv): Plain {
  * itself, then a comma-separated list; the first the option's schema accepts wins.
  */
 function coerce(leaf: OptionLeaf, raw: string): unknown {
-  const candidates: unknown[] = [];
+  let json: unknown;
   try {
-    candidates.push(JSON.parse(raw));
+    json = JSON.parse(raw);
   } catch {
     // not JSON: a plain string
   }
-  candidates.push(raw, raw.split(',').map((part) => part.trim()).filter(Boolean));
-  return candidates.find((candidate) => leaf.schema.safeParse(candidate).success) ?? raw;
+  const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  // A list of numbers (`INLAY_WEBHOOKS_RETRY_SCHEDULE=5,60,600`) as numbers.
+  const numbers = list.map(Number);
+  const candidates = [...(json === undefined ? [] : [json]), raw, list, ...(numbers.every(Number.isFinite) ? [numbers] : [])];
+  const fits = candidates.find((candidate) => leaf.schema.safeParse(candidate).success);
+  if (fits !== undefined) return fits;
+  // None fits: the value in the option's own kind, so the error says what is wrong with it
+  // (`--port 70000`: too big) rather than that it is a string.
+  const kind = kindOf(leaf.schema);
+  if (kind === 'array') return numbers.every(Number.isFinite) ? numbers : list;
+  if ((kind === 'number' && typeof json === 'number') || (kind === 'boolean' && typeof json === 'boolean')) return json;
+  return raw;
+}
+
+/** The type under a schema's default, optional and description wrappers. */
+function kindOf(schema: z.ZodType): string {
+  let def = schema._zod.def as { type: string; innerType?: z.ZodType };
+  while (def.innerType !== undefined && ['default', 'prefault', 'optional', 'nullable'].includes(def.type)) def = def.innerType._zod.def as typeof def;
+  return def.type;
 }
 
 function check(values: Plain, label: (key: string) => string): OperatorConfig {
@@ -127,7 +145,9 @@ function check(values: Plain, label: (key: string) => string): OperatorConfig {
     const key = [path, issue.keys[0]].filter(Boolean).join('.');
     throw new ConfigError(`unknown option ${label(key)} (inlay start --help lists them)`);
   }
-  throw new ConfigError(`bad value for ${label(path)}: ${issue.message} (got ${describe(valueAt(values, issue.path))})`);
+  // A list's item is named by its option (`--services`), the bad item shown after `got`.
+  const option = issue.path.filter((key) => typeof key !== 'number').join('.');
+  throw new ConfigError(`bad value for ${label(option)}: ${issue.message} (got ${describe(valueAt(values, issue.path))})`);
 }
 
 function describe(value: unknown): string {

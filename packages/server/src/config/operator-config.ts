@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { SERVICE_NAMES } from '@inlay/core';
 import { z } from 'zod';
-import { DEFAULT_DB_PATH } from '../db/connect.js';
+import { DEFAULT_DB_PATH, isPostgresUrl } from '../db/connect.js';
 import { DEFAULT_OPTIONS, MIN_SHARED_FLUSH_MS, type ServerOptions } from '../options.js';
 
 /** Pino's levels, plus `silent`. */
@@ -143,6 +143,8 @@ const ProxyAddressesSchema = z.string().refine(
 const PublicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
   .refine((value) => {
+    // Checked after a value that is no URL at all was already refused above: zod runs both.
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
   }, 'must be an origin only (scheme, host and port), without a path')
@@ -213,9 +215,33 @@ export const OperatorConfigSchema = z.strictObject({
   dashboard: z.boolean().default(DEFAULT_OPTIONS.dashboard).describe('Serve the operator dashboard at /dashboard (docs/dashboard.md).'),
   dashboardDir: z.string().min(1).optional().describe("Folder of the built dashboard app; default: the installed @inlay/dashboard package's dist."),
   dashboardAuth: DashboardAuthSchema,
+}).superRefine((config, ctx) => {
+  // Checked here, not only when the server opens them, so `inlay config check` sees them too.
+  if (!RATE_STORE.test(config.rateLimits.store)) {
+    ctx.addIssue({ code: 'custom', path: ['rateLimits', 'store'], message: 'must be memory, postgres, auto or a redis:// (rediss://) URL' });
+  }
+  const twice = config.services.find((service, i) => config.services.indexOf(service) !== i);
+  if (twice !== undefined) ctx.addIssue({ code: 'custom', path: ['services'], message: `names ${twice} twice` });
 });
 
+/** `rateLimits.store`'s values (plugins/rate-limit.ts opens them). */
+const RATE_STORE = /^(?:memory|postgres|auto|rediss?:\/\/.+)$/;
+
 export type OperatorConfig = z.infer<typeof OperatorConfigSchema>;
+
+/**
+ * What only the options together can tell, once every source is merged (a file may rely on the
+ * environment for the other half): one line naming both options, or undefined.
+ */
+export function crossCheck(config: OperatorConfig): string | undefined {
+  if (config.email.smtpUrl !== undefined && config.publicUrl === undefined) {
+    return 'email.smtpUrl needs publicUrl (INLAY_PUBLIC_URL): every email links to this server to unsubscribe';
+  }
+  if (config.rateLimits.store === 'postgres' && !isPostgresUrl(config.db)) {
+    return 'rateLimits.store postgres needs a PostgreSQL database (db is a SQLite file)';
+  }
+  return undefined;
+}
 
 /** The log level when none is set: quiet for someone trying the demo in a terminal, info everywhere else. */
 export function defaultLogLevel(config: Pick<OperatorConfig, 'demo'>, interactive: boolean): LogLevel {

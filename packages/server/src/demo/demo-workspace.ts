@@ -36,7 +36,12 @@ export async function ensureDemoWorkspace(storage: Storage): Promise<{ demo: Dem
     return record.id;
   };
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Omit<DemoWorkspace, 'tourFlowId'> & { tourFlowId?: string };
+    let saved: Omit<DemoWorkspace, 'tourFlowId'> & { tourFlowId?: string };
+    try {
+      saved = JSON.parse(readFileSync(file, 'utf8')) as typeof saved;
+    } catch (error) {
+      throw new Error(`the demo workspace's file ${file} cannot be read (${(error as Error).message}); delete it to make a new demo workspace`);
+    }
     if (await findWorkspace(storage, saved.workspaceId)) {
       if (saved.tourFlowId) return { demo: { ...saved, tourFlowId: saved.tourFlowId }, created: false };
       // A demo set up before tours: its tour is added once.

@@ -4,15 +4,12 @@ import { columnTypes } from './column-types.js';
 /**
  * Votes keyed by their primary key alone (SQLite's WITHOUT ROWID): a vote was a row in the table
  * plus an entry in the primary key's index, two B-trees written per vote; now one. Rebuilt in
- * one transaction (Kysely runs SQLite migrations outside one), every vote kept; run again after a
- * crash, it simply rebuilds the table once more.
+ * the one transaction SQLite's migrations run in (db/sqlite/open.ts), every vote kept.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // PostgreSQL has no rowid to drop: its table was keyed by the primary key from the start.
   if (columnTypes(db).postgres) return;
-  await db.transaction().execute(async (trx) => {
-    await rebuild(trx);
-  });
+  await rebuild(db);
 }
 
 async function rebuild(db: Kysely<unknown>): Promise<void> {

@@ -81,8 +81,7 @@ export function databaseModeWarning(path: string): string | undefined {
  * server) wait for the write lock instead of failing.
  */
 export async function openSqlite(path: string, options: OpenDatabaseOptions = {}): Promise<SqliteStorage> {
-  if (path !== ':memory:') createPrivately(path);
-  const sqlite = new BetterSqlite3(path);
+  const sqlite = openFile(path);
   sqlite.pragma('journal_mode = WAL');
   if (path !== ':memory:') restrictSidecars(path);
   sqlite.pragma('synchronous = NORMAL');
@@ -97,7 +96,7 @@ export async function openSqlite(path: string, options: OpenDatabaseOptions = {}
   // transaction go.
   sqlite.pragma('temp_store = MEMORY');
   const storage = new SqliteStorage(path, sqlite, withStatementCache(sqlite));
-  await migrateToLatest(storage.db as Kysely<unknown>);
+  await migrateExclusively(sqlite, storage.db as Kysely<unknown>);
   if (options.backgroundCheckpoints !== true || path === ':memory:') return storage;
   // Migrated (the file exists and is in WAL mode): hand checkpoints to the worker.
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
@@ -109,4 +108,57 @@ export async function openSqlite(path: string, options: OpenDatabaseOptions = {}
     }),
   );
   return storage;
+}
+
+/**
+ * The file, created privately if missing, refused before anything is written to it when it is
+ * not SQLite or is another application's database (tables, none of them Inlay's): a mistyped
+ * `--db` must not switch someone's file to WAL mode and add Inlay's tables to it.
+ */
+function openFile(path: string): BetterSqlite3.Database {
+  let sqlite: BetterSqlite3.Database | undefined;
+  let tables: string[];
+  try {
+    if (path !== ':memory:') createPrivately(path);
+    sqlite = new BetterSqlite3(path);
+    tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").pluck().all() as string[];
+  } catch (error) {
+    sqlite?.close();
+    throw new Error(`cannot open the SQLite database ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  if (tables.length > 0 && !tables.includes('kysely_migration')) {
+    sqlite.close();
+    throw new Error(`${path} is not an Inlay database: it holds other tables (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', …' : ''}); point --db at Inlay's file, or at a new one`);
+  }
+  return sqlite;
+}
+
+/** How long a process opening the file waits for another one's migrations before it gives up. */
+const MIGRATION_WAIT_MS = 120_000;
+
+/**
+ * Runs the pending migrations in one write transaction (Kysely runs SQLite's without one). A
+ * second process opening the same file at once (`inlay init` beside `inlay start`, a server
+ * upgraded while the CLI runs) waits for the first to commit and then finds nothing to do;
+ * without it both ran the same migrations, and the loser failed or left one half-applied. A
+ * crash mid-way leaves no migration half-applied either.
+ */
+async function migrateExclusively(sqlite: BetterSqlite3.Database, db: Kysely<unknown>): Promise<void> {
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  for (;;) {
+    try {
+      // Waits up to busy_timeout for the write lock; a long migration elsewhere takes several waits.
+      sqlite.exec('BEGIN IMMEDIATE');
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+    }
+  }
+  try {
+    await migrateToLatest(db);
+    sqlite.exec('COMMIT');
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+    throw error;
+  }
 }
