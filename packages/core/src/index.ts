@@ -17,6 +17,7 @@ export {
   NameSchema,
   ObjectIdSchema,
   TimestampSchema,
+  wholeNumberParam,
 } from './schemas/common.js';
 export {
   ERROR_CODES,

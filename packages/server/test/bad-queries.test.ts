@@ -23,3 +23,18 @@ describe('query strings that do not decode', () => {
     expect((await call(h.app, 'GET', '/onboarding/api/v1/flows?limit=%32', { key })).statusCode).toBe(200);
   });
 });
+
+describe('whole-number query parameters', () => {
+  it('take decimal digits only: hex, exponents, signs and spaces are refused with the parameter\'s message', async () => {
+    for (const value of ['0x10', '1e2', '+5', '%205', '5.0', '-1']) {
+      const response = await call(h.app, 'GET', `/onboarding/api/v1/flows?limit=${value}`, { key });
+      expect(response.statusCode, value).toBe(400);
+      expect(errorOf(response), value).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
+    }
+    expect(errorOf(await call(h.app, 'GET', '/onboarding/api/v1/usage?days=0x5', { key }))).toMatchObject({ code: 'parameter_invalid', param: 'days' });
+    expect(errorOf(await call(h.app, 'GET', '/feedback/api/v1/posts?boardId=board_x&limit=1e1', { key: h.ws.keys.testPublishable }))).toMatchObject({ param: 'limit' });
+    expect((await call(h.app, 'GET', '/onboarding/api/v1/flows?limit=007', { key })).statusCode).toBe(200);
+    expect((await call(h.app, 'GET', '/onboarding/api/v1/usage?days=7', { key })).statusCode).toBe(200);
+  });
+});
+

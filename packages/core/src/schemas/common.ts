@@ -97,3 +97,12 @@ export const OriginPatternSchema = z.string().superRefine((value, ctx) => {
  * allows every origin.
  */
 export const AllowedOriginsSchema = z.array(OriginPatternSchema).max(50);
+
+/**
+ * A whole-number query parameter (`?limit=`, `?days=`) read from its text: decimal digits only.
+ * `z.coerce.number()` took `0x10`, `1e2`, `+5` and ` 5` as numbers; these now get the
+ * parameter's own message. The OpenAPI document still shows an integer with its bounds.
+ */
+export function wholeNumberParam<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value), schema);
+}

@@ -37,7 +37,7 @@ describe('ListQuerySchema', () => {
     expect(ListQuerySchema.parse({ limit: '10', cursor: 'eyJpZCI6MX0' })).toStrictEqual({ limit: 10, cursor: 'eyJpZCI6MX0' });
   });
 
-  it.each(['0', 0, '-1'])('refuses the limit %j as below 1', (limit) => {
+  it.each(['0', 0, -1])('refuses the limit %j as below 1', (limit) => {
     expect(issuesOf(ListQuerySchema, { limit })).toEqual([
       { path: ['limit'], message: 'limit must be at least 1', code: 'too_small' },
     ]);
@@ -49,7 +49,8 @@ describe('ListQuerySchema', () => {
     ]);
   });
 
-  it.each(['abc', '10abc', 'NaN'])('refuses the limit %j, which is not a number', (limit) => {
+  // Decimal digits only: `Number()` would read the hex, exponent, signed and padded ones.
+  it.each(['abc', '10abc', 'NaN', '-1', '0x10', '1e2', '+5', ' 5', ''])('refuses the limit %j, which is not written as a whole number', (limit) => {
     expect(issuesOf(ListQuerySchema, { limit })).toEqual([
       { path: ['limit'], message: 'limit must be a whole number from 1 to 100', code: 'invalid_type' },
     ]);

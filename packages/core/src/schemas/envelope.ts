@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './common.js';
 import { LIMITS } from '../limits.js';
 
 /** Every success body: `{ data: … }` and nothing else at the top level. */
@@ -18,12 +19,14 @@ export interface ListPage<T> {
 
 /** `?limit=` (1–100, default 20) and `?cursor=` of every list route. */
 export const ListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100' })
-    .int({ error: 'limit must be a whole number from 1 to 100' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(LIMITS.listLimitMax, { error: `limit must be at most ${LIMITS.listLimitMax}` })
-    .default(LIMITS.listLimitDefault),
+  limit: wholeNumberParam(
+    z
+      .number({ error: 'limit must be a whole number from 1 to 100' })
+      .int({ error: 'limit must be a whole number from 1 to 100' })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(LIMITS.listLimitMax, { error: `limit must be at most ${LIMITS.listLimitMax}` })
+      .default(LIMITS.listLimitDefault),
+  ),
   cursor: z.string().min(1).max(200).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './common.js';
 import { LIMITS } from '../limits.js';
 import { CategoryIdSchema } from './feedback.js';
 
@@ -77,12 +78,14 @@ const StatusFilterSchema = z
   .transform((value) => [...new Set(value.split(','))] as PostStatus[]);
 
 /** A page's `limit`: 1–100, 20 when absent. */
-const ListLimitSchema = z.coerce
-  .number({ error: 'limit must be a whole number from 1 to 100' })
-  .int({ error: 'limit must be a whole number from 1 to 100' })
-  .min(1)
-  .max(LIMITS.listLimitMax)
-  .default(LIMITS.listLimitDefault);
+const ListLimitSchema = wholeNumberParam(
+  z
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int({ error: 'limit must be a whole number from 1 to 100' })
+    .min(1)
+    .max(LIMITS.listLimitMax)
+    .default(LIMITS.listLimitDefault),
+);
 
 /** `GET /api/v1/posts` query. */
 export const PostListQuerySchema = z.strictObject({

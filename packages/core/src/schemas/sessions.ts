@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './common.js';
 import { UPLOAD_CHUNKS_MAX, UPLOAD_EXTRA_COLUMNS_MAX, UPLOAD_EXTRA_HEADER_MAX, UPLOAD_ROWS_PER_CHUNK } from '../session-limits.js';
 import { FieldKeySchema } from './importer.js';
 
@@ -124,12 +125,14 @@ export const SESSION_ROWS_PAGE_DEFAULT = 1_000;
 
 /** `GET /api/v1/sessions/:id/rows` (secret): `?limit=` (1–5,000, default 1,000) and `?cursor=`. */
 export const SessionRowsQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${SESSION_ROWS_PAGE_MAX}` })
-    .int({ error: `limit must be a whole number from 1 to ${SESSION_ROWS_PAGE_MAX}` })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(SESSION_ROWS_PAGE_MAX, { error: `limit must be at most ${SESSION_ROWS_PAGE_MAX}` })
-    .default(SESSION_ROWS_PAGE_DEFAULT),
+  limit: wholeNumberParam(
+    z
+      .number({ error: `limit must be a whole number from 1 to ${SESSION_ROWS_PAGE_MAX}` })
+      .int({ error: `limit must be a whole number from 1 to ${SESSION_ROWS_PAGE_MAX}` })
+      .min(1, { error: 'limit must be at least 1' })
+      .max(SESSION_ROWS_PAGE_MAX, { error: `limit must be at most ${SESSION_ROWS_PAGE_MAX}` })
+      .default(SESSION_ROWS_PAGE_DEFAULT),
+  ),
   cursor: z.string().min(1).max(200).optional(),
 });
 export type SessionRowsQuery = z.input<typeof SessionRowsQuerySchema>;

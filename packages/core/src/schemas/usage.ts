@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './common.js';
 
 /** `GET /api/v1/usage?days=` — the window, 1–90 days ending today (UTC), default 30. */
 export const UsageQuerySchema = z.strictObject({
-  days: z.coerce
-    .number({ error: 'days must be a whole number from 1 to 90' })
-    .int({ error: 'days must be a whole number from 1 to 90' })
-    .min(1, { error: 'days must be at least 1' })
-    .max(90, { error: 'days must be at most 90' })
-    .default(30),
+  days: wholeNumberParam(
+    z
+      .number({ error: 'days must be a whole number from 1 to 90' })
+      .int({ error: 'days must be a whole number from 1 to 90' })
+      .min(1, { error: 'days must be at least 1' })
+      .max(90, { error: 'days must be at most 90' })
+      .default(30),
+  ),
 });
 export type UsageQuery = z.infer<typeof UsageQuerySchema>;
 

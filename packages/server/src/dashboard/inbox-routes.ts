@@ -1,4 +1,4 @@
-import { CategoryIdSchema, KeyModeSchema, PageQuerySchema, PostAuthorInputSchema, PostStatusSchema, CreatePostBodySchema } from '@inlay/core';
+import { CategoryIdSchema, KeyModeSchema, PageQuerySchema, PostAuthorInputSchema, PostStatusSchema, CreatePostBodySchema, wholeNumberParam } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { changePostCategory, changePostStatus, deletePost, inboxPage, mergePosts } from '../services/feedback/inbox.js';
@@ -16,7 +16,7 @@ const InboxQuery = z.strictObject({
   status: PostStatusSchema.optional(),
   categoryId: CategoryIdSchema.optional(),
   q: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: wholeNumberParam(z.number().int().min(1).max(100).default(50)),
   cursor: z.string().max(100).optional(),
 });
 const PostParams = z.object({ postId: z.string().max(100) });

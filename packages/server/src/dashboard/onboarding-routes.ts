@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { KeyModeSchema } from '@inlay/core';
+import { KeyModeSchema, wholeNumberParam } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, notFound } from '../errors.js';
@@ -49,7 +49,7 @@ export async function onboardingRoutes(parent: FastifyInstance): Promise<void> {
 
   app.get(
     '/flows/:id/outcomes',
-    { schema: { params: FlowParams, querystring: z.strictObject({ mode: KeyModeSchema.default('live'), limit: z.coerce.number().int().min(1).max(200).default(50) }) } },
+    { schema: { params: FlowParams, querystring: z.strictObject({ mode: KeyModeSchema.default('live'), limit: wholeNumberParam(z.number().int().min(1).max(200).default(50)) }) } },
     async (request) => {
       const { id } = request.params;
       const { mode, limit } = request.query;

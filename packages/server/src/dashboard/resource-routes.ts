@@ -1,4 +1,4 @@
-import { CreateResourceBodySchema, ListQuerySchema, saveDraftBodySchema, SERVICES } from '@inlay/core';
+import { CreateResourceBodySchema, ListQuerySchema, saveDraftBodySchema, SERVICES, wholeNumberParam } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { deleteResource, previewResourceDeletion } from '../publishing/resource-deletion.js';
@@ -24,7 +24,7 @@ export async function resourceRoutes(parent: FastifyInstance): Promise<void> {
     const service = resourceService(app.inlay, descriptor);
     const base = `/${descriptor.plural}`;
     const ws = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspace.id;
-    const RevisionListQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().max(100).optional() });
+    const RevisionListQuery = z.strictObject({ limit: wholeNumberParam(z.number().int().min(1).max(100).default(20)), cursor: z.string().max(100).optional() });
 
     app.get(base, { schema: { querystring: ListQuerySchema } }, async (request) => ({ data: await service.list(ws(request), request.query) }));
 

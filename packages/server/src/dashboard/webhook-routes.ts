@@ -1,4 +1,4 @@
-import { KeyModeSchema, WEBHOOK_EVENT_TYPES } from '@inlay/core';
+import { KeyModeSchema, WEBHOOK_EVENT_TYPES, wholeNumberParam } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, notFound } from '../errors.js';
@@ -84,7 +84,7 @@ export async function webhookRoutes(parent: FastifyInstance): Promise<void> {
 
   app.get(
     '/webhooks/:endpointId/deliveries',
-    { schema: { params: EndpointParams, querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) }) } },
+    { schema: { params: EndpointParams, querystring: z.strictObject({ limit: wholeNumberParam(z.number().int().min(1).max(200).default(50)) }) } },
     async (request) => {
       const workspaceId = ws(request);
       // Each delivery with the request it sends (its JSON body), beside the attempts' responses.

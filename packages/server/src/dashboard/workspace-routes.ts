@@ -1,4 +1,4 @@
-import { KeyModeSchema, type ServiceName } from '@inlay/core';
+import { KeyModeSchema, type ServiceName, wholeNumberParam } from '@inlay/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listSessionsWithImporter, toSession } from '../repositories/importer/import-sessions.js';
@@ -29,7 +29,7 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { storage, usage, options } = app.inlay;
 
-  app.get('/usage', { schema: { querystring: z.strictObject({ mode: KeyModeSchema.default('live'), days: z.coerce.number().int().min(1).max(90).default(30) }) } }, async (request) => {
+  app.get('/usage', { schema: { querystring: z.strictObject({ mode: KeyModeSchema.default('live'), days: wholeNumberParam(z.number().int().min(1).max(90).default(30)) }) } }, async (request) => {
     const workspaceId = sessionOf(request).workspace.id;
     const { mode, days } = request.query;
     await usage.flush();
@@ -57,7 +57,7 @@ export async function workspaceRoutes(parent: FastifyInstance): Promise<void> {
 
   app.get(
     '/import-sessions',
-    { schema: { querystring: z.strictObject({ mode: KeyModeSchema.default('live'), importerId: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) } },
+    { schema: { querystring: z.strictObject({ mode: KeyModeSchema.default('live'), importerId: z.string().max(100).optional(), limit: wholeNumberParam(z.number().int().min(1).max(200).default(50)) }) } },
     async (request) => {
       const workspaceId = sessionOf(request).workspace.id;
       const { mode, importerId, limit } = request.query;
