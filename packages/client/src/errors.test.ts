@@ -39,6 +39,8 @@ describe('errorFromResponse', () => {
     expect(error).toBeInstanceOf(InlayError);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe(name);
+    // What loggers print as the type (pino reads `constructor.name`).
+    expect(error.constructor.name).toBe(name);
     expect(error.status).toBe(status);
     expect(error.type).toBe(type);
     expect(error.code).toBe('some_code');

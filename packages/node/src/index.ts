@@ -40,6 +40,7 @@ export type {
   BoardConfig,
   BoardConfigInput,
   CellError,
+  CreateResourceBody,
   FeedbackAuthorTokenRequest,
   FlowConfig,
   FlowConfigInput,

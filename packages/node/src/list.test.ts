@@ -76,7 +76,7 @@ describe('list', () => {
   });
 
   it('stops when a faulty server answers the same cursor again', async () => {
-    const list = new ListPromise(async (cursor) => ({ items: [cursor ?? 'start'], nextCursor: 'same' }), undefined);
+    const list = new ListPromise<string>(async (cursor) => ({ items: [cursor ?? 'start'], nextCursor: 'same' }), undefined);
     const items: string[] = [];
     for await (const item of list) items.push(item);
     expect(items).toEqual(['start', 'same']);

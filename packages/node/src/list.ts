@@ -9,7 +9,7 @@ export interface ListParams {
 }
 
 /** Fetches one page; `cursor` undefined means the first page of the walk. @internal */
-export type FetchPage<T> = (cursor: string | undefined) => Promise<ListPage<T>>;
+export type FetchPage<P> = (cursor: string | undefined) => Promise<P>;
 
 /**
  * What `list()` returns, as in stripe-node: await it for one page (`{items, nextCursor}`), or
@@ -23,13 +23,13 @@ export type FetchPage<T> = (cursor: string | undefined) => Promise<ListPage<T>>;
  * const all = await inlay.feedback.boards.list().autoPagingToArray({ limit: 500 });
  * ```
  */
-export class ListPromise<T> implements PromiseLike<ListPage<T>>, AsyncIterable<T> {
-  readonly #fetchPage: FetchPage<T>;
+export class ListPromise<T, P extends ListPage<T> = ListPage<T>> implements PromiseLike<P>, AsyncIterable<T> {
+  readonly #fetchPage: FetchPage<P>;
   readonly #startCursor: string | undefined;
-  #first: Promise<ListPage<T>> | undefined;
+  #first: Promise<P> | undefined;
 
   /** @internal */
-  constructor(fetchPage: FetchPage<T>, startCursor: string | undefined) {
+  constructor(fetchPage: FetchPage<P>, startCursor: string | undefined) {
     this.#fetchPage = fetchPage;
     this.#startCursor = startCursor;
   }
@@ -38,23 +38,23 @@ export class ListPromise<T> implements PromiseLike<ListPage<T>>, AsyncIterable<T
     return 'ListPromise';
   }
 
-  #firstPage(): Promise<ListPage<T>> {
+  #firstPage(): Promise<P> {
     this.#first ??= this.#fetchPage(this.#startCursor);
     return this.#first;
   }
 
-  then<R1 = ListPage<T>, R2 = never>(
-    onFulfilled?: ((page: ListPage<T>) => R1 | PromiseLike<R1>) | null,
+  then<R1 = P, R2 = never>(
+    onFulfilled?: ((page: P) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
     return this.#firstPage().then(onFulfilled, onRejected);
   }
 
-  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<ListPage<T> | R> {
+  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<P | R> {
     return this.#firstPage().catch(onRejected);
   }
 
-  finally(onFinally?: (() => void) | null): Promise<ListPage<T>> {
+  finally(onFinally?: (() => void) | null): Promise<P> {
     return this.#firstPage().finally(onFinally);
   }
 

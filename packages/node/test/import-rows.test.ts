@@ -70,6 +70,8 @@ describe('inlay.importer.sessions', () => {
     }
     const first = await inlay.importer.sessions.rows(id, { limit: 5 });
     expect(first.items).toEqual(rowsOf(0, 5));
+    // Typed as the route's page, `firstRow` included (the typecheck fails without it).
+    expect(first.firstRow).toBe(0);
     const rest = await inlay.importer.sessions.rows(id, { limit: 100, cursor: first.nextCursor ?? '' });
     expect(rest).toMatchObject({ items: rowsOf(5, 23), firstRow: 5, nextCursor: null });
   });

@@ -74,11 +74,16 @@ export class InlayError extends Error {
 // The subclasses differ from InlayError only in their name (and 429 in `retryAfterSec`), so one
 // small factory makes them: each is still its own class for `instanceof`, with `name` an own
 // field as before, in far fewer bytes of every script-tag bundle (docs/decisions.md, "Widget
-// bundle budgets (measured)").
-const subclass = (name: string) =>
-  class extends InlayError {
-    override readonly name: string = `Inlay${name}Error`;
-  };
+// bundle budgets (measured)"). A class made under a computed key takes the key as its own name:
+// loggers read `constructor.name` (pino's `type`), which an anonymous class leaves empty.
+const subclass = (name: string) => {
+  const full = `Inlay${name}Error`;
+  return {
+    [full]: class extends InlayError {
+      override readonly name: string = full;
+    },
+  }[full] as new (...args: ConstructorParameters<typeof InlayError>) => InlayError;
+};
 
 /** 400 or 413: the request is malformed, has an invalid field (`param`), or is too large. */
 export const InlayInvalidRequestError = subclass('InvalidRequest');

@@ -63,11 +63,13 @@ describe('isRetryable', () => {
     }
   });
 
-  it('retries a 409 only when the policy sends idempotency keys, and never a reused key', () => {
+  it('retries a 409 only for a key in use, when the policy sends idempotency keys', () => {
     expect(isRetryable(SERVER, error(409, 'idempotency_key_in_use'))).toBe(true);
     expect(isRetryable(BROWSER, error(409, 'idempotency_key_in_use'))).toBe(false);
     const reused = new InlayConflictError({ type: 'conflict', code: 'idempotency_key_reused', message: 'm', status: 409 });
     expect(isRetryable(SERVER, reused)).toBe(false);
+    // An object's state: a repeat gets the same answer.
+    for (const code of ['session_expired', 'session_not_completed', 'rows_acknowledged', 'invalid_transition']) expect(isRetryable(SERVER, error(409, code)), code).toBe(false);
   });
 
   it('never retries an error raised on the caller’s side', () => {

@@ -18,9 +18,10 @@ export interface RetryPolicy {
    */
   jitter: 'full' | 'equal';
   /**
-   * Whether a 409 other than `idempotency_key_reused` is transient. Only true when every write
-   * carries an `Idempotency-Key`: then a 409 is `idempotency_key_in_use` (the first attempt is
-   * still running) and repeating it gets the first attempt's answer replayed (docs/api.md).
+   * Whether a 409 `idempotency_key_in_use` is transient. Only true when every write carries an
+   * `Idempotency-Key`: the first attempt is still running, and repeating it gets the first
+   * attempt's answer replayed (docs/api.md). Every other 409 is the object's state (a session
+   * expired, a move not allowed), which no repetition changes.
    */
   retryConflicts: boolean;
 }
@@ -49,12 +50,12 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
 
 /**
  * Whether a failed attempt may be repeated: connection errors (status 0), 429 and 5xx are
- * transient, and 409 when the policy says so, except `idempotency_key_reused`, which no
- * repetition can fix. Errors raised on the caller's side (webhook verification) never are.
+ * transient, and 409 `idempotency_key_in_use` when the policy says so. Errors raised on the
+ * caller's side (webhook verification) never are.
  */
 export function isRetryable(policy: RetryPolicy, error: InlayError): boolean {
   if (error.type === 'webhook_verification') return false;
-  if (error.status === 409) return policy.retryConflicts && error.code !== 'idempotency_key_reused';
+  if (error.status === 409) return policy.retryConflicts && error.code === 'idempotency_key_in_use';
   return error.status === 0 || error.status === 429 || error.status >= 500;
 }
 

@@ -36,10 +36,10 @@ export class ImportSessionsResource {
    * await inlay.importer.sessions.acknowledge(event.data.sessionId);
    * ```
    */
-  rows(sessionId: string, params: SessionRowsParams = {}, options?: RequestOptions): ListPromise<SessionRow> {
+  rows(sessionId: string, params: SessionRowsParams = {}, options?: RequestOptions): ListPromise<SessionRow, SessionRowsPage> {
     const path = `/api/v1/sessions/${idSegment(sessionId, 'sessionId')}/rows`;
     const limit = params.limit ?? SESSION_ROWS_PAGE_MAX;
-    return new ListPromise<SessionRow>(
+    return new ListPromise<SessionRow, SessionRowsPage>(
       (cursor) => this.#transport.request<SessionRowsPage>({ method: 'GET', service: 'importer', path, query: { limit, cursor }, options }),
       params.cursor,
     );
