@@ -12,7 +12,7 @@ export const FieldKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, { error: 'field keys are 1–64 letters, digits, _ . or -, not starting with . or -' })
   // A session's mapping and rows are JSON objects keyed by field key, and the server's JSON parser
-  // refuses the key `__proto__` (docs/api.md): an importer with such a field could never complete.
+  // refuses the key `__proto__` (docs/errors.md, `invalid_json`): such an importer could never complete.
   .refine((key) => key !== '__proto__', { error: 'the field key "__proto__" is reserved: JSON objects keyed by it are refused; choose another key' });
 
 const FieldBase = {
