@@ -177,6 +177,8 @@ describe('inlay CLI', { timeout: 90_000 }, () => {
     }
     expect(readFileSync(other).equals(before)).toBe(true);
     expect(existsSync(`${other}-wal`)).toBe(false);
+    const folder = await inlayInProcess(['keys', 'list', '--workspace', 'ws_x', '--db', dir]);
+    expect(folder.stderr).toContain(`cannot open the SQLite database ${dir}: it is a directory`);
   });
 
   it('start serves the chosen services on the given port', async () => {

@@ -69,7 +69,7 @@ function restrictSidecars(path: string): void {
  * others, or undefined. Such a file was created by something else or loosened by hand.
  */
 export function databaseModeWarning(path: string): string | undefined {
-  if (path === ':memory:' || !existsSync(path)) return undefined;
+  if (path === ':memory:' || !existsSync(path) || !statSync(path).isFile()) return undefined;
   const mode = statSync(path).mode & 0o777;
   if ((mode & 0o077) === 0) return undefined;
   return `warning: the database ${path} has mode ${mode.toString(8).padStart(4, '0')}; it holds key hashes and signing secrets, so make it readable by the server's user only: chmod 600 ${path}`;
@@ -119,6 +119,7 @@ function openFile(path: string): BetterSqlite3.Database {
   let sqlite: BetterSqlite3.Database | undefined;
   let tables: string[];
   try {
+    if (path !== ':memory:' && existsSync(path) && statSync(path).isDirectory()) throw new Error('it is a directory; name a file in it');
     if (path !== ':memory:') createPrivately(path);
     sqlite = new BetterSqlite3(path);
     tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").pluck().all() as string[];
