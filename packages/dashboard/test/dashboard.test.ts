@@ -109,6 +109,12 @@ describe('keys', () => {
 
     await page.getByRole('button', { name: 'I have saved it' }).click();
     expect(await page.locator('[data-secret]').count()).toBe(0);
+    // A key still shown once is not shown in the other mode, and goes when it is revoked.
+    await page.getByRole('button', { name: 'Create test secret key' }).click();
+    const second = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
+    await page.getByRole('button', { name: `Revoke key ending ${second.slice(-4)}` }).click();
+    await page.getByRole('button', { name: `Revoke …${second.slice(-4)} now` }).click();
+    await expect.poll(() => page.locator('[data-secret]').count()).toBe(0);
     await page.getByRole('button', { name: `Revoke key ending ${shown.slice(-4)}` }).click();
     await page.getByRole('button', { name: `Revoke …${shown.slice(-4)} now` }).click();
     await expect.poll(() => page.getByText(/Revoked/).count()).toBeGreaterThan(0);
@@ -132,6 +138,12 @@ describe('flows', () => {
     await page.getByLabel('Id').first().fill('project');
     await page.getByLabel('Title').nth(1).fill('Invite a colleague');
     await page.getByRole('group', { name: 'Depends on' }).getByLabel('Create a project').check();
+    // A link within the app is a path, which a URL field would refuse on save.
+    await page.getByLabel('Button label').first().fill('New project');
+    await page.getByLabel('Button link').first().fill('/projects/new');
+    // A renamed item takes the items that depend on it along.
+    await page.getByLabel('Id').first().fill('first-project');
+    expect(await page.getByRole('group', { name: 'Depends on' }).getByLabel('Create a project').isChecked()).toBe(true);
     await page.getByLabel('Who sees this checklist').selectOption('all');
     await page.getByLabel('Rule 1 value').fill('trial');
     // The rule hides the checklist from a user without the trait, and shows it to one with it.
@@ -146,8 +158,9 @@ describe('flows', () => {
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
     const config = await server.publicApi(pub(), 'GET', `/onboarding/api/v1/config/${flowId}`);
     expect(config.status).toBe(200);
-    expect(config.body.data.config.items.map((item: { id: string }) => item.id)).toEqual(['project', 'item-2']);
-    expect(config.body.data.config.items[1].dependsOn).toEqual(['project']);
+    expect(config.body.data.config.items.map((item: { id: string }) => item.id)).toEqual(['first-project', 'item-2']);
+    expect(config.body.data.config.items[1].dependsOn).toEqual(['first-project']);
+    expect(config.body.data.config.items[0].action).toEqual({ label: 'New project', href: '/projects/new' });
     expect(config.body.data.config.eligibility).toEqual({ all: [{ trait: 'plan', op: 'eq', value: 'trial' }] });
 
     // A later draft, then the published revision compared with it side by side and restored.
@@ -250,10 +263,14 @@ describe('importers', () => {
     await page.locator('inlay-importer').getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.locator('inlay-importer').getByText('Seats').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await expectAccessible(page);
+    // The duplicate check follows its field's key when the key is renamed.
+    await page.getByLabel('Duplicate rows are those with the same').selectOption('seats');
+    await field.getByLabel('Key').fill('seat_count');
     await page.getByRole('button', { name: 'Save and publish' }).click();
     await expect.poll(() => page.getByText(/the draft is what is published/).count()).toBe(1);
     const config = await server.publicApi(pub(), 'GET', `/importer/api/v1/config/${seeded.importerId}`);
-    expect(config.body.data.config.fields[3]).toEqual({ key: 'seats', label: 'Seats', type: 'number', min: 1, aliases: ['Users', 'Licences'] });
+    expect(config.body.data.config.fields[3]).toEqual({ key: 'seat_count', label: 'Seats', type: 'number', min: 1, aliases: ['Users', 'Licences'] });
+    expect(config.body.data.config.duplicateKey).toBe('seat_count');
     expect(config.body.data.config).toMatchObject({ allowedOrigins: ['https://app.example.com'], unmappedColumns: 'keep' });
   });
 });
@@ -262,9 +279,13 @@ describe('webhooks', () => {
   it('adds an endpoint with its secret shown once, sends a test event and shows it in the delivery log', async () => {
     await openAt(page, server.origin, 'webhooks');
     await page.getByLabel('URL (https)').fill('https://hooks.example.com/inlay');
+    await page.getByLabel('Every event').uncheck();
+    await page.getByRole('group', { name: 'Events' }).getByLabel('post.created').check();
     await page.getByRole('button', { name: 'Add test endpoint' }).click();
     const secret = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
     expect(secret.length).toBeGreaterThan(20);
+    // The form starts over as it first was: every event, ticked and meant.
+    expect(await page.getByLabel('Every event').isChecked()).toBe(true);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await page.getByRole('button', { name: 'Rotate secret' }).click();

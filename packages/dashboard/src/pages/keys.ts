@@ -43,6 +43,8 @@ export class KeysPage extends Page {
     const done = await this.act(async () => {
       await this.ctx.api.delete(`/keys/${encodeURIComponent(key.id)}`);
       this.confirming = '';
+      // A key just shown once is no longer one to copy.
+      if (this.minted?.info.id === key.id) this.minted = undefined;
       await this.load();
     });
     if (done) this.ctx.announce(`Key ending ${key.last4} revoked.`);
@@ -59,7 +61,7 @@ export class KeysPage extends Page {
         <button type="button" ?disabled=${this.busy} @click=${() => void this.#mint('sec')}>Create ${mode} secret key</button>
       </div>
       ${this.renderError()}
-      ${this.minted
+      ${this.minted && this.minted.info.mode === mode
         ? secretOnce(
             'Your new key',
             this.minted.key,

@@ -1,4 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import { WEBHOOK_EVENT_TYPES } from '@inlay/core';
 import { copy, Page, when } from '../ui/page.js';
 import { secretOnce } from '../ui/secret.js';
@@ -60,7 +61,9 @@ export class WebhooksPage extends Page {
       await this.load();
     });
     if (done) {
+      // The form starts over, "Every event" included (a reset alone unticks it under a bound property).
       element.reset();
+      this.allEvents = true;
       this.ctx.announce('Endpoint added. Copy its signing secret now.');
     }
   }
@@ -191,7 +194,7 @@ export class WebhooksPage extends Page {
       <form class="card" @submit=${(event: SubmitEvent) => void this.#add(event)}>
         <h2>Add an endpoint</h2>
         <label>URL (https) <input name="url" type="url" required placeholder="https://example.com/inlay-webhooks" /></label>
-        <p><label class="inline"><input type="checkbox" .checked=${this.allEvents} @change=${(event: Event) => (this.allEvents = (event.target as HTMLInputElement).checked)} /> Every event</label></p>
+        <p><label class="inline"><input type="checkbox" .checked=${live(this.allEvents)} @change=${(event: Event) => (this.allEvents = (event.target as HTMLInputElement).checked)} /> Every event</label></p>
         ${this.allEvents
           ? nothing
           : html`<fieldset><legend>Events</legend><div class="events">${WEBHOOK_EVENT_TYPES.map((type) => html`<label class="inline"><input type="checkbox" name="event" value=${type} /> <code>${type}</code></label>`)}</div></fieldset>`}

@@ -43,17 +43,25 @@ function item(config: FlowConfig, index: number, update: Update): TemplateResult
   const others = config.items.filter((other) => other.id !== entry.id);
   const dependsOn = entry.dependsOn ?? [];
   const label = `Item ${index + 1}`;
+  // Other items' dependencies name this one by id: a renamed id takes them along.
+  const rename = (id: string): void =>
+    update({
+      ...config,
+      items: config.items.map((other, i) =>
+        i === index ? { ...entry, id } : other.dependsOn?.includes(entry.id) ? { ...other, dependsOn: other.dependsOn.map((dep) => (dep === entry.id ? id : dep)) } : other,
+      ),
+    });
   return html`
     <fieldset class="item">
       <legend>${label}: ${entry.title || entry.id}</legend>
       <div class="row">
-        ${textInput('Id', entry.id, (id) => set({ id }), { required: true })}
+        ${textInput('Id', entry.id, (id) => rename(id), { required: true })}
         ${textInput('Title', entry.title, (title) => set({ title }), { required: true })}
       </div>
       <label>Description <textarea .value=${entry.description ?? ''} @input=${(event: Event) => set({ description: optional(valueOf(event)) })}></textarea></label>
       <div class="row">
         ${textInput('Button label', entry.action?.label, (text) => set({ action: optional(text) || entry.action?.href ? { label: text, href: entry.action?.href ?? '' } : undefined }))}
-        ${textInput('Button link', entry.action?.href, (href) => set({ action: optional(href) || entry.action?.label ? { label: entry.action?.label ?? '', href } : undefined }), { type: 'url' })}
+        ${textInput('Button link', entry.action?.href, (href) => set({ action: optional(href) || entry.action?.label ? { label: entry.action?.label ?? '', href } : undefined }), { placeholder: '/settings or https://…' })}
       </div>
       <div class="row">
         ${select(

@@ -16,6 +16,11 @@ function field(config: ImporterConfig, index: number, update: Update): TemplateR
     update({ ...config, fields: replaced(config.fields, index, next as unknown as FieldDefinition) });
   };
   const label = `Field ${index + 1}`;
+  // The duplicate check names the field by key: a renamed key takes it along.
+  const rename = (key: string): void => {
+    const fields = replaced(config.fields, index, { ...entry, key });
+    update({ ...config, fields, duplicateKey: config.duplicateKey === entry.key ? key : config.duplicateKey });
+  };
   const changeType = (type: string): void => {
     // Rules of the old type would be refused with the new one (docs/importer.md).
     set({ type, enumValues: type === 'enum' ? (entry.enumValues ?? ['A', 'B']) : undefined, min: undefined, max: undefined, minLength: undefined, maxLength: undefined, pattern: undefined, patternMessage: undefined });
@@ -28,7 +33,7 @@ function field(config: ImporterConfig, index: number, update: Update): TemplateR
     <fieldset class="item">
       <legend>${label}: ${entry.label || entry.key}</legend>
       <div class="row">
-        ${textInput('Key', entry.key, (key) => set({ key }), { required: true })}
+        ${textInput('Key', entry.key, (key) => rename(key), { required: true })}
         ${textInput('Label', entry.label, (text) => set({ label: text }), { required: true })}
         ${select('Type', entry.type, TYPES.map((type) => [type, type] as const), changeType)}
       </div>

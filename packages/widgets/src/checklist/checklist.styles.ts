@@ -50,6 +50,9 @@ export const checklistStyles = css`
   }
 
   h2 {
+    /* A title without spaces wraps rather than pushing the close button out. */
+    min-width: 0;
+    overflow-wrap: anywhere;
     font-size: 1.15em;
     font-weight: 600;
     line-height: 1.35;
