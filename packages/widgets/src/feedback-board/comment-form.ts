@@ -36,6 +36,11 @@ export function renderCommentForm({ html, nothing }: Lit, t: FeedbackBoardString
   return html`<form class="comment-form" part="comment-form" novalidate @submit=${(event: Event) => {
     event.preventDefault();
     options.onSubmit();
+  }} @keydown=${(event: KeyboardEvent) => {
+    // Escape closes a reply's or an edit's form, not the post page around it.
+    if (event.key !== 'Escape' || !options.onCancel) return;
+    event.stopPropagation();
+    options.onCancel();
   }}>
     <label for=${id}>${options.label}</label>
     <textarea id=${id} part="comment-input" rows="2" aria-invalid=${Boolean(problem)} aria-describedby=${problem ? `${id}-problem` : nothing}

@@ -35,7 +35,7 @@ export function renderComment({ html, nothing }: Lit, t: FeedbackBoardStrings, c
       <span class="name">${view.name}</span>
       ${comment.team ? html`<span class="badge" part="team-badge">${t.team}</span>` : nothing}
       <time class="muted" datetime=${comment.createdAt}>${date.toLocaleString(view.locale, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-      ${comment.editedAt ? html`<span class="muted">· ${t.edited}</span>` : nothing}
+      ${comment.editedAt && !comment.deleted ? html`<span class="muted">· ${t.edited}</span>` : nothing}
     </p>
     ${comment.deleted
       ? html`<p class="muted deleted" part="comment-body">${t.deletedComment}</p>`

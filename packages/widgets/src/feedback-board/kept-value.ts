@@ -8,17 +8,19 @@ export function keptValue(key: string): { get(): string | undefined; set(value: 
   return {
     get() {
       try {
+        // Storage that took the value and no longer holds it was cleared: the value is gone.
         return localStorage.getItem(key) ?? inMemory;
       } catch {
         return inMemory;
       }
     },
     set(value) {
-      inMemory = value;
       try {
         localStorage.setItem(key, value);
+        inMemory = undefined;
       } catch {
         // Memory only: the value lasts for this page.
+        inMemory = value;
       }
     },
   };

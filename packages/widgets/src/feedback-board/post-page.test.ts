@@ -147,7 +147,13 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     expect(focused(el)?.id).to.equal(commentWith(el, 'RateLimit-Remaining, mostly.').id);
     expect(commentWith(el, 'RateLimit-Remaining, mostly.').querySelector('[data-action^="reply-"]')).to.equal(null);
 
-    // An edit by the author, within its 15 minutes.
+    // An edit by the author, within its 15 minutes; Escape closes the form and leaves the post page open.
+    commentWith(el, 'Which headers exactly?').querySelector<HTMLButtonElement>('[data-action^="edit-"]')?.click();
+    await el.updateComplete;
+    focused(el)?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await el.updateComplete;
+    expect(commentWith(el, 'Which headers exactly?').querySelector('textarea')).to.equal(null);
+    expect(el.postId).to.not.equal('');
     commentWith(el, 'Which headers exactly?').querySelector<HTMLButtonElement>('[data-action^="edit-"]')?.click();
     await el.updateComplete;
     expect((focused(el) as HTMLTextAreaElement).value).to.equal('Which headers exactly?');
@@ -164,6 +170,8 @@ describe('<inlay-feedback-board> post page (real server)', () => {
     (focused(el) as HTMLButtonElement).click();
     await waitUntil(() => commentsShown(el)[0]?.body === 'This comment was deleted.', 'the parent was not kept as deleted', { timeout: 5000 });
     expect(commentsShown(el).map(({ body }) => body)).to.deep.equal(['This comment was deleted.', 'RateLimit-Remaining, mostly.']);
+    // Its edit is not told of: what was edited is gone.
+    expect(commentWith(el, 'This comment was deleted.').textContent).to.not.include('edited');
     expect(liveText(el)).to.equal('The comment was deleted.');
     commentWith(el, 'RateLimit-Remaining, mostly.').querySelector<HTMLButtonElement>('[data-action^="delete-"]')?.click();
     await el.updateComplete;

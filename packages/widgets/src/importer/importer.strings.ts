@@ -317,7 +317,7 @@ export const defaultImporterStrings: ImporterStrings = {
   keepFirst: 'Keep the first of each',
   keepLast: 'Keep the last of each',
   unreadable: (count) => `${plural(count, 'character', 'characters')} could not be read. Try another text encoding.`,
-  skipInvalid: (rows) => `Leave out the ${plural(rows, 'row', 'rows')} that still have problems`,
+  skipInvalid: (rows) => `Leave out the ${plural(rows, 'row that still has', 'rows that still have')} problems`,
   importRows: (rows) => `Import ${plural(rows, 'row', 'rows')}`,
   importing: 'Importing…',
 
