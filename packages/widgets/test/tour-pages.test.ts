@@ -172,20 +172,21 @@ function progressAfter(file: string): (page: Page) => Promise<void> {
  * what the element does with it in that read's promise chain (the render it asks for included).
  */
 async function configRead(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  // A script in the page's own terms (this file is type-checked without the DOM's types).
+  await page.addInitScript(`{
     const fetchFn = window.fetch;
-    let read: () => void = () => undefined;
-    (window as unknown as { configRead: Promise<void> }).configRead = new Promise<void>((resolve) => (read = resolve));
+    let read = () => undefined;
+    window.configRead = new Promise((resolve) => (read = resolve));
     window.fetch = async (input, init) => {
       const response = await fetchFn(input, init);
       if (!String(input instanceof Request ? input.url : input).includes('/onboarding/api/v1/config/')) return response;
-      for (const method of ['json', 'text'] as const) {
+      for (const method of ['json', 'text']) {
         const body = response[method].bind(response);
         Object.defineProperty(response, method, { value: () => body().finally(() => setTimeout(read)) });
       }
       return response;
     };
-  });
+  }`);
 }
 
 const popover = (page: Page) => page.locator('inlay-tour [part~="popover"]');
@@ -389,14 +390,14 @@ describe('<inlay-tour> across pages', () => {
 
   it('asks for the modal module only once the user is eligible for the flow', async () => {
     const { page, reads, files } = await open(`one.html?flow=${flows['PRO_MODAL']}`, { before: configRead });
-    await page.evaluate(() => (window as unknown as { configRead: Promise<void> }).configRead);
-    await page.evaluate(() => (document.querySelector('inlay-tour') as unknown as { updateComplete: Promise<boolean> }).updateComplete);
+    await page.evaluate('window.configRead');
+    await page.evaluate("document.querySelector('inlay-tour').updateComplete");
     // A request sent after the config's render, whatever its answer: a module that render asked for was asked first.
-    await page.evaluate((origin) => fetch(`${origin}/healthz`, { mode: 'no-cors' }).then(() => undefined, () => undefined), inlay.origin);
+    await page.evaluate(`fetch('${inlay.origin}/healthz', { mode: 'no-cors' }).then(() => undefined, () => undefined)`);
     expect(new Set(files)).toEqual(new Set(['inlay-tour.js', 'inlay-checklist.writes.js']));
     expect(reads).toEqual([{ config: 1, progress: 0 }]);
     // The same page, once the host names the plan: the progress, the module and the step.
-    await page.evaluate(() => ((document.querySelector('inlay-tour') as unknown as { traits: object }).traits = { plan: 'pro' }));
+    await page.evaluate("document.querySelector('inlay-tour').traits = { plan: 'pro' }");
     await expect.poll(() => title(page).textContent()).toBe('Search is here');
     expect(files.filter((file) => file === 'inlay-tour.modal.js')).toHaveLength(1);
     expect(reads).toEqual([{ config: 1, progress: 1 }]);
