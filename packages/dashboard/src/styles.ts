@@ -42,7 +42,7 @@ export const baseStyles = css`
   *, *::before, *::after { box-sizing: border-box; }
   h1 { font-size: 1.5rem; margin: 0 0 1rem; line-height: 1.25; }
   /* A name without spaces (a long snake_case flow name) wraps instead of widening the page. */
-  h1, h2, h3, legend, td, th, li, p { overflow-wrap: anywhere; }
+  h1, h2, h3, legend { overflow-wrap: anywhere; }
   h2 { font-size: 1.15rem; margin: 1.5rem 0 0.5rem; }
   h3 { font-size: 1rem; margin: 1rem 0 0.5rem; }
   p { margin: 0.5rem 0; }

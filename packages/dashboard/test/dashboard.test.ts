@@ -447,10 +447,15 @@ describe('375 px and dark', () => {
   it('keeps the shell usable on a phone in dark mode, with no page wider than the screen', async () => {
     const small = await openPage(browser, { viewport: { width: 375, height: 740 }, colorScheme: 'dark', storageState: signedIn });
     try {
+      // A name without spaces must wrap, not widen the page (a long snake_case flow name did).
+      const longName = `Onboarding_for_enterprise_customers_${'x'.repeat(40)}_v2_final`;
+      const long = await server.publicApi(server.keys.testSecret, 'POST', '/onboarding/api/v1/flows', { name: longName });
       await openAt(small.page, server.origin);
       for (const [path, heading] of [
         ['', 'Overview'],
         [`flows/${seeded.flowId}`, 'Getting started'],
+        [`flows/${long.body.data.id}`, longName],
+        ['flows', 'Flows'],
         ['inbox', 'Feedback inbox'],
         ['keys', 'API keys'],
       ] as const) {
