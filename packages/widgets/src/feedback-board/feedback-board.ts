@@ -179,9 +179,10 @@ export class InlayFeedbackBoard extends InlayElement {
   strings: Partial<FeedbackBoardStrings> = {};
   /**
    * The post whose page is shown (its title, details, votes and comments) instead of the list;
-   * empty for the list. Set by the board when the user opens a post (with `inlay-post-open`) and
-   * cleared when they go back (with `inlay-post-close`); a page may bind it to its router.
-   * Attribute `post-id`.
+   * empty for the list. The board sets the `postId` property when the user opens a post (with
+   * `inlay-post-open`) and clears it when they go back (with `inlay-post-close`); the attribute is
+   * the page's to set, so read the property (or the events), not `[post-id]`. A page may bind it
+   * to its router. Attribute `post-id`.
    */
   postId = '';
   /** `roadmap`: the board's planned, in-progress and completed posts in three columns instead of the list. Attribute `view`. */
