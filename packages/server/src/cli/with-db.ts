@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { closeDatabase, isPostgresUrl, openDatabase, type Storage } from '../db/connect.js';
+import { closeDatabase, locationOf, openDatabase, type Storage } from '../db/connect.js';
 import { findWorkspace } from '../repositories/platform/workspaces.js';
 import { UsageError } from './args.js';
 
@@ -16,7 +16,8 @@ export async function withDb<T>(
   options: { create?: boolean } = {},
 ): Promise<T> {
   // Only `init` (and `start`) make a new database: a mistyped path is not one to create.
-  if (options.create !== true && !isPostgresUrl(path) && path !== ':memory:' && !existsSync(path)) {
+  const { file } = locationOf(path);
+  if (options.create !== true && file !== undefined && !existsSync(file)) {
     throw new UsageError(`no Inlay database at ${path} (\`inlay init --db ${path}\` creates one; --db or INLAY_DB names another)`);
   }
   const storage = await openDatabase(path);

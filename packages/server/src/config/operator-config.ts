@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { SERVICE_NAMES } from '@inlay/core';
 import { z } from 'zod';
-import { DEFAULT_DB_PATH, isPostgresUrl } from '../db/connect.js';
+import { DEFAULT_DB_PATH, locationOf } from '../db/connect.js';
 import { DEFAULT_OPTIONS, MIN_SHARED_FLUSH_MS, type ServerOptions } from '../options.js';
 
 /** Pino's levels, plus `silent`. */
@@ -237,7 +237,7 @@ export function crossCheck(config: OperatorConfig): string | undefined {
   if (config.email.smtpUrl !== undefined && config.publicUrl === undefined) {
     return 'email.smtpUrl needs publicUrl (INLAY_PUBLIC_URL): every email links to this server to unsubscribe';
   }
-  if (config.rateLimits.store === 'postgres' && !isPostgresUrl(config.db)) {
+  if (config.rateLimits.store === 'postgres' && !locationOf(config.db).sharedByProcesses) {
     return 'rateLimits.store postgres needs a PostgreSQL database (db is a SQLite file)';
   }
   return undefined;

@@ -11,6 +11,15 @@ export const DEFAULT_DB_PATH = './.inlay/inlay.db';
 /** Whether `location` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a SQLite file. */
 export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//i.test(location);
 
+/**
+ * What a location offers, asked without opening it: whether several processes share it (a
+ * PostgreSQL URL), and the file it lives in (a SQLite path; undefined for PostgreSQL and memory).
+ */
+export function locationOf(location: string): { sharedByProcesses: boolean; file: string | undefined } {
+  if (isPostgresUrl(location)) return { sharedByProcesses: true, file: undefined };
+  return { sharedByProcesses: false, file: location === ':memory:' ? undefined : location };
+}
+
 export interface OpenDatabaseOptions {
   /**
    * Checkpoint the write-ahead log on a worker thread (see checkpointer.ts) instead of inside
