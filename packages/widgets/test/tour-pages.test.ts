@@ -295,6 +295,12 @@ describe('<inlay-tour> across pages', () => {
     await expect.poll(async () => (await page.locator('[data-tour="chart"]').boundingBox())?.y).toBeLessThan((chartBefore?.y ?? 0) - 90);
     await expect.poll(() => attachedTo(page, '[data-tour="chart"]')).not.toBe('detached');
     await expect.poll(() => cutoutAround(page, '[data-tour="chart"]')).toBe(true);
+    // Scrolled out of its container (still inside the viewport): out of sight with it, then back.
+    await page.locator('[data-testid="scroller"]').evaluate((element) => element.scrollBy(0, 400));
+    await expect.poll(() => popover(page).isVisible()).toBe(false);
+    await page.locator('[data-testid="scroller"]').evaluate((element) => element.scrollBy(0, -400));
+    await expect.poll(() => popover(page).isVisible()).toBe(true);
+    await expect.poll(() => attachedTo(page, '[data-tour="chart"]')).not.toBe('detached');
     await shot(page, 'page-two-modal');
     await page.locator('inlay-tour [part~="next-button"]').click();
     await expect.poll(() => popover(page).count()).toBe(0);
@@ -349,6 +355,28 @@ describe('<inlay-tour> across pages', () => {
     const box = await popover(page).boundingBox();
     // Centred in the 1024 × 720 viewport.
     expect(Math.abs((box?.x ?? 0) + (box?.width ?? 0) / 2 - 512)).toBeLessThan(2);
+    await page.context().close();
+  });
+
+  it('puts a step out of sight while its element is scrolled away, keeping focus and Escape in it', async () => {
+    const { page, user } = await open('one.html', { viewport: { width: 800, height: 500 } });
+    await expect.poll(() => title(page).textContent()).toBe('Welcome to Acme');
+    await page.locator('inlay-tour [part~="next-button"]').click();
+    await expect.poll(() => attachedTo(page, '[data-tour="search"]')).toBe('bottom');
+    expect(await focusAt(page)).toBe('dialog');
+    const box = await popover(page).boundingBox();
+    const middle = `document.elementFromPoint(${(box?.x ?? 0) + (box?.width ?? 0) / 2}, ${(box?.y ?? 0) + (box?.height ?? 0) / 2})?.tagName`;
+    expect(await page.evaluate(middle)).toBe('INLAY-TOUR');
+    // Scrolled far below the field: the popover is not pinned to the top of the window, and a
+    // click where it was reaches the page.
+    await page.evaluate(`document.querySelector('main').style.paddingBottom = '2000px'; scrollBy(0, 900)`);
+    await expect.poll(() => popover(page).isVisible()).toBe(false);
+    expect(await page.evaluate(middle)).not.toBe('INLAY-TOUR');
+    expect(await focusAt(page)).toBe('dialog');
+    await page.evaluate('scrollTo(0, 0)');
+    await expect.poll(() => attachedTo(page, '[data-tour="search"]')).toBe('bottom');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => progressOf('TOUR', user).then((p) => p.state)).toBe('dismissed');
     await page.context().close();
   });
 
@@ -522,6 +550,12 @@ describe('<inlay-tour> across pages', () => {
       .toBe(true);
     await expectAccessible(narrow.page);
     await shot(narrow.page, 'narrow');
+    // Placement "end" (the right side) has no room at 375 px, nor has the left: below the link,
+    // not shifted over it.
+    await narrow.page.locator('inlay-tour [part~="next-button"]').click();
+    await expect.poll(() => title(narrow.page).textContent()).toBe('Reports live here');
+    await expect.poll(() => attachedTo(narrow.page, '[data-tour="to-two"]')).toBe('bottom');
+    await shot(narrow.page, 'narrow-end');
     await narrow.page.context().close();
   });
 

@@ -142,7 +142,7 @@ export function isInlayError(value: unknown): value is InlayError {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[INLAY_ERROR] === true;
 }
 
-/** The type each status always has (core's `ERROR_TYPES`, inverted; 413 is `too_large`). */
+/** The type each status always has (core's `ERROR_TYPES`, inverted; 413 is `too_large`); other 5xx are `internal`. */
 const TYPE_OF_STATUS: Readonly<Record<number, string>> = {
   400: 'invalid_request',
   401: 'authentication',
@@ -153,7 +153,6 @@ const TYPE_OF_STATUS: Readonly<Record<number, string>> = {
   409: 'conflict',
   413: 'too_large',
   429: 'rate_limited',
-  500: 'internal',
   503: 'unavailable',
 };
 

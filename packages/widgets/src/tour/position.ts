@@ -14,7 +14,7 @@ export interface Follow {
   placement: Placement;
   /** Distance from the element, in px (negative: over its edge, for a beacon). */
   gap: number;
-  arrow?: HTMLElement | null;
+  arrow?: HTMLElement;
   /** Called with the element's client rect at each position: a modal step's cut-out frames it (modal.ts). */
   frame?: ((box: DOMRect) => void) | undefined;
 }
@@ -25,13 +25,13 @@ let webKit: boolean | undefined;
 /** An element's layout size, transforms left out (a popover's entrance animation scales it). */
 const layoutSize = (element: HTMLElement) => ({ width: element.offsetWidth, height: element.offsetHeight });
 
-/** The room a top-layer element has: the visual viewport (what is on screen, pinch zoom included). */
+/**
+ * The room a top-layer element has: the visual viewport (what is on screen, pinch zoom included),
+ * which every browser with the Popover API the tour needs has.
+ */
 function room(): { x: number; y: number; width: number; height: number } {
-  const view = visualViewport;
-  const root = document.documentElement;
-  return view
-    ? { x: view.offsetLeft, y: view.offsetTop, width: view.width, height: view.height }
-    : { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
+  const view = visualViewport as VisualViewport;
+  return { x: view.offsetLeft, y: view.offsetTop, width: view.width, height: view.height };
 }
 
 /**
@@ -49,9 +49,8 @@ const topLayer: Platform & Pick<Required<Platform>, 'detectOverflow'> = {
     // WebKit measures client rects from the visual viewport but places `fixed` boxes in the
     // layout one (pinch zoom); @floating-ui/dom adds the same offsets there.
     webKit ??= CSS.supports('-webkit-backdrop-filter', 'none');
-    const view = webKit && visualViewport;
-    const at = view ? { x: x + view.offsetLeft, y: y + view.offsetTop } : { x, y };
-    return { reference: { ...at, width, height }, floating: { x: 0, y: 0, ...layoutSize(floating as HTMLElement) } };
+    const view = webKit ? room() : { x: 0, y: 0 };
+    return { reference: { x: x + view.x, y: y + view.y, width, height }, floating: { x: 0, y: 0, ...layoutSize(floating as HTMLElement) } };
   },
   getDimensions: layoutSize,
   getClippingRect: room,
@@ -92,17 +91,27 @@ const gap = (distance: number): Middleware => ({
 
 /** Starts following; answers the function that stops. */
 export function follow(reference: Element, floating: HTMLElement, options: Follow): () => void {
-  const tip = options.arrow ?? undefined;
+  const tip = options.arrow;
+  const preferred = options.placement;
   const update = async (): Promise<void> => {
     const { x, y, placement, middlewareData } = await computePosition(reference, floating, {
       platform: topLayer,
       strategy: 'fixed',
-      placement: options.placement,
-      // Shifted on both axes: an element wider or taller than the room beside it (a whole card)
-      // gets the popover over its edge rather than out of the viewport. `flip` takes none of
-      // its fallback options and `shift` no limiter: the script-tag build fixes them as passed
-      // here (scripts/floating-ui-defaults.mjs), as it does `autoUpdate`'s `animationFrame` below.
-      middleware: [gap(options.gap), flip(), shift({ padding: 8, crossAxis: true }), tip && arrow({ element: tip, padding: 12 })],
+      placement: preferred,
+      // Beside the element, the popover goes to the other side when its own has no room, and
+      // below or above it when neither has (a phone's width), where shifting would have put it
+      // over the element; room is measured across only, as shifting takes care of the rest (a
+      // popover taller than a header link is shifted down beside it). Shifted on both axes: an
+      // element wider or taller than the room beside it (a whole card) gets the popover over its
+      // edge rather than out of the viewport. `flip` takes none of its other fallback options and
+      // `shift` no limiter: the script-tag build fixes them as passed here
+      // (scripts/floating-ui-defaults.mjs), as it does `autoUpdate`'s `animationFrame` below.
+      middleware: [
+        gap(options.gap),
+        flip(preferred === 'left' || preferred === 'right' ? { crossAxis: false, fallbackPlacements: ['left', 'right', 'bottom', 'top'] } : undefined),
+        shift({ padding: 8, crossAxis: true }),
+        tip && arrow({ element: tip, padding: 12 }),
+      ],
     });
     floating.style.left = `${x}px`;
     floating.style.top = `${y}px`;
@@ -115,5 +124,13 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
     }
     options.frame?.(reference.getBoundingClientRect());
   };
-  return autoUpdate(reference, floating, () => void update());
+  // Out of sight while its element is: scrolled out of the viewport or out of a scroll container
+  // around it (what an IntersectionObserver sees), rather than pinned to the viewport's edge.
+  const seen = new IntersectionObserver(([entry]) => (floating.style.scale = entry?.intersectionRatio ? '' : '0'));
+  seen.observe(reference);
+  const stop = autoUpdate(reference, floating, () => void update());
+  return () => {
+    seen.disconnect();
+    stop();
+  };
 }

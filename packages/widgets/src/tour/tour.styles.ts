@@ -107,16 +107,19 @@ export const tourStyles = css`
     color: var(--_on-accent);
   }
 
+  .skip,
+  .close {
+    border-color: transparent;
+  }
+
   .skip {
     margin-inline-end: auto;
-    border-color: transparent;
     color: var(--_muted);
   }
 
   .close {
     margin-inline-start: auto;
     padding: 0 8px;
-    border-color: transparent;
     font-size: 1.25em;
     line-height: 1;
   }

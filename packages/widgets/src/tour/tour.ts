@@ -310,7 +310,7 @@ export class InlayTour extends FlowElement {
       const rtl = getComputedStyle(shown.target).direction === 'rtl';
       const side = anchor?.placement ?? 'bottom';
       const placement = side === 'start' ? (rtl ? 'right' : 'left') : side === 'end' ? (rtl ? 'left' : 'right') : side;
-      floating.push([`step:${shown.item.id}`, shown.target, popover, { placement, gap: 12, arrow: popover.querySelector<HTMLElement>('.arrow'), frame: modal ? modal.frame : undefined }]);
+      floating.push([`step:${shown.item.id}`, shown.target, popover, { placement, gap: 12, arrow: this.#arrow, frame: modal ? modal.frame : undefined }]);
     }
     // Top layer order is the order of showing: beacons under the popover, a modal step's cut-out
     // (modal.ts) under the popover too.
