@@ -3,6 +3,7 @@ import type { ServerOptions as HttpServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from './errors.js';
 import type { TimeoutOptions } from './options.js';
+import { isDrainingRefusedBody } from './plugins/refused-body.js';
 import { BASE_SECURITY_HEADER_LINES } from './plugins/security-headers.js';
 
 /**
@@ -65,6 +66,8 @@ export function fileDescriptorLimit(): number | undefined {
 export function clientErrorHandler(nextRequestId: () => string): (error: Error & { code?: string }, socket: Socket) => void {
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // Its request was answered (413) while its body still arrives: close it, with nothing more.
+    if (isDrainingRefusedBody(socket)) return void socket.destroy();
     // A response already under way cannot be replaced; only the connection can be closed.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && inFlight?.headersSent !== true) {

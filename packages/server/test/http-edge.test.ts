@@ -56,6 +56,28 @@ function trickle(connection: RawConnection, text: string, everyMs = 100): void {
   void connection.closed.then(() => clearInterval(timer));
 }
 
+/** Writes `x` as fast as the connection takes it until it closes. */
+function flood(connection: RawConnection): void {
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  const write = (): void => {
+    while (!connection.socket.destroyed && connection.socket.writable) {
+      if (!connection.socket.write(chunk)) return void connection.socket.once('drain', write);
+    }
+  };
+  write();
+}
+
+/** Opens a request to create a board whose body says it is 10 GiB, and floods it. */
+async function endlessBoard(url: string, key: string): Promise<RawConnection> {
+  const connection = rawConnection(url);
+  await connection.connected;
+  connection.socket.write(
+    `POST /feedback/api/v1/boards HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 ** 3}\r\n\r\n{"name":"`,
+  );
+  flood(connection);
+  return connection;
+}
+
 describe('client timeouts (real sockets)', async () => {
   const h = await harness({ timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 400, idleMs: 800 } });
   const url = await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -93,6 +115,13 @@ describe('client timeouts (real sockets)', async () => {
     await silent.connected;
     await within(silent.closed, WAIT_MS, 'the silent connection is closed');
     expect(silent.received()).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('closes a connection still sending a refused body at its request deadline, with no second answer', { timeout: SLOW_TEST }, async () => {
+    const endless = await endlessBoard(url, h.ws.keys.testSecret);
+    await within(endless.closed, WAIT_MS, 'the connection is closed');
+    expect(endless.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(endless.received().match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
   it('closes an idle keep-alive connection after its answer', { timeout: SLOW_TEST }, async () => {
@@ -133,6 +162,64 @@ describe('requests Node would refuse without a body (real sockets)', async () =>
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('"status":"ok"');
     expect(answer).toMatch(/request-id: req_/i);
+  });
+});
+
+describe('bodies over the limit (real sockets)', async () => {
+  const h = await harness({ bodyLimit: 64 * 1024 });
+  const url = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  afterAll(() => h.app.close());
+  const key = h.ws.keys.testSecret;
+
+  /** Creates a board with `body` through Node's fetch; answers the status and the error. */
+  async function create(body: string | ReadableStream<Uint8Array>, init: RequestInit = {}): Promise<{ status: number; error: { code: string; message: string } }> {
+    const response = await fetch(`${url}/feedback/api/v1/boards`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+      ...init,
+    });
+    return { status: response.status, error: ((await response.json()) as { error: { code: string; message: string } }).error };
+  }
+
+  it('answers a body over the limit with 413 naming the limit, also when it comes in chunks', async () => {
+    const refused = await create(JSON.stringify({ name: 'x'.repeat(2 * 1024 ** 2) }));
+    expect(refused).toEqual({ status: 413, error: expect.objectContaining({ code: 'body_too_large', message: expect.stringContaining('(65536 bytes)') }) });
+    // No Content-Length: refused once the limit is passed.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 32; i++) controller.enqueue(new Uint8Array(64 * 1024).fill(0x78));
+        controller.close();
+      },
+    });
+    expect((await create(chunks, { duplex: 'half' } as RequestInit)).status).toBe(413);
+  });
+
+  it('reads the rest of a refused body, so a client that reads once it has sent everything gets the 413', { timeout: SLOW_TEST }, async () => {
+    // As many HTTP clients do (urllib3, for one): the whole request, then the answer. Had the
+    // server closed the connection on answering, the rest of the body would meet a reset.
+    const client = rawConnection(url);
+    await client.connected;
+    client.socket.pause();
+    const size = 8 * 1024 ** 2;
+    client.socket.write(`POST /feedback/api/v1/boards HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+    const sent = await within(
+      new Promise<string>((resolve) => client.socket.write(Buffer.alloc(size, 'x'), (error) => resolve(error ? `failed: ${error.message}` : 'sent'))),
+      WAIT_MS,
+      'the body is sent',
+    );
+    expect(sent).toBe('sent');
+    client.socket.resume();
+    await expect.poll(() => client.received(), { timeout: WAIT_MS }).toContain('"code":"body_too_large"');
+    expect(client.received()).toMatch(/^HTTP\/1\.1 413 /);
+    client.socket.destroy();
+  });
+
+  it('closes a connection that goes on sending a refused body after a while', { timeout: SLOW_TEST }, async () => {
+    const endless = await endlessBoard(url, key);
+    await within(endless.closed, WAIT_MS, 'the connection is closed');
+    expect(endless.received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(endless.received()).toContain('"code":"body_too_large"');
   });
 });
 

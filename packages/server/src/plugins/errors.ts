@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import { fromZodError } from '../validation.js';
+import { drainRefusedBody } from './refused-body.js';
 
 /**
  * One error handler for the whole server: ApiError, zod validation issues, Fastify's own
@@ -12,7 +13,8 @@ import { fromZodError } from '../validation.js';
 export const errorsPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | ApiError | z.ZodError, request, reply) => {
-      const apiError = toApiError(error);
+      const apiError = toApiError(error, request);
+      if (apiError?.code === 'body_too_large') drainRefusedBody(request, reply);
       if (apiError) return sendApiError(request, reply, apiError);
       request.log.error({ err: error }, 'unhandled error');
       return sendApiError(request, reply, new ApiError('internal_error', 'An internal error occurred. Quote the requestId when asking for help.'));
@@ -40,7 +42,7 @@ export function sendApiError(request: FastifyRequest, reply: FastifyReply, error
   });
 }
 
-function toApiError(error: unknown): ApiError | undefined {
+function toApiError(error: unknown, request: FastifyRequest): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof z.ZodError) return fromZodError(error, 'body');
   const code = (error as { code?: unknown }).code;
@@ -49,7 +51,7 @@ function toApiError(error: unknown): ApiError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('invalid_json', 'The body is not valid JSON.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('body_too_large', `The body is larger than this route allows (${describeLimit(error)}).`);
+      return new ApiError('body_too_large', `The body is larger than this route allows (${request.routeOptions.bodyLimit} bytes).`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('unsupported_content_type', 'Send the body as application/json.');
@@ -64,8 +66,4 @@ function toApiError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
-function describeLimit(error: unknown): string {
-  const message = (error as Error).message;
-  return /\d+/.test(message) ? message.replace(/^.*?(\d+).*$/, '$1 bytes') : 'see docs/limits';
-}
 
