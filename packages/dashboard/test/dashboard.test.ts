@@ -276,7 +276,7 @@ describe('importers', () => {
 });
 
 describe('webhooks', () => {
-  it('adds an endpoint with its secret shown once, sends a test event and shows it in the delivery log', async () => {
+  it('adds an endpoint with its secret shown once, sends a test event and shows it in the delivery log, and deletes it once asked', async () => {
     await openAt(page, server.origin, 'webhooks');
     await page.getByLabel('URL (https)').fill('https://hooks.example.com/inlay');
     await page.getByLabel('Every event').uncheck();
@@ -297,6 +297,19 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'Replay' }).first().click();
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     await expectAccessible(page);
+
+    // Delete asks first, its confirm button focused; keeping it keeps it.
+    const ask = page.getByRole('button', { name: 'Delete endpoint https://hooks.example.com/inlay' });
+    await ask.click();
+    const confirm = page.getByRole('button', { name: 'Delete endpoint now' });
+    await expect.poll(() => confirm.evaluate((button) => (button.getRootNode() as ShadowRoot).activeElement === button)).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await ask.waitFor();
+    expect(await page.getByRole('heading', { name: 'https://hooks.example.com/inlay' }).count()).toBe(1);
+    await ask.click();
+    await confirm.click();
+    await page.getByText('No test endpoints.').waitFor();
   });
 });
 

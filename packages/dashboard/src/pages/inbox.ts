@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { type BoardConfig, POST_STATUS_LABELS, type PostStatus, type ResourceRecord, type ResourceSummary } from '@inlay/core';
 import { query } from '../api.js';
+import { askFirst } from '../ui/ask-first.js';
 import { Page, when } from '../ui/page.js';
 import './post-thread.js';
 
@@ -216,8 +217,8 @@ export class InboxPage extends Page {
       this.merging = post.id;
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLSelectElement>('select[name=into]')?.focus());
     } else if (post && (event.key === 'Delete' || event.key === '#')) {
+      // The confirm button takes the focus as it appears (ui/ask-first.ts).
       this.deleting = post.id;
-      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('button.confirm-delete')?.focus());
     } else return;
     event.preventDefault();
   };
@@ -257,9 +258,15 @@ export class InboxPage extends Page {
                 <button type="button" @click=${() => (this.merging = '')}>Cancel</button>
               </form>`
             : html`<button type="button" ?disabled=${candidates.length === 0} title=${candidates.length === 0 ? 'No other post of this board is listed' : ''} @click=${() => (this.merging = post.id)}>Merge…</button>`}
-          ${this.deleting === post.id
-            ? html`<button type="button" class="danger confirm-delete" @click=${() => void this.#delete(post)}>Delete “${post.title}”</button><button type="button" @click=${() => (this.deleting = '')}>Keep</button>`
-            : html`<button type="button" class="danger" @click=${() => (this.deleting = post.id)}>Delete…</button>`}
+          ${askFirst({
+            asking: this.deleting === post.id,
+            ask: 'Delete…',
+            confirm: `Delete “${post.title}”`,
+            keep: 'Keep',
+            onAsk: () => (this.deleting = post.id),
+            onConfirm: () => void this.#delete(post),
+            onKeep: () => (this.deleting = ''),
+          })}
         </div>
         ${this.open === post.id ? html`<dash-post-thread .api=${this.ctx.api} .announce=${this.ctx.announce} .changed=${() => void this.act(() => this.#list())} post-id=${post.id} post-title=${post.title}></dash-post-thread>` : nothing}
       </li>

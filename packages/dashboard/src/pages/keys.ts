@@ -1,5 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Mode } from '../api.js';
+import { askFirst } from '../ui/ask-first.js';
 import { copy, Page, when } from '../ui/page.js';
 import { secretOnce } from '../ui/secret.js';
 
@@ -82,9 +83,17 @@ export class KeysPage extends Page {
                 <td>
                   ${key.revokedAt
                     ? html`Revoked ${when(key.revokedAt)}`
-                    : this.confirming === key.id
-                      ? html`<span class="row"><button type="button" class="danger" @click=${() => void this.#revoke(key)}>Revoke …${key.last4} now</button><button type="button" @click=${() => (this.confirming = '')}>Keep it</button></span>`
-                      : html`<button type="button" @click=${() => (this.confirming = key.id)} aria-label="Revoke key ending ${key.last4}">Revoke…</button>`}
+                    : askFirst({
+                        asking: this.confirming === key.id,
+                        ask: 'Revoke…',
+                        askLabel: `Revoke key ending ${key.last4}`,
+                        askClass: '',
+                        confirm: `Revoke …${key.last4} now`,
+                        keep: 'Keep it',
+                        onAsk: () => (this.confirming = key.id),
+                        onConfirm: () => void this.#revoke(key),
+                        onKeep: () => (this.confirming = ''),
+                      })}
                 </td>
               </tr>`,
             )}

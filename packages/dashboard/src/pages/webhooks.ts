@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { WEBHOOK_EVENT_TYPES } from '@inlay/core';
+import { askFirst } from '../ui/ask-first.js';
 import { copy, Page, when } from '../ui/page.js';
 import { secretOnce } from '../ui/secret.js';
 
@@ -25,7 +26,7 @@ interface Delivery {
   log: { attemptedAt: string; statusCode: number | null; latencyMs: number | null; responseExcerpt: string | null; error: string | null }[];
 }
 
-/** Webhook endpoints: add, events, enable, signing secret (shown once) and rotation, the delivery log with replay, and a test event. */
+/** Webhook endpoints: add, events, enable, signing secret (shown once) and rotation, the delivery log with replay, a test event, and delete (asked first). */
 export class WebhooksPage extends Page {
   static override styles = [
     ...Page.styles,
@@ -36,13 +37,15 @@ export class WebhooksPage extends Page {
       .endpoint h2 { overflow-wrap: anywhere; }
     `,
   ];
-  static override properties = { ...Page.properties, endpoints: { state: true }, secret: { state: true }, open: { state: true }, deliveries: { state: true }, allEvents: { state: true } };
+  static override properties = { ...Page.properties, endpoints: { state: true }, secret: { state: true }, open: { state: true }, deliveries: { state: true }, allEvents: { state: true }, deleting: { state: true } };
   endpoints?: Endpoint[];
   secret?: { endpointId: string; value: string };
   /** The endpoint whose delivery log is open. */
   open = '';
   deliveries: Delivery[] = [];
   allEvents = true;
+  /** The endpoint whose delete is being confirmed. */
+  deleting = '';
 
   protected override async load(): Promise<void> {
     this.endpoints = await this.ctx.api.get<Endpoint[]>(`/webhooks?mode=${this.ctx.mode}`);
@@ -85,8 +88,10 @@ export class WebhooksPage extends Page {
   async #remove(endpoint: Endpoint): Promise<void> {
     if (await this.act(async () => {
       await this.ctx.api.delete(`/webhooks/${encodeURIComponent(endpoint.id)}`);
+      this.deleting = '';
+      if (this.open === endpoint.id) this.open = '';
       await this.load();
-    })) this.ctx.announce('Endpoint deleted.');
+    })) this.ctx.announce(`Endpoint ${endpoint.url} deleted.`);
   }
 
   async #loadDeliveries(endpointId: string): Promise<void> {
@@ -151,7 +156,18 @@ export class WebhooksPage extends Page {
           <button type="button" aria-expanded=${this.open === endpoint.id ? 'true' : 'false'} @click=${() => void this.#toggleLog(endpoint)}>Delivery log</button>
           <button type="button" @click=${() => void this.#patch(endpoint, { enabled: !endpoint.enabled })}>${endpoint.enabled ? 'Disable' : 'Enable'}</button>
           <button type="button" @click=${() => void this.#rotate(endpoint)}>Rotate secret</button>
-          <button type="button" class="danger" @click=${() => void this.#remove(endpoint)}>Delete</button>
+          ${askFirst({
+            asking: this.deleting === endpoint.id,
+            ask: 'Delete…',
+            askLabel: `Delete endpoint ${endpoint.url}`,
+            note: 'Its deliveries stop and its delivery log is deleted.',
+            confirm: 'Delete endpoint now',
+            keep: 'Keep it',
+            disabled: this.busy,
+            onAsk: () => (this.deleting = endpoint.id),
+            onConfirm: () => void this.#remove(endpoint),
+            onKeep: () => (this.deleting = ''),
+          })}
         </div>
         ${this.open === endpoint.id ? this.#log() : nothing}
       </section>
