@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { Api, type Mode, type PageContext, type SessionInfo } from './api.js';
+import { Api, ApiError, type Mode, type PageContext, type SessionInfo } from './api.js';
 import { match, NAV, PREFIX, type Route } from './routes.js';
 import { baseStyles } from './styles.js';
 import './page.css';
@@ -44,6 +44,7 @@ export class InlayDashboard extends LitElement {
     loading: { state: true },
     failure: { state: true },
     toast: { state: true },
+    alert: { state: true },
   };
 
   session?: SessionInfo;
@@ -52,6 +53,8 @@ export class InlayDashboard extends LitElement {
   loading = true;
   failure = '';
   toast = '';
+  /** A failure of the shell's own (sign-out), shown until the next page. */
+  alert = '';
 
   readonly api = new Api();
   #route?: Route;
@@ -128,6 +131,7 @@ export class InlayDashboard extends LitElement {
     }
     this.loading = true;
     this.failure = '';
+    this.alert = '';
     try {
       await found.route.load();
     } catch {
@@ -193,11 +197,20 @@ export class InlayDashboard extends LitElement {
     }
   }
 
+  /**
+   * Signs out once the server has ended the session (or says it had no such session). When the
+   * server cannot be reached or refuses, the operator stays signed in and is told so: the session
+   * cookie, which the page cannot clear, would still sign them in.
+   */
   async #signOut(): Promise<void> {
+    this.alert = '';
     try {
       await this.api.delete('/session');
-    } catch {
-      // Already signed out on the server: the page forgets the session either way.
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        this.alert = `Signing out failed, so you are still signed in. ${(error as Error).message}`;
+        return;
+      }
     }
     this.#setSession(undefined);
     this.navigate('sign-in', true);
@@ -240,6 +253,7 @@ export class InlayDashboard extends LitElement {
     return html`
       ${signedIn && this.session ? this.#header(this.session) : nothing}
       <main id="main" tabindex="-1">
+        ${this.alert ? html`<p class="error" role="alert">${this.alert}</p>` : nothing}
         ${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : this.loading && !this.page ? html`<p class="muted">Loading…</p>` : this.page}
         <div class="visually-hidden" role="status" aria-live="polite">${this.toast}</div>
         ${this.toast ? html`<div class="toast" aria-hidden="true">${this.toast}</div>` : nothing}

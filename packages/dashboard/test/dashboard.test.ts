@@ -69,6 +69,18 @@ describe('sign-in and the shell', () => {
     expect(session).toBe(401);
   });
 
+  it('stays signed in, and says so, when signing out cannot reach the server', async () => {
+    await openAt(page, server.origin, 'keys');
+    await page.route('**/dashboard/api/session', (route) => (route.request().method() === 'DELETE' ? route.abort('connectionrefused') : route.continue()));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/still signed in\. The server could not be reached/);
+    expect(await page.getByRole('heading', { level: 1, name: 'API keys' }).count()).toBe(1);
+    await expectAccessible(page);
+    // The server still has the session: the page said so truly.
+    await page.unroute('**/dashboard/api/session');
+    expect(await page.evaluate(async () => (await fetch('/dashboard/api/session')).status)).toBe(200);
+  });
+
   it('navigates by keyboard between lazily loaded pages and switches test/live', async () => {
     await openAt(page, server.origin);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
