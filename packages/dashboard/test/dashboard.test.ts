@@ -488,6 +488,14 @@ describe('375 px and dark', () => {
         const width = await small.page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, path).toBeLessThanOrEqual(375);
       }
+      // A revision is a block of lines, one under another, none wider than the screen or scrolled.
+      await visit(small.page, server.origin, `flows/${seeded.flowId}`, 'Getting started');
+      const revisions = small.page.getByRole('region', { name: 'Revisions' });
+      const cells = await revisions.getByRole('row').nth(1).getByRole('cell').evaluateAll((elements) => elements.map((cell) => cell.getBoundingClientRect().toJSON() as DOMRect));
+      expect(cells.length).toBe(4);
+      cells.slice(1).forEach((cell, i) => expect(cell.top).toBeGreaterThanOrEqual((cells[i] as DOMRect).bottom - 1));
+      expect(Math.max(...cells.map((cell) => cell.right))).toBeLessThanOrEqual(375);
+      expect(await revisions.locator('.table-wrap').first().evaluate((wrap) => wrap.scrollWidth <= wrap.clientWidth)).toBe(true);
       await expectAccessible(small.page);
       expect(small.problems).toEqual([]);
     } finally {

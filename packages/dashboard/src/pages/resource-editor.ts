@@ -47,6 +47,15 @@ export class ResourceEditorPage extends Page {
       .diff td.ins { background: color-mix(in srgb, var(--ok) 18%, transparent); }
       .diff td.empty { background: var(--code-bg); }
       .danger-zone { border-color: var(--danger); }
+      /* On a phone each revision is a block of labelled lines, its buttons below, not four squeezed columns. */
+      @media (max-width: 45rem) {
+        table.revisions, .revisions tbody, .revisions tr, .revisions td { display: block; }
+        .revisions thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0, 0, 0, 0); }
+        .revisions tr { border-bottom: 1px solid var(--border); padding: 0.5rem 0; }
+        .revisions td { border: 0; padding: 0.1rem 0; }
+        .revisions td[data-label]::before { content: attr(data-label); display: inline-block; min-width: 5rem; color: var(--muted); }
+        .revisions td.row { padding-top: 0.4rem; gap: 0.5rem; display: flex; }
+      }
       input[name='Name'] { min-width: min(24rem, 100%); }
     `,
   ];
@@ -202,7 +211,7 @@ export class ResourceEditorPage extends Page {
         ${revisions.length === 0
           ? html`<p class="muted">No revisions yet.</p>`
           : html`<div class="table-wrap">
-              <table>
+              <table class="revisions">
                 <thead><tr><th scope="col">Revision</th><th scope="col">Name</th><th scope="col">Saved</th><th scope="col">Actions</th></tr></thead>
                 <tbody>
                   ${repeat(
@@ -211,9 +220,9 @@ export class ResourceEditorPage extends Page {
                     // (a save adds a revision at the top while its Compare button is clicked).
                     (revision) => revision.id,
                     (revision) => html`<tr>
-                      <td>${revision.number}${revision.id === record.published?.revisionId ? html` <span class="badge">published</span>` : nothing}${revision.id === record.draft.revisionId ? html` <span class="badge">draft</span>` : nothing}</td>
-                      <td>${revision.name}</td>
-                      <td>${when(revision.createdAt)}</td>
+                      <td data-label="Revision">${revision.number}${revision.id === record.published?.revisionId ? html` <span class="badge">published</span>` : nothing}${revision.id === record.draft.revisionId ? html` <span class="badge">draft</span>` : nothing}</td>
+                      <td data-label="Name">${revision.name}</td>
+                      <td data-label="Saved">${when(revision.createdAt)}</td>
                       <td class="row">
                         <button type="button" aria-pressed=${compared?.id === revision.id ? 'true' : 'false'} @click=${() => (this.compared = compared?.id === revision.id ? undefined : revision)}>Compare ${revision.number} with draft</button>
                         <button type="button" ?disabled=${this.busy || revision.id === record.draft.revisionId} @click=${() => void this.#restore(revision)}>Restore ${revision.number}</button>
