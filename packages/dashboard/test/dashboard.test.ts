@@ -41,6 +41,13 @@ afterEach(async () => {
 
 const pub = (): string => server.keys.testPublishable;
 
+/** A flow made through the public API (with a draft config, if given); answers its id. */
+async function makeFlow(name: string, config?: object): Promise<string> {
+  const created = await server.publicApi(server.keys.testSecret, 'POST', '/onboarding/api/v1/flows', { name });
+  if (config) expect((await server.publicApi(server.keys.testSecret, 'PATCH', `/onboarding/api/v1/flows/${created.body.data.id}`, { name, config })).status).toBe(200);
+  return created.body.data.id as string;
+}
+
 describe('sign-in and the shell', () => {
   it('refuses a wrong password, signs in, keeps the session across a reload, and signs out', async () => {
     await close();
@@ -192,6 +199,42 @@ describe('flows', () => {
     await page.getByRole('button', { name: 'Delete flow' }).click();
     await page.getByRole('heading', { level: 1, name: 'Flows' }).waitFor();
     expect((await server.publicApi(pub(), 'GET', `/onboarding/api/v1/config/${flowId}`)).status).toBe(404);
+  });
+});
+
+describe('refused saves', () => {
+  it('names a refused field as the form does, marks it, and clears the error on discard and on a successful save', async () => {
+    await makeFlow('Refused save', { items: [{ id: 'first', title: 'First' }, { id: 'second', title: 'Second' }] });
+    await openAt(page, server.origin, 'flows');
+    await page.getByRole('link', { name: 'Refused save' }).click();
+    const second = page.getByRole('group', { name: /^Item 2/ });
+    const secondId = second.getByLabel('Id', { exact: true });
+    const refuse = async (): Promise<void> => {
+      await secondId.fill('first');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Item 2 · Id: item id "first" is used twice');
+    };
+    await refuse();
+    expect(await page.getByRole('alert').textContent()).not.toContain('config.');
+    // The field: invalid, described by the message, and focused.
+    expect(await secondId.getAttribute('aria-invalid')).toBe('true');
+    const described = await secondId.evaluate((input) => (input.getRootNode() as ShadowRoot).getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(described).toBe('Item 2 · Id: item id "first" is used twice');
+    expect(await secondId.evaluate((input) => (input.getRootNode() as ShadowRoot).activeElement === input)).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    expect(await secondId.getAttribute('aria-invalid')).toBe('false');
+
+    // Mended elsewhere (the other item's id), the error stays until the save succeeds.
+    await refuse();
+    await page.getByRole('group', { name: /^Item 1/ }).getByLabel('Id', { exact: true }).fill('one');
+    expect(await page.getByRole('alert').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await secondId.getAttribute('aria-invalid')).toBe('false');
   });
 });
 

@@ -1,10 +1,12 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { type BoardConfig, type FlowConfig, type ImporterConfig, isEligible, type ResourceRecord } from '@inlay/core';
 import { boardForm } from '../ui/board-form.js';
 import { diffLines, linesOf, renderDiff } from '../ui/diff.js';
 import { flowForm } from '../ui/flow-form.js';
 import { importerForm } from '../ui/importer-form.js';
+import { changedAt, describedBy, humanMessage, type Invalid, invalidOf, invalidState, messageAt, Place, withMessage } from '../ui/invalid.js';
 import { Page, when } from '../ui/page.js';
 import { type Kind, loadWidget, preview, traitsOf } from '../ui/preview.js';
 import { KINDS } from './resource-list.js';
@@ -26,6 +28,7 @@ const PREVIEW_DELAY_MS = 400;
 /**
  * A flow's, board's or importer's draft: a form for its config beside the real widget showing it,
  * publish, the revisions with a side-by-side diff and restore, and delete by typing the name.
+ * A save the server refuses is shown at the field it names (ui/invalid.ts).
  */
 export class ResourceEditorPage extends Page {
   static override styles = [
@@ -56,6 +59,12 @@ export class ResourceEditorPage extends Page {
         .revisions td[data-label]::before { content: attr(data-label); display: inline-block; min-width: 5rem; color: var(--muted); }
         .revisions td.row { padding-top: 0.4rem; gap: 0.5rem; display: flex; }
       }
+      .invalid-summary { border-color: var(--danger); }
+      .invalid-summary p { margin-top: 0; }
+      [aria-invalid='true'] { border-color: var(--danger); box-shadow: 0 0 0 1px var(--danger); }
+      /* As wide as its control, never wider: a long message wraps rather than widening the field. */
+      .field { display: inline-flex; flex-direction: column; gap: 0.2rem; }
+      .invalid-message { width: 0; min-width: 100%; }
       input[name='Name'] { min-width: min(24rem, 100%); }
     `,
   ];
@@ -72,6 +81,7 @@ export class ResourceEditorPage extends Page {
     deletion: { state: true },
     confirmName: { state: true },
     traits: { state: true },
+    invalid: { state: true },
   };
 
   record?: ResourceRecord;
@@ -88,6 +98,8 @@ export class ResourceEditorPage extends Page {
   confirmName = '';
   /** The traits of the preview's user (flows), as typed: `plan=pro, seats=3`. */
   traits = '';
+  /** The field the server refused on the last save, shown at its control until saved or discarded. */
+  invalid?: Invalid;
   #previewTimer?: ReturnType<typeof setTimeout>;
 
   get #kind(): Kind {
@@ -113,12 +125,28 @@ export class ResourceEditorPage extends Page {
     this.revisions = revisions.items;
   }
 
+  /** Shows `record`'s draft in the form, as saved: no unsaved edits, and no refusal of an earlier save. */
   #take(record: ResourceRecord): void {
     this.record = record;
     this.name = record.draft.name;
     this.config = record.draft.config;
     this.dirty = false;
+    this.invalid = undefined;
     this.#renderPreview(0);
+  }
+
+  /** Discard changes: the saved draft again, without the error of a refused save. */
+  #discard(): void {
+    if (!this.record) return;
+    this.error = '';
+    this.#take(this.record);
+  }
+
+  /** A refused save's field error goes with it; anything else is the page's error. */
+  protected override failed(error: unknown): void {
+    this.invalid = invalidOf(error);
+    if (this.invalid) this.error = '';
+    else super.failed(error);
   }
 
   #renderPreview(delay = PREVIEW_DELAY_MS): void {
@@ -130,13 +158,19 @@ export class ResourceEditorPage extends Page {
     }, delay);
   }
 
-  #update = (config: unknown): void => {
+  #update = (config: unknown): void => this.#edit(this.name, config);
+
+  /** An edit of the form; one that changes the refused field takes the refusal away until the next save. */
+  #edit(name: string, config: unknown): void {
+    if (this.invalid && changedAt(this.invalid.path, { name: this.name, config: this.config }, { name, config })) this.invalid = undefined;
+    this.name = name;
     this.config = config;
     this.dirty = true;
     this.#renderPreview();
-  };
+  }
 
   async #save(): Promise<boolean> {
+    this.invalid = undefined;
     const done = await this.act(async () => {
       await this.ctx.api.put(`${this.#path}/draft`, { name: this.name, config: this.config });
       // Still dirty until the reload brings the new draft revision: cleared now, the status
@@ -144,7 +178,16 @@ export class ResourceEditorPage extends Page {
       await this.#reload();
     });
     if (done) this.ctx.announce('Draft saved.');
+    else if (this.invalid) await this.#focusInvalid();
     return done;
+  }
+
+  /** Moves the focus to the control of the refused field (its first checkbox, for a group). */
+  async #focusInvalid(): Promise<void> {
+    await this.updateComplete;
+    const marked = this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const control = marked?.matches('input, select, textarea') ? marked : marked?.querySelector<HTMLElement>('input, select, textarea');
+    control?.focus();
   }
 
   async #publish(): Promise<void> {
@@ -191,9 +234,23 @@ export class ResourceEditorPage extends Page {
   }
 
   #form(): TemplateResult {
-    if (this.#kind === 'flows') return flowForm(this.config as FlowConfig, this.#update);
-    if (this.#kind === 'boards') return boardForm(this.config as BoardConfig, this.#update);
-    return importerForm(this.config as ImporterConfig, this.#update);
+    const place = new Place(this.invalid).in('config');
+    if (this.#kind === 'flows') return flowForm(this.config as FlowConfig, this.#update, place);
+    if (this.#kind === 'boards') return boardForm(this.config as BoardConfig, this.#update, place);
+    return importerForm(this.config as ImporterConfig, this.#update, place);
+  }
+
+  /**
+   * The refused field, named as the form names it, at the top of the draft. Drawn after the form,
+   * whose control of the field gives the refusal its name.
+   */
+  #invalidSummary(): TemplateResult | typeof nothing {
+    const invalid = this.invalid;
+    if (!invalid) return nothing;
+    return html`<div class="card invalid-summary" role="alert">
+      <p><strong>The draft was not saved.</strong> ${humanMessage(invalid)}</p>
+      ${invalid.name ? html`<button type="button" @click=${() => void this.#focusInvalid()}>Go to ${invalid.name}</button>` : nothing}
+    </div>`;
   }
 
   #status(record: ResourceRecord): string {
@@ -266,6 +323,8 @@ export class ResourceEditorPage extends Page {
     const record = this.record;
     const kind = KINDS[this.#kind] ?? { title: 'Items', one: 'item', docs: '' };
     if (!record) return html`<h1>${kind.one.charAt(0).toUpperCase()}${kind.one.slice(1)}</h1>${this.renderError()}${this.error ? nothing : html`<p class="muted">Loading…</p>`}`;
+    const nameInvalid = messageAt(new Place(this.invalid).at('name'), 'Name');
+    const form = this.#form();
     return html`
       <p><a href="/dashboard/${this.#kind}">← All ${kind.title.toLowerCase()}</a></p>
       <h1>${record.name}</h1>
@@ -276,16 +335,17 @@ export class ResourceEditorPage extends Page {
           void this.#save();
         }}>
           <h2>Draft</h2>
-          <label>Name <input name="Name" required maxlength="120" .value=${this.name} @input=${(event: Event) => {
-            this.name = (event.target as HTMLInputElement).value;
-            this.dirty = true;
-          }} /></label>
-          ${this.#form()}
+          ${this.#invalidSummary()}
+          ${withMessage(
+            html`<label>Name <input name="Name" required maxlength="120" .value=${this.name} aria-invalid=${invalidState(nameInvalid)} aria-describedby=${ifDefined(describedBy(nameInvalid))} @input=${(event: Event) => this.#edit((event.target as HTMLInputElement).value, this.config)} /></label>`,
+            nameInvalid,
+          )}
+          ${form}
           ${this.renderError()}
           <div class="actions">
             <button type="submit" ?disabled=${this.busy || !this.dirty}>Save draft</button>
             <button type="button" class="primary" ?disabled=${this.busy} @click=${() => void this.#publish()}>${this.dirty ? 'Save and publish' : 'Publish'}</button>
-            ${this.dirty ? html`<button type="button" @click=${() => record && this.#take(record)}>Discard changes</button>` : nothing}
+            ${this.dirty ? html`<button type="button" @click=${() => this.#discard()}>Discard changes</button>` : nothing}
             <span class="muted" role="status">${this.dirty ? 'Unsaved changes' : ''}</span>
           </div>
         </form>

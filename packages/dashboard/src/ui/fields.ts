@@ -1,6 +1,11 @@
 import { html, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { type At, describedBy, invalidState, messageAt, withMessage } from './invalid.js';
 
-/** Small form controls shared by the draft editors; every value is a text binding. */
+/**
+ * Small form controls shared by the draft editors; every value is a text binding. A control given
+ * its place in the draft (`at`) shows the save error the server pinned on it (ui/invalid.ts).
+ */
 
 export const valueOf = (event: Event): string => (event.target as HTMLInputElement).value;
 export const checkedOf = (event: Event): boolean => (event.target as HTMLInputElement).checked;
@@ -15,22 +20,56 @@ export const listOf = (text: string, separator = /[,\n]/): string[] =>
     .map((part) => part.trim())
     .filter((part) => part !== '');
 
-export function textInput(label: string, value: string | undefined, onInput: (value: string) => void, options: { type?: string; required?: boolean; placeholder?: string; name?: string } = {}): TemplateResult {
-  return html`<label>${label}
-    <input type=${options.type ?? 'text'} name=${options.name ?? label} .value=${value ?? ''} ?required=${options.required ?? false} placeholder=${options.placeholder ?? ''} @input=${(event: Event) => onInput(valueOf(event))} />
-  </label>`;
+export function textInput(label: string, value: string | undefined, onInput: (value: string) => void, options: { type?: string; required?: boolean; placeholder?: string; name?: string; at?: At } = {}): TemplateResult {
+  const invalid = messageAt(options.at, label);
+  return withMessage(
+    html`<label>${label}
+      <input type=${options.type ?? 'text'} name=${options.name ?? label} .value=${value ?? ''} ?required=${options.required ?? false} placeholder=${options.placeholder ?? ''} aria-invalid=${invalidState(invalid)} aria-describedby=${ifDefined(describedBy(invalid))} @input=${(event: Event) => onInput(valueOf(event))} />
+    </label>`,
+    invalid,
+  );
 }
 
-export function checkbox(label: string, checked: boolean | undefined, onChange: (checked: boolean) => void): TemplateResult {
-  return html`<label class="inline"><input type="checkbox" .checked=${checked ?? false} @change=${(event: Event) => onChange(checkedOf(event))} /> ${label}</label>`;
+/** A multi-line text box. */
+export function textArea(label: string, value: string | undefined, onInput: (value: string) => void, options: { placeholder?: string; at?: At } = {}): TemplateResult {
+  const invalid = messageAt(options.at, label);
+  return withMessage(
+    html`<label>${label}
+      <textarea .value=${value ?? ''} placeholder=${options.placeholder ?? ''} aria-invalid=${invalidState(invalid)} aria-describedby=${ifDefined(describedBy(invalid))} @input=${(event: Event) => onInput(valueOf(event))}></textarea>
+    </label>`,
+    invalid,
+  );
 }
 
-export function select(label: string, value: string, options: readonly (readonly [string, string])[], onChange: (value: string) => void): TemplateResult {
-  return html`<label>${label}
-    <select @change=${(event: Event) => onChange(valueOf(event))}>
-      ${options.map(([optionValue, text]) => html`<option value=${optionValue} ?selected=${optionValue === value}>${text}</option>`)}
-    </select>
-  </label>`;
+/** A colour picker (`#rrggbb`). */
+export function colourInput(label: string, value: string, onInput: (value: string) => void, options: { at?: At } = {}): TemplateResult {
+  const invalid = messageAt(options.at, label);
+  return withMessage(
+    html`<label>${label}
+      <input type="color" .value=${value} aria-invalid=${invalidState(invalid)} aria-describedby=${ifDefined(describedBy(invalid))} @input=${(event: Event) => onInput(valueOf(event))} />
+    </label>`,
+    invalid,
+  );
+}
+
+export function checkbox(label: string, checked: boolean | undefined, onChange: (checked: boolean) => void, options: { at?: At } = {}): TemplateResult {
+  const invalid = messageAt(options.at, label);
+  return withMessage(
+    html`<label class="inline"><input type="checkbox" .checked=${checked ?? false} aria-invalid=${invalidState(invalid)} aria-describedby=${ifDefined(describedBy(invalid))} @change=${(event: Event) => onChange(checkedOf(event))} /> ${label}</label>`,
+    invalid,
+  );
+}
+
+export function select(label: string, value: string, options: readonly (readonly [string, string])[], onChange: (value: string) => void, at?: At): TemplateResult {
+  const invalid = messageAt(at, label);
+  return withMessage(
+    html`<label>${label}
+      <select aria-invalid=${invalidState(invalid)} aria-describedby=${ifDefined(describedBy(invalid))} @change=${(event: Event) => onChange(valueOf(event))}>
+        ${options.map(([optionValue, text]) => html`<option value=${optionValue} ?selected=${optionValue === value}>${text}</option>`)}
+      </select>
+    </label>`,
+    invalid,
+  );
 }
 
 /** Moves entry `from` of a list by `by` places; answers a new list. */
@@ -59,13 +98,17 @@ export function traitValue(text: string): string | number | boolean {
 
 /**
  * A flow's, board's or importer's `allowedOrigins` (docs/security.md), one origin per line; an
- * empty list is left out of an optional config (`undefined`) rather than sent empty.
+ * empty list is left out of an optional config (`undefined`) rather than sent empty. `at` is the
+ * place of the list: a refusal of one origin is shown here.
  */
-export function originsInput(origins: readonly string[] | undefined, onChange: (origins: string[] | undefined) => void, options: { keepEmpty?: boolean } = {}): TemplateResult {
-  return html`<label>Allowed origins (one per line; empty: every site)
-    <textarea name="allowedOrigins" .value=${(origins ?? []).join('\n')} placeholder="https://app.example.com" @input=${(event: Event) => {
-      const list = listOf(valueOf(event), /\n/);
+export function originsInput(origins: readonly string[] | undefined, onChange: (origins: string[] | undefined) => void, options: { keepEmpty?: boolean; at?: At } = {}): TemplateResult {
+  return textArea(
+    'Allowed origins (one per line; empty: every site)',
+    (origins ?? []).join('\n'),
+    (text) => {
+      const list = listOf(text, /\n/);
       onChange(list.length === 0 && options.keepEmpty !== true ? undefined : list);
-    }}></textarea>
-  </label>`;
+    },
+    { placeholder: 'https://app.example.com', at: options.at },
+  );
 }

@@ -43,11 +43,16 @@ export abstract class Page extends LitElement {
       await action();
       return true;
     } catch (error) {
-      this.error = messageOf(error);
+      this.failed(error);
       return false;
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Shows an action's failure: as the page's error, unless a page shows some of its own elsewhere. */
+  protected failed(error: unknown): void {
+    this.error = messageOf(error);
   }
 
   protected renderError(): TemplateResult | typeof nothing {
