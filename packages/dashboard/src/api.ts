@@ -96,3 +96,17 @@ export interface PageContext {
   /** Says something to screen readers (and shows it as a toast). */
   announce(message: string): void;
 }
+
+/**
+ * What the shell asks of the page it shows before that page is left (docs/dashboard.md, "Unsaved
+ * changes"). Pages without unsaved work keep the defaults of ui/page.ts.
+ */
+export interface UnsavedWork {
+  /** A sentence naming the unsaved work ("Your changes to the flow “Trial” are not saved."), or ''. */
+  unsavedWork(): string;
+  /**
+   * Keeps the unsaved work for after a sign-in, when the session ended under the page; answers
+   * whether there was some to keep.
+   */
+  keepUnsavedWork(): boolean;
+}

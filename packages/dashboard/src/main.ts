@@ -1,7 +1,8 @@
 import { css, html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { Api, ApiError, type Mode, type PageContext, type SessionInfo } from './api.js';
+import { Api, ApiError, type Mode, type PageContext, type SessionInfo, type UnsavedWork } from './api.js';
 import { match, NAV, PREFIX, type Route } from './routes.js';
 import { baseStyles } from './styles.js';
+import { forgetAllEdits } from './ui/kept-edits.js';
 import './page.css';
 
 const MODE_KEY = 'inlay-dashboard-mode';
@@ -9,7 +10,8 @@ const MODE_KEY = 'inlay-dashboard-mode';
 /**
  * The dashboard's shell (docs/dashboard.md): the session, the header (workspace switcher,
  * test/live toggle, sign-out), and a router over `location.pathname` under /dashboard/ that
- * loads each page's module when the page is first opened.
+ * loads each page's module when the page is first opened. Before the operator leaves a page
+ * with unsaved work (a link, Back, sign-out, another workspace, closing the tab), it asks.
  */
 export class InlayDashboard extends LitElement {
   static override styles = [
@@ -32,6 +34,9 @@ export class InlayDashboard extends LitElement {
       .switcher { flex-direction: row; align-items: center; gap: 0.4rem; font-weight: 400; }
       main { padding: 1.25rem 1rem 3rem; max-width: 72rem; margin: 0 auto; }
       .toast { position: fixed; bottom: 1rem; right: 1rem; background: var(--text); color: var(--bg); padding: 0.5rem 0.9rem; border-radius: 6px; max-width: 90vw; }
+      dialog { border: 1px solid var(--border); border-radius: 8px; background: var(--surface); color: var(--text); padding: 1rem 1.25rem; max-width: min(28rem, calc(100vw - 2rem)); }
+      dialog::backdrop { background: rgb(0 0 0 / 45%); }
+      dialog h2 { margin-top: 0; }
       .test-banner { background: #fef3c7; color: #713f12; text-align: center; font-size: 0.85rem; padding: 0.15rem; margin: 0.5rem -1rem -0.5rem; }
       @media (prefers-color-scheme: dark) { .test-banner { background: #422006; color: #fde68a; } }
     `,
@@ -45,6 +50,7 @@ export class InlayDashboard extends LitElement {
     failure: { state: true },
     toast: { state: true },
     alert: { state: true },
+    leaving: { state: true },
   };
 
   session?: SessionInfo;
@@ -55,21 +61,35 @@ export class InlayDashboard extends LitElement {
   toast = '';
   /** A failure of the shell's own (sign-out), shown until the next page. */
   alert = '';
+  /** The question asked before leaving unsaved work: the work, and what leaving is ("Sign out"). */
+  leaving?: { work: string; verb: string };
 
   readonly api = new Api();
   #route?: Route;
   #params: Record<string, string> = {};
   #toastTimer?: ReturnType<typeof setTimeout>;
   #ticket = 0;
+  /** The address of the page shown (what Back returns to when the operator stays). */
+  #shownUrl = location.pathname + location.search;
+  /** The place of the shown page's entry in the session history (kept in `history.state`). */
+  #index = 0;
+  /** A Back or Forward the shell makes itself, to return to a page the operator chose to stay on. */
+  #returning = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#index = indexOf(history.state) ?? 0;
+    history.replaceState({ index: this.#index }, '');
     window.addEventListener('popstate', this.#onPopState);
+    window.addEventListener('beforeunload', this.#onBeforeUnload);
     document.addEventListener('click', this.#onClick);
     this.api.onSignedOut = () => {
+      if (!this.session) return;
+      // Nobody can save now: the page's unsaved work is kept for after the sign-in, not asked about.
+      const kept = this.#page?.keepUnsavedWork() ?? false;
       this.session = undefined;
       this.api.csrfToken = '';
-      this.navigate(`sign-in?next=${encodeURIComponent(location.pathname)}`, true);
+      this.navigate(`sign-in?next=${encodeURIComponent(location.pathname)}${kept ? '&kept=1' : ''}`, true);
     };
     void this.#start();
   }
@@ -77,7 +97,13 @@ export class InlayDashboard extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('popstate', this.#onPopState);
+    window.removeEventListener('beforeunload', this.#onBeforeUnload);
     document.removeEventListener('click', this.#onClick);
+  }
+
+  /** The shown page, as the shell asks it about unsaved work (every page is a ui/page.ts Page). */
+  get #page(): UnsavedWork | undefined {
+    return this.page as (HTMLElement & UnsavedWork) | undefined;
   }
 
   async #start(): Promise<void> {
@@ -94,15 +120,68 @@ export class InlayDashboard extends LitElement {
     this.api.csrfToken = session?.csrfToken ?? '';
   }
 
-  /** Goes to `path` (relative to /dashboard/), adding a history entry unless `replace`. */
+  /** Goes to `path` (relative to /dashboard/), adding a history entry unless `replace`. Never asks. */
   navigate = (path: string, replace = false): void => {
     const url = `${PREFIX}${path.replace(/^\/?(dashboard\/?)?/, '')}`;
-    if (replace) history.replaceState(null, '', url);
-    else history.pushState(null, '', url);
+    if (replace) history.replaceState({ index: this.#index }, '', url);
+    else history.pushState({ index: ++this.#index }, '', url);
     void this.#show();
   };
 
-  #onPopState = (): void => void this.#show();
+  /** Whether the shown page may be left: yes when it has no unsaved work, else the operator's answer. */
+  async #mayLeave(verb = 'Leave'): Promise<boolean> {
+    const work = this.#page?.unsavedWork() ?? '';
+    if (!work) return true;
+    // One question at a time (Back pressed again while it is asked): the first one answers.
+    if (this.leaving) return false;
+    this.leaving = { work, verb };
+    await this.updateComplete;
+    const dialog = this.renderRoot.querySelector('dialog') as HTMLDialogElement;
+    dialog.returnValue = '';
+    dialog.showModal();
+    await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
+    this.leaving = undefined;
+    return dialog.returnValue === 'leave';
+  }
+
+  /** A link or the operator's own navigation: asks first if the page has unsaved work. */
+  async #leaveFor(path: string): Promise<void> {
+    if (await this.#mayLeave()) this.navigate(path);
+  }
+
+  /**
+   * Back or Forward: the address has already changed. If the operator stays, the shell goes back
+   * to the entry of the page still shown (or, from an entry it did not make, adds it again).
+   */
+  #onPopState = async (): Promise<void> => {
+    if (this.#returning) {
+      this.#returning = false;
+      return;
+    }
+    const shown = this.#index;
+    if (await this.#mayLeave()) {
+      this.#index = indexOf(history.state) ?? this.#index + 1;
+      if (indexOf(history.state) === undefined) history.replaceState({ index: this.#index }, '');
+      void this.#show();
+      return;
+    }
+    const at = indexOf(history.state);
+    if (at === undefined) {
+      this.#index = shown + 1;
+      history.pushState({ index: this.#index }, '', this.#shownUrl);
+    } else if (at !== shown) {
+      this.#returning = true;
+      history.go(shown - at);
+    }
+  };
+
+  /** Closing or reloading the tab with unsaved work: the browser asks (it words the question). */
+  #onBeforeUnload = (event: BeforeUnloadEvent): void => {
+    if (!this.#page?.unsavedWork()) return;
+    event.preventDefault();
+    // Older browsers ask only when returnValue is set.
+    event.returnValue = '';
+  };
 
   /** Same-page links under /dashboard/ (in any shadow root) go through the router. */
   #onClick = (event: MouseEvent): void => {
@@ -111,7 +190,7 @@ export class InlayDashboard extends LitElement {
     if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== location.origin) return;
     if (!anchor.pathname.startsWith(PREFIX) || anchor.pathname.startsWith(`${PREFIX}api/`)) return;
     event.preventDefault();
-    this.navigate(anchor.pathname.slice(PREFIX.length) + anchor.search);
+    void this.#leaveFor(anchor.pathname.slice(PREFIX.length) + anchor.search);
   };
 
   async #show(): Promise<void> {
@@ -143,6 +222,7 @@ export class InlayDashboard extends LitElement {
     if (ticket !== this.#ticket) return;
     this.#route = found.route;
     this.#params = found.params;
+    this.#shownUrl = location.pathname + location.search;
     const page = document.createElement(found.route.tag);
     this.#give(page);
     this.page = page;
@@ -186,7 +266,12 @@ export class InlayDashboard extends LitElement {
   }
 
   async #switchWorkspace(event: Event): Promise<void> {
-    const workspaceId = (event.target as HTMLSelectElement).value;
+    const select = event.target as HTMLSelectElement;
+    const workspaceId = select.value;
+    if (!(await this.#mayLeave('Switch workspace'))) {
+      select.value = this.session?.workspace.id ?? workspaceId;
+      return;
+    }
     try {
       this.#setSession(await this.api.put<SessionInfo>('/session/workspace', { workspaceId }));
       this.#announce(`Switched to ${this.session?.workspace.name ?? 'the workspace'}.`);
@@ -203,6 +288,7 @@ export class InlayDashboard extends LitElement {
    * cookie, which the page cannot clear, would still sign them in.
    */
   async #signOut(): Promise<void> {
+    if (!(await this.#mayLeave('Sign out'))) return;
     this.alert = '';
     try {
       await this.api.delete('/session');
@@ -212,8 +298,27 @@ export class InlayDashboard extends LitElement {
         return;
       }
     }
+    forgetAllEdits();
     this.#setSession(undefined);
     this.navigate('sign-in', true);
+  }
+
+  /** The question asked before leaving a page with unsaved work. */
+  #leaveDialog(): TemplateResult {
+    const leaving = this.leaving;
+    const close = (event: Event, answer: string): void => (event.target as HTMLElement).closest('dialog')?.close(answer);
+    return html`
+      <dialog aria-labelledby="leave-title" aria-describedby="leave-work">
+        ${leaving
+          ? html`<h2 id="leave-title">${leaving.verb} without saving?</h2>
+              <p id="leave-work">${leaving.work}</p>
+              <div class="row">
+                <button type="button" class="primary" autofocus @click=${(event: Event) => close(event, 'stay')}>Keep editing</button>
+                <button type="button" class="danger" @click=${(event: Event) => close(event, 'leave')}>${leaving.verb} without saving</button>
+              </div>`
+          : nothing}
+      </dialog>
+    `;
   }
 
   #header(session: SessionInfo): TemplateResult {
@@ -258,8 +363,15 @@ export class InlayDashboard extends LitElement {
         <div class="visually-hidden" role="status" aria-live="polite">${this.toast}</div>
         ${this.toast ? html`<div class="toast" aria-hidden="true">${this.toast}</div>` : nothing}
       </main>
+      ${this.#leaveDialog()}
     `;
   }
+}
+
+/** The shell's index of a history entry, from its `history.state`; undefined for an entry it did not make. */
+function indexOf(state: unknown): number | undefined {
+  const index = (state as { index?: unknown } | null)?.index;
+  return typeof index === 'number' ? index : undefined;
 }
 
 customElements.define('inlay-dashboard', InlayDashboard);

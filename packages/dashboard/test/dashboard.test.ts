@@ -3,7 +3,7 @@
 // (or the file it serves), with axe-core run on every page and no CSP violation or page error.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type InlayServer, startInlayServer } from '../scripts/inlay-server.mjs';
+import { EMAIL, type InlayServer, PASSWORD, startInlayServer } from '../scripts/inlay-server.mjs';
 import { seed } from '../scripts/seed.mjs';
 import { expectAccessible, launch, openAt, openPage, signIn, type StorageState, visit } from './browser.js';
 
@@ -235,6 +235,100 @@ describe('refused saves', () => {
     await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await secondId.getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+describe('unsaved edits', () => {
+  const leaveDialog = () => page.getByRole('dialog');
+
+  it('asks before a link, Back, sign-out or closing the tab leaves a draft with unsaved edits, and not once they are saved', async () => {
+    const flowId = await makeFlow('Unsaved edits');
+    await openAt(page, server.origin, 'flows');
+    await page.getByRole('link', { name: 'Unsaved edits' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Unsaved edits' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Renamed but not saved');
+
+    // A link of the header: asked, and staying keeps the edit.
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await leaveDialog().getByRole('heading', { name: 'Leave without saving?' }).waitFor();
+    expect(await leaveDialog().textContent()).toContain('Your changes to the flow “Unsaved edits” are not saved.');
+    await expectAccessible(page);
+    await leaveDialog().getByRole('button', { name: 'Keep editing' }).click();
+    await leaveDialog().waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed but not saved');
+
+    // Back: asked; staying returns to the editor's address.
+    await page.goBack();
+    await leaveDialog().getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/dashboard/flows/${flowId}`);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed but not saved');
+
+    // Signing out: asked, and the operator stays signed in.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await leaveDialog().getByRole('heading', { name: 'Sign out without saving?' }).waitFor();
+    await leaveDialog().getByRole('button', { name: 'Keep editing' }).click();
+    await leaveDialog().waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+
+    // Closing the tab: the browser asks (beforeunload); dismissed, the page stays.
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const question = await asked;
+    expect(question.type()).toBe('beforeunload');
+    await question.dismiss();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed but not saved');
+
+    // Leaving on purpose: the edit is gone, the draft as it was.
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await leaveDialog().getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flows' }).waitFor();
+    expect((await server.publicApi(server.keys.testSecret, 'GET', `/onboarding/api/v1/flows/${flowId}`)).body.data.draft.name).toBe('Unsaved edits');
+
+    // Saved, nothing is asked: the tab closes.
+    await page.getByRole('link', { name: 'Unsaved edits' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Saved edits');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => page.getByText('Unsaved changes').count()).toBe(0);
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+  });
+
+  it('keeps the unsaved edits of a session ended in another tab and offers them back after signing in', async () => {
+    await makeFlow('Kept edits');
+    const own = await openPage(browser, { storageState: await signIn(browser, server.origin) });
+    try {
+      const editor = own.page;
+      await openAt(editor, server.origin, 'flows');
+      await editor.getByRole('link', { name: 'Kept edits' }).click();
+      await editor.getByLabel('Name', { exact: true }).fill('Kept through a sign-in');
+
+      const other = await own.context.newPage();
+      await openAt(other, server.origin);
+      await other.getByRole('button', { name: 'Sign out' }).click();
+      await other.getByRole('heading', { name: 'Sign in to Inlay' }).waitFor();
+
+      // The save finds the session gone: the edit is kept, and the sign-in page says so.
+      await editor.getByRole('button', { name: 'Save draft' }).click();
+      await editor.getByRole('heading', { name: 'Sign in to Inlay' }).waitFor();
+      await editor.getByText('They are kept in this tab').waitFor();
+      await editor.getByLabel('Email').fill(EMAIL);
+      await editor.getByLabel('Password').fill(PASSWORD);
+      await editor.getByRole('button', { name: 'Sign in' }).click();
+      await editor.getByRole('heading', { level: 1, name: 'Kept edits' }).waitFor();
+      const offer = editor.getByRole('region', { name: /^Unsaved changes from / });
+      await offer.waitFor();
+      expect(await editor.getByLabel('Name', { exact: true }).inputValue()).toBe('Kept edits');
+      await expectAccessible(editor);
+      await offer.getByRole('button', { name: 'Restore my changes' }).click();
+      expect(await editor.getByLabel('Name', { exact: true }).inputValue()).toBe('Kept through a sign-in');
+      expect(await editor.getByText('Unsaved changes', { exact: true }).count()).toBe(1);
+      expect(await offer.count()).toBe(0);
+      expect(own.problems).toEqual([]);
+    } finally {
+      await own.context.close();
+    }
   });
 });
 

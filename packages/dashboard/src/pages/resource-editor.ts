@@ -7,6 +7,7 @@ import { diffLines, linesOf, renderDiff } from '../ui/diff.js';
 import { flowForm } from '../ui/flow-form.js';
 import { importerForm } from '../ui/importer-form.js';
 import { changedAt, describedBy, humanMessage, type Invalid, invalidOf, invalidState, messageAt, Place, withMessage } from '../ui/invalid.js';
+import { forgetEdit, keepEdit, type KeptEdit, keptEdit } from '../ui/kept-edits.js';
 import { Page, when } from '../ui/page.js';
 import { type Kind, loadWidget, preview, traitsOf } from '../ui/preview.js';
 import { KINDS } from './resource-list.js';
@@ -28,7 +29,8 @@ const PREVIEW_DELAY_MS = 400;
 /**
  * A flow's, board's or importer's draft: a form for its config beside the real widget showing it,
  * publish, the revisions with a side-by-side diff and restore, and delete by typing the name.
- * A save the server refuses is shown at the field it names (ui/invalid.ts).
+ * A save the server refuses is shown at the field it names (ui/invalid.ts); unsaved edits are
+ * asked about before the page is left, and kept for after a sign-in if the session ends.
  */
 export class ResourceEditorPage extends Page {
   static override styles = [
@@ -60,7 +62,8 @@ export class ResourceEditorPage extends Page {
         .revisions td.row { padding-top: 0.4rem; gap: 0.5rem; display: flex; }
       }
       .invalid-summary { border-color: var(--danger); }
-      .invalid-summary p { margin-top: 0; }
+      .kept { border-color: var(--accent); }
+      .invalid-summary p, .kept h3 { margin-top: 0; }
       [aria-invalid='true'] { border-color: var(--danger); box-shadow: 0 0 0 1px var(--danger); }
       /* As wide as its control, never wider: a long message wraps rather than widening the field. */
       .field { display: inline-flex; flex-direction: column; gap: 0.2rem; }
@@ -82,6 +85,7 @@ export class ResourceEditorPage extends Page {
     confirmName: { state: true },
     traits: { state: true },
     invalid: { state: true },
+    kept: { state: true },
   };
 
   record?: ResourceRecord;
@@ -100,6 +104,8 @@ export class ResourceEditorPage extends Page {
   traits = '';
   /** The field the server refused on the last save, shown at its control until saved or discarded. */
   invalid?: Invalid;
+  /** Unsaved edits kept when the session ended (ui/kept-edits.ts), offered back. */
+  kept?: KeptEdit;
   #previewTimer?: ReturnType<typeof setTimeout>;
 
   get #kind(): Kind {
@@ -107,6 +113,22 @@ export class ResourceEditorPage extends Page {
   }
   get #path(): string {
     return `/${this.#kind}/${encodeURIComponent(this.ctx.params.id ?? '')}`;
+  }
+  /** Where this draft's unsaved edits are kept: per account, workspace and draft. */
+  get #keptKey(): string {
+    return `${this.ctx.session.account.id}/${this.ctx.session.workspace.id}${this.#path}`;
+  }
+  get #one(): string {
+    return KINDS[this.#kind]?.one ?? 'item';
+  }
+
+  override unsavedWork(): string {
+    return this.dirty ? `Your changes to the ${this.#one} “${this.record?.name ?? this.name}” are not saved.` : '';
+  }
+
+  override keepUnsavedWork(): boolean {
+    if (!this.dirty || !this.record) return false;
+    return keepEdit(this.#keptKey, { name: this.name, config: this.config, revisionId: this.record.draft.revisionId, keptAt: new Date().toISOString() });
   }
 
   override disconnectedCallback(): void {
@@ -123,6 +145,10 @@ export class ResourceEditorPage extends Page {
     ]);
     this.#take(record);
     this.revisions = revisions.items;
+    const kept = keptEdit(this.#keptKey);
+    // Kept edits that are what the draft now is are nothing to offer.
+    if (kept && JSON.stringify([kept.name, kept.config]) === JSON.stringify([record.draft.name, record.draft.config])) forgetEdit(this.#keptKey);
+    else this.kept = kept;
   }
 
   /** Shows `record`'s draft in the form, as saved: no unsaved edits, and no refusal of an earlier save. */
@@ -140,6 +166,21 @@ export class ResourceEditorPage extends Page {
     if (!this.record) return;
     this.error = '';
     this.#take(this.record);
+  }
+
+  /** Puts the kept edits back in the form, unsaved. */
+  #restoreKept(kept: KeptEdit): void {
+    this.name = kept.name;
+    this.config = kept.config;
+    this.dirty = true;
+    this.#forgetKept();
+    this.#renderPreview(0);
+    this.ctx.announce('Your unsaved changes are back in the form. Save them to keep them.');
+  }
+
+  #forgetKept(): void {
+    forgetEdit(this.#keptKey);
+    this.kept = undefined;
   }
 
   /** A refused save's field error goes with it; anything else is the page's error. */
@@ -253,6 +294,18 @@ export class ResourceEditorPage extends Page {
     </div>`;
   }
 
+  /** The edits kept when the session ended, offered back. */
+  #keptNotice(record: ResourceRecord, kept: KeptEdit): TemplateResult {
+    return html`<div class="card kept" role="region" aria-labelledby="kept-heading">
+      <h3 id="kept-heading">Unsaved changes from ${when(kept.keptAt)}</h3>
+      <p>Your session ended before they were saved; they were kept in this tab.${kept.revisionId === record.draft.revisionId ? '' : ' The draft has been saved since: restoring puts your changes in its place in the form.'}</p>
+      <div class="row">
+        <button type="button" class="primary" @click=${() => this.#restoreKept(kept)}>Restore my changes</button>
+        <button type="button" @click=${() => this.#forgetKept()}>Discard them</button>
+      </div>
+    </div>`;
+  }
+
   #status(record: ResourceRecord): string {
     if (!record.published) return 'Never published.';
     const changed = record.published.revisionId !== record.draft.revisionId || this.dirty;
@@ -335,6 +388,7 @@ export class ResourceEditorPage extends Page {
           void this.#save();
         }}>
           <h2>Draft</h2>
+          ${this.kept ? this.#keptNotice(record, this.kept) : nothing}
           ${this.#invalidSummary()}
           ${withMessage(
             html`<label>Name <input name="Name" required maxlength="120" .value=${this.name} aria-invalid=${invalidState(nameInvalid)} aria-describedby=${ifDefined(describedBy(nameInvalid))} @input=${(event: Event) => this.#edit((event.target as HTMLInputElement).value, this.config)} /></label>`,

@@ -1,9 +1,11 @@
-import { html, type TemplateResult } from 'lit';
-import { css } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import type { SessionInfo } from '../api.js';
 import { Page } from '../ui/page.js';
 
-/** Email and password; on success the shell takes the session (`dash-signed-in`). */
+/**
+ * Email and password; on success the shell takes the session (`dash-signed-in`). Sent here when
+ * the session ended under an editor with unsaved edits (`?kept=1`), it says they were kept.
+ */
 export class SignInPage extends Page {
   static override styles = [
     ...Page.styles,
@@ -11,6 +13,7 @@ export class SignInPage extends Page {
       .card { max-width: 24rem; margin: 3rem auto; }
       label { display: flex; margin-bottom: 0.75rem; }
       input { width: 100%; }
+      .kept { border-left: 3px solid var(--accent); padding-left: 0.6rem; }
     `,
   ];
 
@@ -27,6 +30,9 @@ export class SignInPage extends Page {
     return html`
       <div class="card">
         <h1>Sign in to Inlay</h1>
+        ${new URLSearchParams(location.search).has('kept')
+          ? html`<p class="kept">Your session ended before your changes were saved. They are kept in this tab: sign in again to get them back.</p>`
+          : nothing}
         <form @submit=${(event: SubmitEvent) => void this.#submit(event)}>
           <label>Email <input name="email" type="email" autocomplete="username" required /></label>
           <label>Password <input name="password" type="password" autocomplete="current-password" required /></label>

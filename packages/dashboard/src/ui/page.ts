@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { ApiError, type PageContext } from '../api.js';
+import { ApiError, type PageContext, type UnsavedWork } from '../api.js';
 import { baseStyles } from '../styles.js';
 
 /**
@@ -7,7 +7,7 @@ import { baseStyles } from '../styles.js';
  * page, workspace or mode), and `act()` for a user's action with its error shown in an alert.
  * Pages focus their heading when they open, so a screen reader hears where it is.
  */
-export abstract class Page extends LitElement {
+export abstract class Page extends LitElement implements UnsavedWork {
   static override styles = [baseStyles];
   static override properties: PropertyDeclarations = {
     ctx: { attribute: false },
@@ -21,6 +21,15 @@ export abstract class Page extends LitElement {
   #focused = false;
 
   protected load(): Promise<void> | void {}
+
+  /** Nothing unsaved, unless a page with a form says otherwise. */
+  unsavedWork(): string {
+    return '';
+  }
+
+  keepUnsavedWork(): boolean {
+    return false;
+  }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('ctx') && this.ctx) void this.act(() => this.load());
