@@ -37,6 +37,13 @@ describe('validation rules in the engine', () => {
       [null, null, null],
     ]);
     expect(grid[1]?.issues[0]?.message).toBe('Use a SKU such as ABC-1234');
+    // The element words the rules' problems in its language; the page's patternMessage stays as written.
+    expect(grid.map((row) => row.issues.map((issue) => issue?.wording ?? null))).toEqual([
+      [null, null, null],
+      [null, ['problemBelowMin', 'Quantity', 1], null],
+      [null, ['problemAboveMax', 'Quantity', 99], ['problemTooLong', 'Note', 8]],
+      [null, null, null],
+    ]);
     expect(grid[1]?.raw[0]).toBe('abc-1234');
     const edited = await e.call('edit', { row: 1, field: 'sku', raw: 'ABC-9999' });
     expect(edited.stats.errorCount).toBe(3);

@@ -268,7 +268,7 @@ describe('typed NDJSON values', () => {
     const plain = await compare({ key: 'amount', label: 'Amount', type: 'number' }, ['12', '-7.25', '0.5', '"abc"', '123456789012345'], ['12', '-7.25', '0.5', 'abc', '123456789012345']);
     expect(plain.json).toEqual(plain.csv);
     expect(plain.json.map((cell) => cell.value)).toEqual([12, -7.25, 0.5, null, 123456789012345]);
-    expect(plain.json[3]?.issue).toEqual({ code: 'invalid_number', message: 'Expected a number such as 1234.5' });
+    expect(plain.json[3]?.issue).toEqual({ code: 'invalid_number', message: 'Expected a number such as 1234.5', wording: ['problemInvalidNumber', 'dot'] });
     const ruled = await compare({ key: 'amount', label: 'Amount', type: 'number', min: -10, max: 1000 }, ['12', '1000.5', '-11'], ['12', '1000.5', '-11']);
     expect(ruled.json).toEqual(ruled.csv);
     expect(ruled.json.map((cell) => cell.issue?.code)).toEqual([undefined, 'above_max', 'below_min']);

@@ -61,3 +61,29 @@ describe('<inlay-importer> validation rules and row hooks', () => {
     ]);
   });
 });
+
+describe('<inlay-importer> problems in the widget’s language', () => {
+  it('words built-in problems in its language and the page’s `strings`, and the page’s own messages as given', async () => {
+    const el = await mountImporter({ importerId: ((await importerEnv()).importers as Record<string, string>).rules as string });
+    el.locale = 'de';
+    await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
+    el.validateRow = (rows) => rows.filter((row) => row.values.note === 'blocked').map((row) => ({ row: row.row, field: 'note', message: 'Blocked by the host' }));
+    await chooseFile(el, new File(['SKU,Quantity,Note\nabc-1,0,blocked\n,100,a note far longer than twenty\n'], 'orders.csv', { type: 'text/csv' }));
+    await continueToReview(el);
+    await waitUntil(() => tipOf(el, 0, 2) !== '', 'the hook message was not shown');
+    expect([0, 1].map((pos) => [0, 1, 2].map((col) => tipOf(el, pos, col)))).to.deep.equal([
+      ['Use a SKU such as ABC-1234', 'Quantity muss mindestens 1 sein', 'Blocked by the host'],
+      ['SKU ist erforderlich', 'Quantity darf höchstens 99 sein', 'Note darf höchstens 20 Zeichen lang sein'],
+    ]);
+    // The selected cell's problem, beside the grid.
+    cell(el, 1, 1).click();
+    await el.updateComplete;
+    expect(part(el, 'inspector')?.querySelector('.problem')?.textContent).to.equal('Quantity darf höchstens 99 sein');
+
+    el.strings = { problemAboveMax: (field, max) => `${field}: höchstens ${max}` };
+    await el.updateComplete;
+    expect(tipOf(el, 1, 1)).to.equal('Quantity: höchstens 99');
+    expect(part(el, 'inspector')?.querySelector('.problem')?.textContent).to.equal('Quantity: höchstens 99');
+    expect(tipOf(el, 1, 0)).to.equal('SKU ist erforderlich');
+  });
+});

@@ -3,8 +3,9 @@ import type { EditKind } from './engine/protocol.js';
 
 /**
  * Every text `<inlay-importer>` shows or announces that does not come from the importer's config
- * or the user's file. Set `importer.strings = { … }` with any subset to translate or reword them;
- * functions receive the values they interpolate.
+ * or the user's file, with the wordings of a cell's problems ({@link ProblemStrings}). Set
+ * `importer.strings = { … }` with any subset to translate or reword them; functions receive the
+ * values they interpolate.
  *
  * @example
  * ```ts
@@ -14,7 +15,7 @@ import type { EditKind } from './engine/protocol.js';
  * };
  * ```
  */
-export interface ImporterStrings {
+export interface ImporterStrings extends Partial<ProblemStrings> {
   loading: string;
   errorTitle: string;
   /** `code` is the error's code when known (`plan_required`, `not_published`, …). */
@@ -207,6 +208,62 @@ export interface ImporterStrings {
    */
   formulaCells: (count: number, fields: string[], neutralized: boolean) => string;
 }
+
+/**
+ * How the review words a cell's problem (its tooltip, and beside the selected cell), by the
+ * problem's code (docs/importer.md, "Fixing rows in the widget"); `field` is the field's label. These
+ * are in the shipped translations and can be set through `strings`; unset, as in English, a problem
+ * shows `@inlay/core`'s English message (`CellError.message`, which the API keeps). A message of the
+ * page's own (a `validateRow` hook's, a field's `patternMessage`) is always shown as given.
+ */
+export interface ProblemStrings {
+  /** `required`: the cell is empty. */
+  problemRequired: (field: string) => string;
+  /** `invalid_number`: `format` is the decimal separator the column is read with; null when the number has too many digits to keep exactly. */
+  problemInvalidNumber: (format: 'dot' | 'comma' | null) => string;
+  /** `invalid_date`, by why ({@link DateProblem}). */
+  problemInvalidDate: (reason: DateProblem) => string;
+  problemInvalidEmail: string;
+  /** `invalid_enum`: the field's first five options, and how many more it has. */
+  problemInvalidEnum: (options: string[], more: number) => string;
+  problemInvalidBoolean: string;
+  problemInvalidUrl: string;
+  /** `spreadsheet_error`: the cell shows a formula's error (`shown`, such as `#DIV/0!`). */
+  problemSpreadsheetError: (shown: string) => string;
+  /** `duplicate_value`: a `unique` field repeats an earlier row's value. */
+  problemDuplicateValue: (field: string) => string;
+  /** `duplicate_key`: the `duplicateKey` field repeats an earlier row's value. */
+  problemDuplicateKey: (field: string) => string;
+  /** `below_min` and `above_max`: the bound is a number, or an ISO date (`YYYY-MM-DD`) for a date field. */
+  problemBelowMin: (field: string, min: number | string) => string;
+  problemAboveMax: (field: string, max: number | string) => string;
+  /** `too_short` and `too_long`: the bound in characters. */
+  problemTooShort: (field: string, length: number) => string;
+  problemTooLong: (field: string, length: number) => string;
+  /** `pattern_mismatch`, for a field without a `patternMessage`. */
+  problemPatternMismatch: (field: string) => string;
+  /** `invalid_character`: bytes the file's text encoding could not read. */
+  problemInvalidCharacter: string;
+  /** `nested_value` (JSON): a list of objects or lists in one cell. */
+  problemNestedValue: string;
+  /** `imprecise_number` (JSON): a number with more digits than can be read exactly. */
+  problemImpreciseNumber: string;
+  /** The warnings `formula` (text a spreadsheet would run) and `replacement_character` (U+FFFD written in the file). */
+  problemFormula: string;
+  problemReplacementCharacter: string;
+}
+
+/**
+ * Why a date cell was refused (`invalid_date`): `not_iso` (not written YYYY-MM-DD), `not_real`
+ * (no such day), `ambiguous` (day and month could be either way round), `two_digit_year`.
+ */
+export type DateProblem = 'not_iso' | 'not_real' | 'ambiguous' | 'two_digit_year';
+
+/**
+ * A problem's wording as the engine names it (engine/problem-wording.ts): the key of the
+ * {@link ProblemStrings} string and what that string is called with.
+ */
+export type ProblemWording = { [K in keyof ProblemStrings]: ProblemStrings[K] extends (...args: infer A) => string ? [K, ...A] : [K] }[keyof ProblemStrings];
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 

@@ -1,4 +1,5 @@
 import type { DuplicateStrategy, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
+import type { ProblemWording } from '../importer.strings.js';
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
@@ -143,7 +144,10 @@ export interface EnumColumnValues {
 /** One cell's error as the grid shows it. */
 export interface CellIssue {
   code: ImportErrorCode;
+  /** Core's English, or the page's own message. */
   message: string;
+  /** Which of the element's problem strings words it, with what (engine/problem-wording.ts); none for a message shown as it is. */
+  wording?: ProblemWording;
   suggestion?: ImportValue;
 }
 

@@ -1,5 +1,6 @@
-import { type ByteRecords, type CellError, type ExtraColumn, type ImportValue, type RowOptions, shownText, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
+import { type ByteRecords, type CellError, type ExtraColumn, type FieldDefinition, type ImportValue, type RowOptions, shownText, type TableConfig, type TableReview, TableValidator } from '@inlay/core';
 import { ExtraCells } from './extra-cells.js';
+import { problemWording } from './problem-wording.js';
 import type { CellIssue, GridRow, Stats, ViewFilter } from './protocol.js';
 import { isQuery, queryView } from './views.js';
 
@@ -213,9 +214,12 @@ export class ReviewTable {
     const errors = this.validator.errorsOf(row);
     const issues: (CellIssue | null)[] = this.fieldKeys.map(() => null);
     for (const error of errors) {
+      const col = this.fieldOf(error.field);
       const issue: CellIssue = { code: error.code, message: error.message };
+      const wording = problemWording(error, this.config.fields[col] as FieldDefinition, this.rawOf(row, error.field));
+      if (wording !== undefined) issue.wording = wording;
       if (error.suggestion !== undefined) issue.suggestion = error.suggestion;
-      issues[this.fieldOf(error.field)] = issue;
+      issues[col] = issue;
     }
     return {
       row,

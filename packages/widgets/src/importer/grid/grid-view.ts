@@ -3,6 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { GridRow, ViewQuery } from '../engine/protocol.js';
 import type { ImporterStrings } from '../importer.strings.js';
+import { problemText } from '../problem-text.js';
 import type { GridController } from './grid-controller.js';
 
 /** Least width of a column by its field's type: addresses need room, yes/no very little. */
@@ -30,8 +31,8 @@ export function suggestionText(value: ImportValue, t: ImporterStrings): string {
  * The review grid (ARIA grid pattern): a header row, then only the rows in view, each placed by
  * transform in a body as tall as the whole view. Cell text is user content and is rendered as
  * text only. Rows are keyed by position, so the focused cell keeps its element while the view
- * scrolls. A cell with a problem is marked `aria-invalid`, styled, and carries its message —
- * read with the cell, shown as a tooltip on hover or focus.
+ * scrolls. A cell with a problem is marked `aria-invalid`, styled, and carries its problem in the
+ * element's words (problem-text.ts) — read with the cell, shown as a tooltip on hover or focus.
  * @internal
  */
 export function renderGrid(
@@ -126,7 +127,7 @@ function renderCell(grid: GridController, row: GridRow | undefined, pos: number,
       @click=${(event: MouseEvent) => grid.activate(pos, col, event.shiftKey)} @focus=${() => grid.select(pos, col)}
       @dblclick=${() => row && grid.startEdit(cellText(row, col, t))}>
     ${renderText(row ? cellText(row, col, t) : '')}
-    ${issue ? html`<span class="tip">${issue.message}</span>` : nothing}
+    ${issue ? html`<span class="tip">${problemText(issue, t)}</span>` : nothing}
   </div>`;
 }
 

@@ -1,5 +1,5 @@
 import type { LocalePack } from '../../base/locale.js';
-import type { ImporterStrings } from '../importer.strings.js';
+import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
 /** German. The reasons a file type is refused (`refusedFile`) stay English. */
 const de: LocalePack<ImporterStrings> = (tag) => {
@@ -16,6 +16,12 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     'fill-down': 'Nach unten füllen',
     paste: 'Einfügen',
     'map-values': 'Werte zuordnen',
+  };
+  const dates: Record<DateProblem, string> = {
+    not_iso: 'Erwartet wird ein Datum als JJJJ-MM-TT',
+    not_real: 'Dieses Datum gibt es nicht; erwartet wird ein Datum als JJJJ-MM-TT',
+    ambiguous: 'Tag und Monat könnten vertauscht sein; schreiben Sie das Datum als JJJJ-MM-TT',
+    two_digit_year: 'Schreiben Sie das Jahr vierstellig, als JJJJ-MM-TT',
   };
   return {
     loading: 'Import wird geladen',
@@ -170,6 +176,27 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     formulaCells: (count, fields, neutralized) =>
       `${p(count, 'Zelle', 'Zellen')} in ${fields.join(', ')} ${count === 1 ? 'beginnt' : 'beginnen'} wie eine Tabellenformel (=, +, -, @). ` +
       (neutralized ? 'Sie werden als Text importiert, mit einem \' davor, damit keine Tabellenkalkulation sie ausführt.' : 'Sie werden unverändert importiert: prüfen Sie sie, wenn die Daten in einer Tabellenkalkulation geöffnet werden.'),
+    problemRequired: (field) => `${field} ist erforderlich`,
+    problemInvalidNumber: (format) =>
+      format === null ? 'Zu viele Ziffern, um die Zahl exakt zu behalten; IDs und Codes gehören in ein Textfeld' : `Erwartet wird eine Zahl wie ${format === 'dot' ? '1234.5' : '1234,5'}`,
+    problemInvalidDate: (reason) => dates[reason],
+    problemInvalidEmail: 'Erwartet wird eine E-Mail-Adresse wie name@example.com',
+    problemInvalidEnum: (options, more) => `Erwartet wird einer dieser Werte: ${options.join(', ')}${more > 0 ? ', …' : ''}`,
+    problemInvalidBoolean: 'Erwartet wird ein Ja/Nein-Wert: yes/no, true/false, y/n, 1/0 oder on/off',
+    problemInvalidUrl: 'Erwartet wird eine Webadresse, die mit https:// oder http:// beginnt',
+    problemSpreadsheetError: (shown) => `Die Tabelle zeigt hier ${shown}`,
+    problemDuplicateValue: (field) => `${field} muss eindeutig sein; eine frühere Zeile hat diesen Wert`,
+    problemDuplicateKey: (field) => `Eine frühere Zeile hat dasselbe Feld ${field}; behalten Sie nur eine davon`,
+    problemBelowMin: (field, min) => (typeof min === 'number' ? `${field} muss mindestens ${n(min)} sein` : `${field} darf nicht vor ${min} liegen`),
+    problemAboveMax: (field, max) => (typeof max === 'number' ? `${field} darf höchstens ${n(max)} sein` : `${field} darf nicht nach ${max} liegen`),
+    problemTooShort: (field, length) => `${field} muss mindestens ${p(length, 'Zeichen', 'Zeichen')} lang sein`,
+    problemTooLong: (field, length) => `${field} darf höchstens ${p(length, 'Zeichen', 'Zeichen')} lang sein`,
+    problemPatternMismatch: (field) => `${field} hat nicht das erwartete Format`,
+    problemInvalidCharacter: 'Einige Zeichen konnten nicht gelesen werden (als \ufffd angezeigt): geben Sie sie neu ein, oder speichern Sie die Datei als UTF-8 und laden Sie sie erneut hoch',
+    problemNestedValue: 'Enthält eine Liste von Objekten oder Listen, die nicht in eine Zelle passt: lösen Sie sie in der Datei auf, oder ordnen Sie die Spalte keinem Feld zu',
+    problemImpreciseNumber: 'Hat mehr Ziffern, als sich als Zahl genau lesen lassen: setzen Sie die Zahl in der Datei in Anführungszeichen, um sie als Text zu importieren',
+    problemFormula: 'Beginnt wie eine Tabellenformel; wird als Text importiert',
+    problemReplacementCharacter: 'Enthält das Zeichen \ufffd, wie es in der Datei steht; wird unverändert importiert',
   };
 };
 export default de;

@@ -1,5 +1,5 @@
 import type { LocalePack } from '../../base/locale.js';
-import type { ImporterStrings } from '../importer.strings.js';
+import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
 /** Spanish. The reasons a file type is refused (`refusedFile`) stay English. */
 const es: LocalePack<ImporterStrings> = (tag) => {
@@ -16,6 +16,12 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     'fill-down': 'rellenar hacia abajo',
     paste: 'pegado',
     'map-values': 'correspondencia de valores',
+  };
+  const dates: Record<DateProblem, string> = {
+    not_iso: 'Se esperaba una fecha como AAAA-MM-DD',
+    not_real: 'Esta fecha no existe; se esperaba una fecha como AAAA-MM-DD',
+    ambiguous: 'El día y el mes podrían estar intercambiados; escribe la fecha como AAAA-MM-DD',
+    two_digit_year: 'Escribe el año con cuatro cifras, como AAAA-MM-DD',
   };
   return {
     loading: 'Cargando el importador',
@@ -170,6 +176,27 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     formulaCells: (count, fields, neutralized) =>
       `${p(count, 'celda', 'celdas')} de ${fields.join(', ')} ${count === 1 ? 'empieza' : 'empiezan'} como una fórmula de hoja de cálculo (=, +, -, @). ` +
       (neutralized ? 'Se importarán como texto, con un \' delante para que ninguna hoja de cálculo las ejecute.' : 'Se importarán tal cual: revísalas si los datos se abrirán en una hoja de cálculo.'),
+    problemRequired: (field) => `${field} es obligatorio`,
+    problemInvalidNumber: (format) =>
+      format === null ? 'Demasiados dígitos para conservar el número exacto; usa un campo de texto para identificadores y códigos' : `Se esperaba un número como ${format === 'dot' ? '1234.5' : '1234,5'}`,
+    problemInvalidDate: (reason) => dates[reason],
+    problemInvalidEmail: 'Se esperaba una dirección de correo como name@example.com',
+    problemInvalidEnum: (options, more) => `Se esperaba uno de estos valores: ${options.join(', ')}${more > 0 ? ', …' : ''}`,
+    problemInvalidBoolean: 'Se esperaba un valor sí/no: yes/no, true/false, y/n, 1/0 u on/off',
+    problemInvalidUrl: 'Se esperaba una dirección web que empiece por https:// o http://',
+    problemSpreadsheetError: (shown) => `La hoja muestra ${shown} aquí`,
+    problemDuplicateValue: (field) => `${field} debe ser único; una fila anterior tiene este valor`,
+    problemDuplicateKey: (field) => `Una fila anterior tiene el mismo ${field}; conserva solo una`,
+    problemBelowMin: (field, min) => (typeof min === 'number' ? `${field} debe ser como mínimo ${n(min)}` : `${field} debe ser el ${min} o posterior`),
+    problemAboveMax: (field, max) => (typeof max === 'number' ? `${field} debe ser como máximo ${n(max)}` : `${field} debe ser el ${max} o anterior`),
+    problemTooShort: (field, length) => `${field} debe tener al menos ${p(length, 'carácter', 'caracteres')}`,
+    problemTooLong: (field, length) => `${field} debe tener como máximo ${p(length, 'carácter', 'caracteres')}`,
+    problemPatternMismatch: (field) => `${field} no tiene el formato esperado`,
+    problemInvalidCharacter: 'No se pudieron leer algunos caracteres (se muestran como \ufffd): vuelve a escribirlos, o sube de nuevo el archivo guardado como UTF-8',
+    problemNestedValue: 'Contiene una lista de objetos o listas, que no cabe en una celda: aplánala en el archivo, o deja la columna sin asignar',
+    problemImpreciseNumber: 'Tiene más dígitos de los que se pueden leer exactamente como número: escríbelo entre comillas en el archivo para importarlo como texto',
+    problemFormula: 'Empieza como una fórmula de hoja de cálculo; se importará como texto',
+    problemReplacementCharacter: 'Contiene el carácter \ufffd tal como lo escribe el archivo; se importará tal cual',
   };
 };
 export default es;

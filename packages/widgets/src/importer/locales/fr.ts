@@ -1,5 +1,5 @@
 import type { LocalePack } from '../../base/locale.js';
-import type { ImporterStrings } from '../importer.strings.js';
+import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
 /** French. The reasons a file type is refused (`refusedFile`) stay English. */
 const fr: LocalePack<ImporterStrings> = (tag) => {
@@ -16,6 +16,12 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     'fill-down': 'la recopie vers le bas',
     paste: 'le collage',
     'map-values': 'la correspondance des valeurs',
+  };
+  const dates: Record<DateProblem, string> = {
+    not_iso: 'Date attendue au format AAAA-MM-JJ',
+    not_real: 'Cette date n’existe pas ; date attendue au format AAAA-MM-JJ',
+    ambiguous: 'Le jour et le mois peuvent être inversés ; écrivez la date au format AAAA-MM-JJ',
+    two_digit_year: 'Écrivez l’année sur quatre chiffres, au format AAAA-MM-JJ',
   };
   return {
     loading: 'Chargement de l’import',
@@ -170,6 +176,27 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     formulaCells: (count, fields, neutralized) =>
       `${p(count, 'cellule', 'cellules')} de ${fields.join(', ')} ${count < 2 ? 'commence' : 'commencent'} comme une formule de tableur (=, +, -, @). ` +
       (neutralized ? 'Elles seront importées comme du texte, précédées d’une \' pour qu’aucun tableur ne les exécute.' : 'Elles seront importées telles quelles : vérifiez-les si les données seront ouvertes dans un tableur.'),
+    problemRequired: (field) => `${field} est obligatoire`,
+    problemInvalidNumber: (format) =>
+      format === null ? 'Trop de chiffres pour garder le nombre exact ; utilisez un champ texte pour les identifiants et les codes' : `Nombre attendu, par exemple ${format === 'dot' ? '1234.5' : '1234,5'}`,
+    problemInvalidDate: (reason) => dates[reason],
+    problemInvalidEmail: 'Adresse e-mail attendue, par exemple name@example.com',
+    problemInvalidEnum: (options, more) => `Valeur attendue parmi : ${options.join(', ')}${more > 0 ? ', …' : ''}`,
+    problemInvalidBoolean: 'Valeur oui/non attendue : yes/no, true/false, y/n, 1/0 ou on/off',
+    problemInvalidUrl: 'Adresse web attendue, commençant par https:// ou http://',
+    problemSpreadsheetError: (shown) => `La feuille affiche ${shown} ici`,
+    problemDuplicateValue: (field) => `${field} doit être unique ; une ligne précédente a cette valeur`,
+    problemDuplicateKey: (field) => `Une ligne précédente a le même champ ${field} ; gardez-en une seule`,
+    problemBelowMin: (field, min) => (typeof min === 'number' ? `${field} doit être au moins ${n(min)}` : `${field} doit être le ${min} ou après`),
+    problemAboveMax: (field, max) => (typeof max === 'number' ? `${field} doit être au plus ${n(max)}` : `${field} doit être le ${max} ou avant`),
+    problemTooShort: (field, length) => `${field} doit compter au moins ${p(length, 'caractère', 'caractères')}`,
+    problemTooLong: (field, length) => `${field} doit compter au plus ${p(length, 'caractère', 'caractères')}`,
+    problemPatternMismatch: (field) => `${field} n’est pas au format attendu`,
+    problemInvalidCharacter: 'Certains caractères n’ont pas pu être lus (affichés \ufffd) : retapez-les, ou importez à nouveau le fichier enregistré en UTF-8',
+    problemNestedValue: 'Contient une liste d’objets ou de listes, qui ne tient pas dans une cellule : aplatissez-la dans le fichier, ou n’associez pas la colonne',
+    problemImpreciseNumber: 'A plus de chiffres qu’un nombre ne peut en garder exactement : mettez-le entre guillemets dans le fichier pour l’importer comme texte',
+    problemFormula: 'Commence comme une formule de tableur ; sera importé comme texte',
+    problemReplacementCharacter: 'Contient le caractère \ufffd tel que le fichier l’écrit ; sera importé tel quel',
   };
 };
 export default fr;

@@ -1,5 +1,5 @@
 import type { LocalePack } from '../../base/locale.js';
-import type { ImporterStrings } from '../importer.strings.js';
+import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
 /** Japanese. The reasons a file type is refused (`refusedFile`) stay English. */
 const ja: LocalePack<ImporterStrings> = (tag) => {
@@ -15,6 +15,12 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     'fill-down': '下方向へコピー',
     paste: '貼り付け',
     'map-values': '値の対応付け',
+  };
+  const dates: Record<DateProblem, string> = {
+    not_iso: '日付は YYYY-MM-DD の形式で入力してください',
+    not_real: 'この日付は存在しません。YYYY-MM-DD の形式で入力してください',
+    ambiguous: '日と月のどちらが先か判別できません。YYYY-MM-DD の形式で入力してください',
+    two_digit_year: '年は 4 桁で、YYYY-MM-DD の形式で入力してください',
   };
   return {
     loading: 'インポーターを読み込み中',
@@ -169,6 +175,27 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     formulaCells: (count, fields, neutralized) =>
       `${fields.join('、')} の ${n(count)} セルが表計算の数式のように始まっています（=、+、-、@）。` +
       (neutralized ? '表計算ソフトで実行されないよう、先頭に \' を付けてテキストとしてインポートします。' : 'そのままインポートされます。データを表計算ソフトで開く場合は確認してください。'),
+    problemRequired: (field) => `${field} は必須です`,
+    problemInvalidNumber: (format) =>
+      format === null ? '桁数が多すぎて正確に保持できません。ID やコードには文字列のフィールドを使ってください' : `${format === 'dot' ? '1234.5' : '1234,5'} のような数値を入力してください`,
+    problemInvalidDate: (reason) => dates[reason],
+    problemInvalidEmail: 'name@example.com のようなメールアドレスを入力してください',
+    problemInvalidEnum: (options, more) => `次のいずれかを入力してください：${options.join('、')}${more > 0 ? '、…' : ''}`,
+    problemInvalidBoolean: 'はい/いいえの値を入力してください（yes/no、true/false、y/n、1/0、on/off）',
+    problemInvalidUrl: 'https:// または http:// で始まる Web アドレスを入力してください',
+    problemSpreadsheetError: (shown) => `シートではここに ${shown} と表示されています`,
+    problemDuplicateValue: (field) => `${field} は重複できません。前の行に同じ値があります`,
+    problemDuplicateKey: (field) => `前の行に同じ ${field} があります。どちらか一方を残してください`,
+    problemBelowMin: (field, min) => (typeof min === 'number' ? `${field} は ${n(min)} 以上にしてください` : `${field} は ${min} 以降にしてください`),
+    problemAboveMax: (field, max) => (typeof max === 'number' ? `${field} は ${n(max)} 以下にしてください` : `${field} は ${max} 以前にしてください`),
+    problemTooShort: (field, length) => `${field} は ${n(length)} 文字以上にしてください`,
+    problemTooLong: (field, length) => `${field} は ${n(length)} 文字以内にしてください`,
+    problemPatternMismatch: (field) => `${field} の形式が正しくありません`,
+    problemInvalidCharacter: '読み取れない文字があります（\ufffd と表示）。入力し直すか、UTF-8 で保存したファイルをもう一度アップロードしてください',
+    problemNestedValue: 'オブジェクトやリストの一覧が含まれており、1 つのセルに収まりません。ファイル内で平らにするか、この列を対応付けないでください',
+    problemImpreciseNumber: '数値として正確に読み取れる桁数を超えています。テキストとしてインポートするには、ファイル内で引用符で囲んでください',
+    problemFormula: '表計算の数式のように始まっています。テキストとしてインポートされます',
+    problemReplacementCharacter: 'ファイルに書かれたとおりの文字 \ufffd が含まれています。そのままインポートされます',
   };
 };
 export default ja;

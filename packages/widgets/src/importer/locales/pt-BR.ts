@@ -1,5 +1,5 @@
 import type { LocalePack } from '../../base/locale.js';
-import type { ImporterStrings } from '../importer.strings.js';
+import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
 /** Brazilian Portuguese (also used for `pt`). The reasons a file type is refused (`refusedFile`) stay English. */
 const ptBR: LocalePack<ImporterStrings> = (tag) => {
@@ -16,6 +16,12 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     'fill-down': 'preencher para baixo',
     paste: 'colagem',
     'map-values': 'correspondência de valores',
+  };
+  const dates: Record<DateProblem, string> = {
+    not_iso: 'Esperava-se uma data como AAAA-MM-DD',
+    not_real: 'Esta data não existe; esperava-se uma data como AAAA-MM-DD',
+    ambiguous: 'Dia e mês podem estar invertidos; escreva a data como AAAA-MM-DD',
+    two_digit_year: 'Escreva o ano com quatro dígitos, como AAAA-MM-DD',
   };
   return {
     loading: 'Carregando o importador',
@@ -170,6 +176,27 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     formulaCells: (count, fields, neutralized) =>
       `${p(count, 'célula', 'células')} de ${fields.join(', ')} ${count === 1 ? 'começa' : 'começam'} como uma fórmula de planilha (=, +, -, @). ` +
       (neutralized ? 'Elas serão importadas como texto, com um \' na frente para que nenhuma planilha as execute.' : 'Elas serão importadas como estão: confira-as se os dados forem abertos numa planilha.'),
+    problemRequired: (field) => `${field} é obrigatório`,
+    problemInvalidNumber: (format) =>
+      format === null ? 'Dígitos demais para manter o número exato; use um campo de texto para IDs e códigos' : `Esperava-se um número como ${format === 'dot' ? '1234.5' : '1234,5'}`,
+    problemInvalidDate: (reason) => dates[reason],
+    problemInvalidEmail: 'Esperava-se um endereço de e-mail como name@example.com',
+    problemInvalidEnum: (options, more) => `Esperava-se um destes valores: ${options.join(', ')}${more > 0 ? ', …' : ''}`,
+    problemInvalidBoolean: 'Esperava-se um valor sim/não: yes/no, true/false, y/n, 1/0 ou on/off',
+    problemInvalidUrl: 'Esperava-se um endereço web começando com https:// ou http://',
+    problemSpreadsheetError: (shown) => `A planilha mostra ${shown} aqui`,
+    problemDuplicateValue: (field) => `${field} deve ser único; uma linha anterior tem este valor`,
+    problemDuplicateKey: (field) => `Uma linha anterior tem o mesmo ${field}; mantenha só uma delas`,
+    problemBelowMin: (field, min) => (typeof min === 'number' ? `${field} deve ser no mínimo ${n(min)}` : `${field} deve ser em ${min} ou depois`),
+    problemAboveMax: (field, max) => (typeof max === 'number' ? `${field} deve ser no máximo ${n(max)}` : `${field} deve ser em ${max} ou antes`),
+    problemTooShort: (field, length) => `${field} deve ter pelo menos ${p(length, 'caractere', 'caracteres')}`,
+    problemTooLong: (field, length) => `${field} deve ter no máximo ${p(length, 'caractere', 'caracteres')}`,
+    problemPatternMismatch: (field) => `${field} não está no formato esperado`,
+    problemInvalidCharacter: 'Alguns caracteres não puderam ser lidos (mostrados como \ufffd): digite-os de novo, ou envie novamente o arquivo salvo como UTF-8',
+    problemNestedValue: 'Contém uma lista de objetos ou listas, que não cabe em uma célula: achate-a no arquivo, ou deixe a coluna sem associar',
+    problemImpreciseNumber: 'Tem mais dígitos do que é possível ler exatamente como número: escreva-o entre aspas no arquivo para importá-lo como texto',
+    problemFormula: 'Começa como uma fórmula de planilha; será importado como texto',
+    problemReplacementCharacter: 'Contém o caractere \ufffd como o arquivo o escreve; será importado como está',
   };
 };
 export default ptBR;

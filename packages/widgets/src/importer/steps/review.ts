@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { cellText, renderGrid, suggestionText } from '../grid/grid-view.js';
+import { problemText } from '../problem-text.js';
 import { renderStepHeading } from '../step-focus.js';
 import { renderCompletionStatus } from './completion-status.js';
 import type { StepContext } from './context.js';
@@ -84,7 +85,7 @@ function renderInspector({ t, state, actions, grid }: StepContext): TemplateResu
   const similar = state.similar?.field === field.key ? state.similar : null;
   const problems = state.stats?.fieldErrors[field.key] ?? 0;
   return html`<div class="inspector" part="inspector">
-    <p class="where"><strong>${t.cellLabel(field.label, row.row + 1)}</strong>${issue ? html`<span class="problem">${issue.message}</span>` : nothing}</p>
+    <p class="where"><strong>${t.cellLabel(field.label, row.row + 1)}</strong>${issue ? html`<span class="problem">${problemText(issue, t)}</span>` : nothing}</p>
     <div class="actions">
       ${suggestion !== undefined && suggestion !== null
         ? html`<button class="button primary" part="button suggestion-button" @click=${() => actions.acceptSuggestion(row.row, field.key)}>${t.useSuggestion(suggestionText(suggestion, t))}</button>
