@@ -176,6 +176,11 @@ describe('<inlay-importer> review editing', () => {
     await waitFor(el, '.step.mapping');
     $<HTMLButtonElement>(el, '.step.mapping [part~="primary"]').click();
     await waitFor(el, '.step.values');
+    await el.updateComplete;
+    // Focus moves to the step's heading, as it does for every step.
+    const focused = el.shadowRoot?.activeElement;
+    expect(focused?.matches('h3[data-step-heading]')).to.equal(true);
+    expect(focused?.textContent).to.equal('Match values to options');
     const selects = parts<HTMLSelectElement>(el, 'value-select');
     expect(selects.map((select) => select.getAttribute('aria-label'))).to.deep.equal(['Option for “pro” in Plan', 'Option for “Gold” in Plan', 'Option for “TEAM” in Plan']);
     expect(selects.map((select) => select.selectedOptions[0]?.textContent)).to.deep.equal(['Pro', 'Leave as is', 'Team']);

@@ -168,6 +168,8 @@ export interface ImporterStrings extends Partial<ProblemStrings> {
   announceCopied: (cells: number) => string;
   announceSelected: (rows: number, cells: number) => string;
 
+  /** The value-mapping step's heading, focused when the step opens (as `stepTitles` are). */
+  valuesTitle: string;
   valuesIntro: string;
   valuesOf: (field: string) => string;
   valueHeader: string;
@@ -442,6 +444,7 @@ export const defaultImporterStrings: ImporterStrings = {
   announceCopied: (cells) => `${plural(cells, 'cell', 'cells')} copied.`,
   announceSelected: (rows, cells) => `${plural(cells, 'cell', 'cells')} in ${plural(rows, 'row', 'rows')} selected.`,
 
+  valuesTitle: 'Match values to options',
   valuesIntro: 'Some values in your file are not options of these fields. Choose the option each one means: every cell with that value changes.',
   valuesOf: (field) => `Values of ${field}`,
   valueHeader: 'In your file',

@@ -78,9 +78,8 @@ export async function toValuesOrReview(core: ImporterCore, generation: number): 
   const enumColumns = await runEngine(core, 'enumValues', {});
   if (generation !== core.generation) return;
   setState(core, { enumColumns, valueChoices: suggestedChoices(enumColumns), history: { undo: 0, redo: 0, undoLabel: null, redoLabel: null }, columnMenu: null });
+  // Either step's heading takes focus when it opens (step-focus.ts).
   host.phase = enumColumns.length > 0 ? 'values' : 'review';
-  // The Continue button that started the load is gone: keyboard users start at the first choice.
-  if (host.phase === 'values') void host.updateComplete.then(() => host.renderRoot.querySelector<HTMLElement>('[part~="value-select"]')?.focus());
 }
 
 /** Shows the rows `filter` lets through, from the top of the grid. @internal */

@@ -147,6 +147,7 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     announceRedone: (cells, problems) => `Wiederholt: ${p(cells, 'Änderung', 'Änderungen')}. ${p(problems, 'Problem', 'Probleme')} übrig.`,
     announceCopied: (cells) => `${p(cells, 'Zelle', 'Zellen')} kopiert.`,
     announceSelected: (rows, cells) => `${p(cells, 'Zelle', 'Zellen')} in ${p(rows, 'Zeile', 'Zeilen')} ausgewählt.`,
+    valuesTitle: 'Werte den Optionen zuordnen',
     valuesIntro: 'Einige Werte Ihrer Datei sind keine Optionen dieser Felder. Wählen Sie für jeden die gemeinte Option: jede Zelle mit diesem Wert ändert sich.',
     valuesOf: (field) => `Werte von ${field}`,
     valueHeader: 'In Ihrer Datei',

@@ -147,6 +147,7 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     announceRedone: (cells, problems) => `Rehecho: ${p(cells, 'cambio', 'cambios')}. Quedan ${p(problems, 'problema', 'problemas')}.`,
     announceCopied: (cells) => `${p(cells, 'celda copiada', 'celdas copiadas')}.`,
     announceSelected: (rows, cells) => `${p(cells, 'celda', 'celdas')} en ${p(rows, 'fila', 'filas')} seleccionada${cells === 1 ? '' : 's'}.`,
+    valuesTitle: 'Asigna valores a opciones',
     valuesIntro: 'Algunos valores de tu archivo no son opciones de estos campos. Elige la opción que significa cada uno: cambiarán todas las celdas con ese valor.',
     valuesOf: (field) => `Valores de ${field}`,
     valueHeader: 'En tu archivo',

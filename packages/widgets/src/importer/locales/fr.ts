@@ -147,6 +147,7 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     announceRedone: (cells, problems) => `Rétabli : ${p(cells, 'modification', 'modifications')}. ${p(problems, 'problème restant', 'problèmes restants')}.`,
     announceCopied: (cells) => `${p(cells, 'cellule copiée', 'cellules copiées')}.`,
     announceSelected: (rows, cells) => `${p(cells, 'cellule', 'cellules')} dans ${p(rows, 'ligne', 'lignes')} sélectionnée${cells < 2 ? '' : 's'}.`,
+    valuesTitle: 'Associer les valeurs aux options',
     valuesIntro: 'Certaines valeurs de votre fichier ne sont pas des options de ces champs. Choisissez l’option que chacune désigne : toutes les cellules de cette valeur changent.',
     valuesOf: (field) => `Valeurs de ${field}`,
     valueHeader: 'Dans votre fichier',

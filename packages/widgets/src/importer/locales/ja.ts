@@ -146,6 +146,7 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     announceRedone: (cells, problems) => `${n(cells)} 件の変更をやり直しました。残りの問題は ${n(problems)} 件です。`,
     announceCopied: (cells) => `${n(cells)} セルをコピーしました。`,
     announceSelected: (rows, cells) => `${n(rows)} 行の ${n(cells)} セルを選択しました。`,
+    valuesTitle: '値を選択肢に対応付け',
     valuesIntro: 'ファイル内の一部の値は、これらのフィールドの選択肢にありません。それぞれが意味する選択肢を選んでください。その値のセルがすべて変わります。',
     valuesOf: (field) => `${field} の値`,
     valueHeader: 'ファイル内の値',

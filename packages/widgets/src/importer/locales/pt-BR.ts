@@ -147,6 +147,7 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     announceRedone: (cells, problems) => `Refeito: ${p(cells, 'alteração', 'alterações')}. ${p(problems, 'problema restante', 'problemas restantes')}.`,
     announceCopied: (cells) => `${p(cells, 'célula copiada', 'células copiadas')}.`,
     announceSelected: (rows, cells) => `${p(cells, 'célula', 'células')} em ${p(rows, 'linha', 'linhas')} selecionada${cells === 1 ? '' : 's'}.`,
+    valuesTitle: 'Associe valores a opções',
     valuesIntro: 'Alguns valores do seu arquivo não são opções destes campos. Escolha a opção que cada um significa: todas as células com esse valor mudam.',
     valuesOf: (field) => `Valores de ${field}`,
     valueHeader: 'No seu arquivo',

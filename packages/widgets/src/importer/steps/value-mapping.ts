@@ -1,18 +1,21 @@
 import type { FieldDefinition } from '@inlay/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { EnumColumnValues } from '../engine/protocol.js';
+import { renderStepHeading } from '../step-focus.js';
 import type { StepContext } from './context.js';
 
 /**
  * Between matching columns and the review: for each enum column whose file values are not all
  * options, each distinct value and the option it becomes (docs/importer.md). Choices start at the
  * option core suggests (case, accents, near misses: `@inlay/core`'s enum reading); "Apply" changes
- * every cell with that value in one undoable step, "Skip" leaves them to the review.
+ * every cell with that value in one undoable step, "Skip" leaves them to the review. Its heading
+ * takes focus when it opens, as every step's does (step-focus.ts); each column's is below it.
  * @internal
  */
 export function renderValueMapping(context: StepContext): TemplateResult {
   const { t, state, actions } = context;
   return html`<div class="step values" part="value-mapping">
+    ${renderStepHeading(t.valuesTitle)}
     <p class="muted">${t.valuesIntro}</p>
     ${state.enumColumns.map((column) => {
       const field = state.fields.find((candidate) => candidate.key === column.field);
@@ -33,7 +36,7 @@ function renderColumn({ t, state, actions }: StepContext, field: FieldDefinition
   const options = field.enumValues ?? [];
   const headingId = `values-${column.field.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return html`<section class="value-column" aria-labelledby=${headingId}>
-    <h3 id=${headingId} class="value-heading">${t.valuesOf(field.label)}</h3>
+    <h4 id=${headingId} class="value-heading">${t.valuesOf(field.label)}</h4>
     <div class="table-wrap">
       <table part="value-table">
         <thead>
