@@ -74,7 +74,11 @@ export const reviewStyles = css`
     border-inline-end: 1px solid var(--_border);
   }
 
+  /* The row numbers stay at the inline-start edge while the grid scrolls sideways (above the cells, below a tooltip). */
   .rowhead {
+    position: sticky;
+    inset-inline-start: 0;
+    z-index: 1;
     justify-content: flex-end;
     color: var(--_muted);
     background: var(--_surface);
@@ -177,7 +181,8 @@ export const reviewStyles = css`
     opacity: 1;
   }
 
-  .body .row:last-child .cell .tip {
+  /* Placed by grid/tip-placement.ts when there is no room below the cell. */
+  .cell .tip.above {
     top: auto;
     bottom: 100%;
   }

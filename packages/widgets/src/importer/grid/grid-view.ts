@@ -5,6 +5,7 @@ import type { GridRow, ViewQuery } from '../engine/protocol.js';
 import type { ImporterStrings } from '../importer.strings.js';
 import { problemText } from '../problem-text.js';
 import type { GridController } from './grid-controller.js';
+import { placeTip } from './tip-placement.js';
 
 /** Least width of a column by its field's type: addresses need room, yes/no very little. */
 const WIDTH_REM: Readonly<Record<FieldDefinition['type'], number>> = { string: 9, email: 13, url: 13, date: 8, number: 7, boolean: 6, enum: 7 };
@@ -32,7 +33,8 @@ export function suggestionText(value: ImportValue, t: ImporterStrings): string {
  * transform in a body as tall as the whole view. Cell text is user content and is rendered as
  * text only. Rows are keyed by position, so the focused cell keeps its element while the view
  * scrolls. A cell with a problem is marked `aria-invalid`, styled, and carries its problem in the
- * element's words (problem-text.ts) — read with the cell, shown as a tooltip on hover or focus.
+ * element's words (problem-text.ts) — read with the cell, shown as a tooltip on hover or focus,
+ * kept inside the grid (tip-placement.ts).
  * @internal
  */
 export function renderGrid(
@@ -124,7 +126,12 @@ function renderCell(grid: GridController, row: GridRow | undefined, pos: number,
   return html`<div role="gridcell" part="cell ${kind}" class="cell ${kind} ${active ? 'active' : ''} ${selected ? 'selected' : ''}" tabindex=${active ? 0 : -1}
       data-pos=${pos} data-col=${col} aria-invalid=${issue ? 'true' : nothing} aria-selected=${selected || active ? 'true' : 'false'}
       @mousedown=${(event: MouseEvent) => event.shiftKey && event.preventDefault()}
-      @click=${(event: MouseEvent) => grid.activate(pos, col, event.shiftKey)} @focus=${() => grid.select(pos, col)}
+      @click=${(event: MouseEvent) => grid.activate(pos, col, event.shiftKey)}
+      @focus=${(event: FocusEvent) => {
+        grid.select(pos, col);
+        placeTip(event.currentTarget as HTMLElement);
+      }}
+      @mouseenter=${(event: MouseEvent) => placeTip(event.currentTarget as HTMLElement)}
       @dblclick=${() => row && grid.startEdit(cellText(row, col, t))}>
     ${renderText(row ? cellText(row, col, t) : '')}
     ${issue ? html`<span class="tip">${problemText(issue, t)}</span>` : nothing}
