@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { $, cell, columnOf, continueToReview, mountImporter, pasteRows, waitFor } from '../testing/importer-helpers.js';
 import type { InlayImporter } from './importer.js';
 
@@ -7,6 +7,13 @@ function sideways(element: Element, selector: string): string[] {
   return [...(element.shadowRoot?.querySelectorAll(selector) ?? [])]
     .filter((node) => node.scrollWidth > node.clientWidth + 1)
     .map((node) => `${node.className}: ${node.scrollWidth} > ${node.clientWidth}`);
+}
+
+/** Chips whose text is cut (wider inside than their box). */
+function cutChips(element: Element, selector: string): string[] {
+  return [...(element.shadowRoot?.querySelectorAll<HTMLElement>(selector) ?? [])]
+    .filter((chip) => chip.scrollWidth > chip.clientWidth + 1 || chip.scrollHeight > chip.clientHeight + 1)
+    .map((chip) => chip.textContent ?? '');
 }
 
 /** The importer at a phone's width, in a wrapper of direction `dir`. */
@@ -44,6 +51,36 @@ describe('<inlay-importer> at 375 px (a phone)', () => {
     // Every step keeps its name for screen readers; the current one shows it.
     expect(steps.map((step) => step.textContent?.trim())).to.deep.equal(['Upload', 'Check file', 'Match columns', 'Review']);
     await expect(el).to.be.accessible();
+  });
+
+  it('shows the check-file preview and the mapping samples whole', async () => {
+    const el = await phone();
+    await pasteRows(
+      el,
+      'Customer no,E-Mail,Full name,Signup date,Subscribed,Homepage\n00017,anna.berg@example.com,Anna Berg,2024-01-05,Yes,https://anna.example.com\n00018,ben.okafor@example.org,Ben Okafor,2024-01-06,No,https://okafor.example.org\n',
+    );
+    await el.updateComplete;
+    expect(cutChips(el, '.header-row .chip')).to.deep.equal([]);
+    $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
+    await waitFor(el, '.step.mapping');
+    await el.updateComplete;
+    expect(cutChips(el, '.samples .chip')).to.deep.equal([]);
+    // The column pickers keep their room beside the column's name.
+    for (const select of el.shadowRoot?.querySelectorAll<HTMLSelectElement>('[part~="field-select"]') ?? []) expect(select.getBoundingClientRect().width).to.be.above(120);
+    expect(sideways(el, '.table-wrap, .step, .card')).to.deep.equal([]);
+  });
+
+  it('keeps the value-mapping table within the card, in German too', async () => {
+    const el = await phone();
+    el.locale = 'de';
+    await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
+    await pasteRows(el, 'Customer ID,Email,Name,Plan\n1,a@example.com,Ann,Enterprise\n');
+    $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
+    await waitFor(el, '.step.mapping');
+    $<HTMLButtonElement>(el, '.step.mapping [part~="primary"]').click();
+    await waitFor(el, '.step.values');
+    await el.updateComplete;
+    expect(sideways(el, '.table-wrap, .step, .card')).to.deep.equal([]);
   });
 
   for (const dir of ['ltr', 'rtl'] as const) {
