@@ -2,14 +2,17 @@
  * Screenshots of every step of `<inlay-importer>` at 1280 px and 375 px, from the script-tag
  * bundle against a real Inlay server under a strict Content-Security-Policy: upload, setup,
  * mapping (with a long header), review, the Back confirmation, saving (the page holding the
- * import with `event.waitUntil`), the page's refusal, success, and the error state. Run
- * `npm run build` (or the two `vite build --mode cdn:…` builds) first.
+ * import with `event.waitUntil`), the page's refusal, success, and the error state; at 375 px
+ * also the grid scrolled to its end with a problem's tooltip shown. Run `npm run build` (or the
+ * `vite build --mode cdn:…` builds of the importer, its worker and the locales) first.
  *
- *   node scripts/screenshot-importer-steps.mjs [--out /tmp/importer-steps]
+ *   node scripts/screenshot-importer-steps.mjs [--out /tmp/importer-steps] [--lang de] [--dir rtl]
+ *
+ * `--lang` sets the page's language (the widget loads its translation), `--dir` its direction.
  *
  * Prints any console error or CSP violation the page reports.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -17,8 +20,11 @@ import { importers } from '../test/importers.mjs';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { startInlayServer } from './inlay-server.mjs';
 
-const outArg = process.argv.indexOf('--out');
-const out = outArg > 0 ? process.argv[outArg + 1] : '/tmp/importer-steps';
+/** The value after `name` on the command line, else `fallback`. */
+const option = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
+const out = option('--out', '/tmp/importer-steps');
+const lang = option('--lang', 'en');
+const dir = option('--dir', 'ltr');
 const cdn = (file) => readFile(new URL(`../dist/cdn/${file}`, import.meta.url));
 
 const csv = [
@@ -37,7 +43,7 @@ try {
   const importerId = await inlay.publishImporter(importers.contacts.name, importers.contacts.config);
   const unpublished = await inlay.createImporter('Never published');
   const page = (id) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>inlay-importer</title>
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>inlay-importer</title>
 <link rel="stylesheet" href="/page.css"><script src="/cdn/inlay-importer.js"></script><script src="/page.js"></script></head>
 <body><main><inlay-importer importer-id="${id}" publishable-key="${inlay.publishableKey}" base-url="${inlay.importerBaseUrl}"></inlay-importer></main></body></html>`;
   const css = `body{margin:0;background:#f4f5f7;font:13px system-ui,sans-serif;color:#374151}
@@ -52,10 +58,11 @@ document.addEventListener('inlay-import-complete', (event) => {
     '/unpublished': ['text/html', page(unpublished)],
     '/page.css': ['text/css', css],
     '/page.js': ['text/javascript', js],
-    '/cdn/inlay-importer.js': ['text/javascript', await cdn('inlay-importer.js')],
-    '/cdn/inlay-importer.worker.js': ['text/javascript', await cdn('inlay-importer.worker.js')],
-    '/cdn/inlay-importer.xlsx.js': ['text/javascript', await cdn('inlay-importer.xlsx.js')],
   };
+  // The bundle and every module it loads from beside itself (engine, readers, matcher, translations).
+  for (const file of await readdir(new URL('../dist/cdn/', import.meta.url))) {
+    if (file.startsWith('inlay-importer') && file.endsWith('.js')) files[`/cdn/${file}`] = ['text/javascript', await cdn(file)];
+  }
   site.on('request', (request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://x').pathname];
     if (!file) return void response.writeHead(404).end();
@@ -104,12 +111,22 @@ document.addEventListener('inlay-import-complete', (event) => {
     const bad = importer.locator('[data-pos="2"][data-col="1"]');
     await bad.click();
     await shot('4-review');
+    if (width === 375) {
+      // A problem at the grid's far end: the row numbers stay, the tooltip stays inside the grid.
+      const website = importer.locator('[data-pos="4"][data-col="7"]');
+      await website.scrollIntoViewIfNeeded();
+      await website.evaluate((cell) => cell.scrollIntoView({ block: 'nearest', inline: 'end' }));
+      await website.hover();
+      await shot('4b-review-end');
+      await bad.click();
+    }
     // A fix, then Back: the confirmation.
     await tab.keyboard.press('Enter');
     await tab.keyboard.type('.com');
     await tab.keyboard.press('Enter');
     await importer.locator('[data-pos="2"][data-col="1"]:not([aria-invalid])').waitFor();
-    await importer.locator('.step.review .footer button', { hasText: 'Back' }).click();
+    // Cancel, Back, Import: Back by its place, whatever the language.
+    await importer.locator('.step.review .footer .buttons button:nth-child(2)').click();
     await importer.locator('dialog[part~="confirm"]').waitFor();
     await shot('5-confirm');
     await tab.keyboard.press('Escape');
@@ -119,8 +136,11 @@ document.addEventListener('inlay-import-complete', (event) => {
     await tab.evaluate(() => globalThis.settleImport.reject(new Error('Your CRM refused 2 contacts: their email addresses are already taken.')));
     await importer.locator('[part~="completion-error"]').waitFor();
     await shot('7-refused');
+    // The retry's own event holds the import: wait for it, not for the refused one's.
+    await tab.evaluate(() => (globalThis.settleImport = undefined));
     await importer.locator('[part~="retry-import-button"]').click();
     await importer.locator('[part~="saving"]').waitFor();
+    await tab.waitForFunction(() => globalThis.settleImport !== undefined);
     await tab.evaluate(() => globalThis.settleImport.resolve());
     await importer.locator('[part~="done"]').waitFor();
     await shot('8-success');
