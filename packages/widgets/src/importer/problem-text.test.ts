@@ -216,3 +216,12 @@ describe('problems in the review', () => {
     expect(problemText(issueOf(only({ email: 'ann@' })), strings)).to.equal('Erwartet wird eine E-Mail-Adresse wie name@example.com');
   });
 });
+
+describe('the shipped translations', () => {
+  for (const [tag, pack] of LOCALES) {
+    it(`translate every string but the reasons a file is refused (docs/widgets.md) in ${tag}`, () => {
+      const strings = pack(tag);
+      expect(Object.keys(defaultImporterStrings).filter((key) => key !== 'refusedFile' && !Object.hasOwn(strings, key))).to.deep.equal([]);
+    });
+  }
+});
