@@ -455,6 +455,8 @@ describe('webhooks', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Keep it' }).click();
     await ask.waitFor();
+    // The focus is back where the question was asked from.
+    await expect.poll(() => ask.evaluate((button) => (button.getRootNode() as ShadowRoot).activeElement === button)).toBe(true);
     expect(await page.getByRole('heading', { name: 'https://hooks.example.com/inlay' }).count()).toBe(1);
     await ask.click();
     await confirm.click();
