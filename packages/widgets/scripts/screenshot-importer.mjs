@@ -10,7 +10,7 @@
  *
  * Prints any console error or CSP violation the page reports.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,12 +51,11 @@ h1{margin:14px 0 0;font-size:12px;font-weight:600;text-transform:uppercase;lette
     '/': ['text/html', html],
     '/page.css': ['text/css', css],
     '/page.js': ['text/javascript', js],
-    '/cdn/inlay-importer.js': ['text/javascript', await cdn('inlay-importer.js')],
-    '/cdn/inlay-importer.worker.js': ['text/javascript', await cdn('inlay-importer.worker.js')],
-    '/cdn/inlay-importer.xlsx.js': ['text/javascript', await cdn('inlay-importer.xlsx.js')],
-    // The date parser the bundle loads on demand.
-    '/cdn/inlay-importer.calendar.js': ['text/javascript', await cdn('inlay-importer.calendar.js')],
   };
+  // The bundle and every module it loads from beside itself (engine, readers, matcher, translations).
+  for (const file of await readdir(new URL('../dist/cdn/', import.meta.url))) {
+    if (file.startsWith('inlay-importer') && file.endsWith('.js')) files[`/cdn/${file}`] = ['text/javascript', await cdn(file)];
+  }
   site.on('request', (request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://x').pathname];
     if (!file) return void response.writeHead(404).end();
