@@ -123,6 +123,11 @@ describe('keys', () => {
     const shown = (await page.locator('[data-secret]').textContent())?.trim() ?? '';
     expect(shown).toMatch(/^svc_test_pub_\w+$/);
     await expectAccessible(page);
+    // Shown only this once: leaving the page asks first, and staying keeps it on screen.
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('dialog').getByText('Your new key is shown only this once').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep editing' }).click();
+    expect((await page.locator('[data-secret]').textContent())?.trim()).toBe(shown);
     const path = `/onboarding/api/v1/config/${seeded.flowId}`;
     expect((await server.publicApi(shown, 'GET', path)).status).toBe(200);
 
@@ -428,6 +433,10 @@ describe('webhooks', () => {
   it('adds an endpoint with its secret shown once, sends a test event and shows it in the delivery log, and deletes it once asked', async () => {
     await openAt(page, server.origin, 'webhooks');
     await page.getByLabel('URL (https)').fill('https://hooks.example.com/inlay');
+    // An endpoint typed in but not added: leaving asks first.
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('dialog').getByText('The endpoint https://hooks.example.com/inlay is not added yet.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep editing' }).click();
     await page.getByLabel('Every event').uncheck();
     await page.getByRole('group', { name: 'Events' }).getByLabel('post.created').check();
     await page.getByRole('button', { name: 'Add test endpoint' }).click();
@@ -436,6 +445,9 @@ describe('webhooks', () => {
     // The form starts over as it first was: every event, ticked and meant.
     expect(await page.getByLabel('Every event').isChecked()).toBe(true);
     await expectAccessible(page);
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('dialog').getByText('The signing secret is shown only this once').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep editing' }).click();
     await page.getByRole('button', { name: 'I have saved it' }).click();
     await page.getByRole('button', { name: 'Rotate secret' }).click();
     const rotated = (await page.locator('[data-secret]').textContent())?.trim() ?? '';

@@ -27,6 +27,11 @@ export class KeysPage extends Page {
     this.keys = await this.ctx.api.get<KeyInfo[]>('/keys');
   }
 
+  /** A new key on screen is shown this once: leaving asks first (docs/dashboard.md, "Unsaved changes"). */
+  override unsavedWork(): string {
+    return this.minted && this.minted.info.mode === this.ctx.mode ? 'Your new key is shown only this once: copy it before you leave.' : '';
+  }
+
   async #mint(kind: 'pub' | 'sec'): Promise<void> {
     const done = await this.act(async () => {
       this.minted = await this.ctx.api.post<{ key: string; info: KeyInfo }>('/keys', { mode: this.ctx.mode, kind });

@@ -52,6 +52,17 @@ export class WebhooksPage extends Page {
     if (this.open) await this.#loadDeliveries(this.open);
   }
 
+  /**
+   * A signing secret on screen is shown this once, and an endpoint typed in is not added yet:
+   * leaving asks first (docs/dashboard.md, "Unsaved changes").
+   */
+  override unsavedWork(): string {
+    const secret = this.secret;
+    if (secret && this.endpoints?.some((endpoint) => endpoint.id === secret.endpointId)) return 'The signing secret is shown only this once: copy it before you leave.';
+    const url = this.renderRoot?.querySelector<HTMLInputElement>('input[name="url"]')?.value.trim();
+    return url ? `The endpoint ${url} is not added yet.` : '';
+  }
+
   async #add(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     // Read before any await: once dispatch ends, an event from a shadow tree has no target.
