@@ -524,6 +524,10 @@ describe('feedback inbox', () => {
     await thread.getByText('No comments yet.').waitFor();
     await thread.getByLabel('Reply as the team').fill('On our roadmap for May.\n<b>not bold</b>');
     await thread.getByLabel('Signed as (optional', { exact: false }).fill('Sam');
+    // A reply typed but not posted: leaving asks first.
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('dialog').getByText('Your reply is not posted yet.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep editing' }).click();
     await thread.getByRole('button', { name: 'Post reply' }).click();
     const comment = thread.getByRole('listitem', { name: 'Comment by Sam' });
     await comment.getByText('Team').waitFor();
@@ -543,6 +547,9 @@ describe('feedback inbox', () => {
     await form.getByLabel('Title').fill('Slack alerts');
     await form.getByLabel("The user's id").fill('user_from_call');
     await form.getByLabel("The user's name").fill('Dana');
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('dialog').getByText('The post you are adding is not added yet.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep editing' }).click();
     await form.getByRole('button', { name: 'Add the post' }).click();
     await expect
       .poll(async () => ((await server.publicApi(pub(), 'GET', `/feedback/api/v1/posts?boardId=${seeded.boardId}&limit=50`)).body.data.items as { title: string; author: { id: string } }[]).find((item) => item.title === 'Slack alerts')?.author.id)

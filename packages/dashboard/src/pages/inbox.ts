@@ -106,6 +106,15 @@ export class InboxPage extends Page {
     clearTimeout(this.#searchTimer);
   }
 
+  /** Text typed into the add form or a team reply, not yet sent: leaving asks first (docs/dashboard.md, "Unsaved changes"). */
+  override unsavedWork(): string {
+    const typed = (root: ParentNode | null | undefined, names: string[]): boolean =>
+      names.some((name) => (root?.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value.trim() ?? '') !== '');
+    if (typed(this.renderRoot?.querySelector('form[aria-label="Add a post for a user"]'), ['title', 'body'])) return 'The post you are adding is not added yet.';
+    if (typed(this.renderRoot?.querySelector('dash-post-thread')?.shadowRoot, ['body'])) return 'Your reply is not posted yet.';
+    return '';
+  }
+
   protected override async load(): Promise<void> {
     const [boards] = await Promise.all([this.ctx.api.get<{ items: ResourceSummary[] }>('/boards?limit=100'), this.#list()]);
     this.boards = boards.items;
