@@ -238,6 +238,25 @@ describe('MCP malformed calls', () => {
     expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringContaining('empty batch') }, id: null });
   });
 
+  it('answers a body that is not JSON with -32700, and GET or DELETE (a session ended) with 405', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${h.ws.keys.testSecret}` };
+    for (const body of ['{not json', '']) {
+      const response = await fetch(`${origin}/onboarding/mcp`, { method: 'POST', headers, body });
+      expect(response.status, body).toBe(400);
+      expect(response.headers.get('request-id')).toMatch(/^req_/);
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringContaining('not valid JSON') }, id: null });
+    }
+    // An error of another kind keeps the server's shape.
+    const unauthenticated = await fetch(`${origin}/onboarding/mcp`, { method: 'POST', headers: { ...headers, authorization: '' }, body: '{}' });
+    expect(unauthenticated.status).toBe(401);
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${origin}/onboarding/mcp`, { method, headers: { ...headers, 'mcp-session-id': 'any' } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32000);
+    }
+  });
+
   it('answers params that are not the method’s with -32602, saying what is wrong', async () => {
     const missing = await rpc({ jsonrpc: '2.0', id: 7, method: 'tools/call' });
     expect(missing.id).toBe(7);

@@ -105,6 +105,9 @@ describe('OAuth discovery', () => {
   it('publishes RFC 9728 and RFC 8414 metadata', async () => {
     const resource = (await (await fetch(`${origin}/.well-known/oauth-protected-resource/feedback/mcp`)).json()) as Record<string, unknown>;
     expect(resource).toMatchObject({ resource: `${origin}/feedback/mcp`, authorization_servers: [origin] });
+    const unknown = await fetch(`${origin}/.well-known/oauth-protected-resource/nope/mcp`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'not_found', error_description: expect.stringContaining('"nope"') });
     const server = (await (await fetch(`${origin}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
     expect(server).toMatchObject({
       issuer: origin,

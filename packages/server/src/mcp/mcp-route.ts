@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, InitializeRequestSchema, isJSONRPCRequest, ListToolsRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { ResourceService } from '../publishing/resource-service.js';
 import { ApiError } from '../errors.js';
 import { RateLimit } from '../plugins/rate-limiter.js';
@@ -19,7 +19,7 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
   const counts = app.sharedRateCounts;
   const limit = new RateLimit(app.inlay.options.rateLimits.secretPerKey, (retryAfter) => `Too many MCP requests; retry after ${retryAfter} s.`, counts && { counts, name: `mcp-${serviceName}` });
 
-  app.post('/mcp', async (request, reply) => {
+  app.post('/mcp', { errorHandler: jsonRpcParseErrors(app) }, async (request, reply) => {
     const origin = originOf(request);
     const requestOrigin = request.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) {
@@ -47,15 +47,32 @@ export function registerMcpRoute(app: FastifyInstance, service: ResourceService,
     await transport.handleRequest(request.raw, reply.raw, request.body);
   });
 
-  // Stateless: no server-initiated stream and no sessions to end.
+  // Stateless: no server-initiated stream and no sessions to end. Answered before any body is
+  // read: a client ending its session sends DELETE with a JSON content type and no body.
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
       method,
       url: '/mcp',
-      handler: async (_request, reply) =>
+      onRequest: async (_request, reply) =>
         reply.code(405).header('Allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; use POST.' }, id: null }),
+      handler: async () => undefined,
     });
   }
+}
+
+/** Fastify's refusals of a body that does not parse as JSON. */
+const PARSE_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/**
+ * The MCP route's errors: a body that is not JSON is JSON-RPC's parse error (-32700, as
+ * docs/mcp.md has it), which an MCP client reads; anything else goes to the server's handler.
+ */
+function jsonRpcParseErrors(app: FastifyInstance): NonNullable<RouteShorthandOptions['errorHandler']> {
+  return function (error, request, reply) {
+    if (!PARSE_ERRORS.has((error as { code?: string }).code ?? '')) return app.errorHandler.call(this, error, request, reply);
+    reply.header('Request-Id', request.id);
+    return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON.' }, id: null });
+  };
 }
 
 /** The requests this endpoint serves, by method: what their params must be. */

@@ -69,7 +69,7 @@ export async function oauthRoutes(app: FastifyInstance, options: { services: rea
 
   app.get('/.well-known/oauth-protected-resource/:service/mcp', async (request, reply) => {
     const { service } = request.params as { service: string };
-    if (!options.services.includes(service)) return reply.code(404).send({ error: 'not_found' });
+    if (!options.services.includes(service)) return oauthError(reply, 404, 'not_found', `This server has no MCP endpoint for "${service}".`);
     const origin = originOf(request);
     return {
       resource: mcpResource(origin, service),
