@@ -65,5 +65,3 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError | undefin
   }
   return undefined;
 }
-
-

@@ -100,7 +100,7 @@ export function follow(reference: Element, floating: HTMLElement, options: Follo
       placement: preferred,
       // Beside the element, the popover goes to the other side when its own has no room, and
       // below or above it when neither has (a phone's width), where shifting would have put it
-      // over the element; room is measured across only, as shifting takes care of the rest (a
+      // over the element; only the room on the side counts, as shifting takes care of the rest (a
       // popover taller than a header link is shifted down beside it). Shifted on both axes: an
       // element wider or taller than the room beside it (a whole card) gets the popover over its
       // edge rather than out of the viewport. `flip` takes none of its other fallback options and
