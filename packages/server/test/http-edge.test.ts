@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { connectionCap } from '../src/connection-limits.js';
 import { cdnRoutes } from '../src/demo/cdn-routes.js';
@@ -9,6 +9,7 @@ import { demoRoutes } from '../src/demo/demo-routes.js';
 import { ensureDemoWorkspace } from '../src/demo/demo-workspace.js';
 import { resolveOptions } from '../src/options.js';
 import { OperatorConfigSchema } from '../src/config/operator-config.js';
+import { REFUSED_BODY_LINGER_MS } from '../src/plugins/refused-body.js';
 import { call, harness, tempDir, testDatabase } from './helpers.js';
 
 // Generous bounds for outcomes that should come within a second: waiting is not what is tested.
@@ -220,6 +221,22 @@ describe('bodies over the limit (real sockets)', async () => {
     await within(endless.closed, WAIT_MS, 'the connection is closed');
     expect(endless.received()).toMatch(/^HTTP\/1\.1 413 /);
     expect(endless.received()).toContain('"code":"body_too_large"');
+  });
+});
+
+describe('bodies over the limit (app.inject)', async () => {
+  const h = await harness({ bodyLimit: 1024 });
+
+  it('answers 413 and leaves nothing behind to close a socket inject does not have', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const refused = await call(h.app, 'POST', '/feedback/api/v1/boards', { key: h.ws.keys.testSecret, body: { name: 'x'.repeat(4096) } });
+      expect(refused.statusCode).toBe(413);
+      // The linger's end, had it been armed on inject's stand-in socket, throws here.
+      expect(() => vi.advanceTimersByTime(REFUSED_BODY_LINGER_MS + 1)).not.toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

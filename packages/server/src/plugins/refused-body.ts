@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long the rest of a refused body is read before its connection is closed anyway. */
@@ -22,13 +22,13 @@ export function isDrainingRefusedBody(socket: Socket): boolean {
  * sending then meets a reset (EPIPE, ECONNRESET, a browser's network error) and often never sees
  * the answer. Without that header Node reads the rest of the body and drops it; a client that
  * goes on sending for more than {@link REFUSED_BODY_LINGER_MS} has its connection closed, as a
- * lingering close does.
+ * lingering close does. A request without a network socket (`app.inject`) has nothing to drain.
  */
 export function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
-  if (raw.complete) return;
-  reply.removeHeader('connection');
   const socket = raw.socket;
+  if (raw.complete || !(socket instanceof Socket)) return;
+  reply.removeHeader('connection');
   draining.add(socket);
   const timer = setTimeout(() => socket.destroy(), REFUSED_BODY_LINGER_MS);
   timer.unref();
