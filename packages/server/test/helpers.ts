@@ -41,6 +41,13 @@ export async function testDatabase(name = 'inlay.db'): Promise<string> {
     const dropper = new pg.Client({ connectionString: admin });
     await dropper.connect();
     try {
+      // A pool's end() settles before its connections have closed: they are given a moment,
+      // so FORCE ends only what a test left open (a connection it ends reports an error).
+      for (let waited = 0; waited < 5_000; waited += 20) {
+        const { rows } = await dropper.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [database]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     } finally {
       await dropper.end();
