@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: child processes that are always cleaned up, autocannon runs
 // in their own process, and small statistics/formatting helpers. No timing goals live here.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -181,6 +181,28 @@ export async function getData(url, key) {
 export function mainThreadCpuMs(pid) {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU of each thread of a process so far, user and kernel apart, in ms (`utime`, `stime` of
+ * /proc/<pid>/task/<tid>/stat at 100 ticks a second): a Map of tid → { user, system }. Undefined
+ * off Linux. The main thread's tid is the pid.
+ */
+export function threadCpuMs(pid) {
+  try {
+    const threads = new Map();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+        threads.set(Number(tid), { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 });
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return threads;
   } catch {
     return undefined;
   }

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readRows } from './database.mjs';
-import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, profilePhase, readyLine, stopChild, table, withServerCpu } from './lib.mjs';
+import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, profilePhase, readyLine, stopChild, table, threadCpuMs, withServerCpu } from './lib.mjs';
 
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -70,6 +70,7 @@ export const webhooksBenchmark = {
           // With BENCH_CPU_PROF, one profile of the server's main thread per round.
           await profilePhase(target, `webhooks-${withEndpoint ? 'subscribed' : 'none'}-${round}`, profiling);
           const processBefore = processCpuMs(server.pid);
+          const threadsBefore = threadCpuMs(server.pid);
           const run = await withServerCpu(server.pid, () =>
             loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.duration, label: `votes ${withEndpoint ? 'subscribed' : 'none'} ${round}` }),
           );
@@ -84,6 +85,7 @@ export const webhooksBenchmark = {
           // costs with its delivery, the figure least moved by other load on the machine.
           const processAfter = processCpuMs(server.pid);
           if (processBefore !== undefined && processAfter !== undefined) run.processCpuUs = ((processAfter - processBefore) * 1000) / run.ok;
+          run.threads = threadShares(server.pid, threadsBefore, threadCpuMs(server.pid), run.ok);
           (withEndpoint ? subscribed : none).push(run);
           log(
             `round ${round} ${withEndpoint ? 'subscribed' : 'none      '} ${fmtInt(run.perS)} votes/s  p95 ${fmtMs(run.latency.p95)} ms` +
@@ -115,6 +117,7 @@ export const webhooksBenchmark = {
               `server CPU per vote, all threads (deliveries included): median ${fmtInt(median(none.map((r) => r.processCpuUs)))} µs with no endpoint, ` +
                 `${fmtInt(median(subscribed.map((r) => r.processCpuUs)))} µs with the endpoint`,
             ]),
+        ...(none[0]?.threads === undefined ? [] : [threadReport(none, subscribed)]),
         `subscribed/none ${(subRate / noneRate).toFixed(3)}; outbox backlog at the end of a subscribed round: median ${backlogS.toFixed(2)} s of events ` +
           `(${subscribed.map((r) => fmtInt(r.backlog)).join(', ')} deliveries pending); ${fmtInt(delivered)} deliveries succeeded, the receiver saw ${fmtInt(received.count)}`,
         `(medians of ${settings.rounds} alternating rounds × ${settings.duration} s after ${settings.warmup} s warm-up; ${fmtInt(posts)} posts)`,
@@ -143,4 +146,36 @@ function processCpuMs(pid) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Where a round's CPU went, in µs per vote, user and kernel apart: the main (API) thread, the
+ * busiest other thread (with an endpoint, the delivery thread), and every other thread together
+ * (V8's collector and compiler, libuv's pool). Undefined off Linux.
+ */
+function threadShares(pid, before, after, votes) {
+  if (before === undefined || after === undefined) return undefined;
+  const share = (from, to) => ({ user: ((to.user - (from?.user ?? 0)) * 1000) / votes, system: ((to.system - (from?.system ?? 0)) * 1000) / votes });
+  const main = share(before.get(pid), after.get(pid));
+  const others = [...after].filter(([tid]) => tid !== pid).map(([tid, to]) => share(before.get(tid), to));
+  others.sort((a, b) => b.user + b.system - (a.user + a.system));
+  const [busiest = { user: 0, system: 0 }, ...rest] = others;
+  const restSum = rest.reduce((sum, t) => ({ user: sum.user + t.user, system: sum.system + t.system }), { user: 0, system: 0 });
+  return { main, busiest, rest: restSum };
+}
+
+/** One line per thread group: medians of user + kernel µs per vote, with no endpoint → with one. */
+function threadReport(none, subscribed) {
+  const cell = (runs, group) => {
+    const user = median(runs.map((r) => r.threads[group].user));
+    const system = median(runs.map((r) => r.threads[group].system));
+    return `${fmtInt(user)} + ${fmtInt(system)}`;
+  };
+  const line = (label, group) => `  ${label}: ${cell(none, group)} → ${cell(subscribed, group)}`;
+  return [
+    'server CPU per vote by thread, µs user + kernel, no endpoint → endpoint (medians):',
+    line('API thread', 'main'),
+    line('busiest other thread (with an endpoint: the delivery thread)', 'busiest'),
+    line('every other thread (collector, compiler, libuv)', 'rest'),
+  ].join('\n');
 }
