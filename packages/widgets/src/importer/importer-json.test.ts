@@ -1,7 +1,7 @@
 // JSON and NDJSON files in the real element, in Chromium, from files written as their sources
 // write them (test/fixtures/json/): GitHub's API, a server's JSON log, an export with nested
 // objects, one with a byte-order mark, and files that are not what their names say.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { InlayErrorEvent } from '../events.js';
 import { $, cell, chooseFile, columnOf, continueToReview, fixtureFile, gridText, importerEnv, mappingColumns, mountImporter, part, parts, waitFor } from '../testing/importer-helpers.js';
 import type { InlayImporter } from './importer.js';
@@ -115,5 +115,15 @@ describe('<inlay-importer> with JSON and NDJSON files', () => {
     const named = await refusal(pdf, new File(['%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'], 'contacts.json'));
     expect((named.error.error as Error & { code?: string }).code).to.equal('pdf');
     expect(named.text).to.contain('This is a PDF document');
+  });
+
+  it('explains a refused file in the widget’s language', async () => {
+    const el = await mountImporter();
+    el.locale = 'de';
+    await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
+    const refused = await refusal(el, new File(['%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'], 'kontakte.csv'));
+    expect(refused.text).to.contain('Dies ist ein PDF-Dokument, keine Tabelle.');
+    // The event's error stays English, for the page's logs.
+    expect(refused.error.error.message).to.contain('it is a PDF document');
   });
 });

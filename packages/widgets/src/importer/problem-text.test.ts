@@ -4,6 +4,7 @@
 import { type CellError, cellWarnings, type FieldDefinition, IMPRECISE, NESTED, type RowOptions, type TableConfig, UNREADABLE, validateTable } from '@inlay/core';
 import { expect } from '@open-wc/testing';
 import type { LocalePack } from '../base/locale.js';
+import type { RefusalCode } from './engine/file-kind.js';
 import type { CellIssue } from './engine/protocol.js';
 import { problemWording } from './engine/problem-wording.js';
 import { defaultImporterStrings, type ImporterStrings, type ProblemStrings, type ProblemWording } from './importer.strings.js';
@@ -217,11 +218,33 @@ describe('problems in the review', () => {
   });
 });
 
+/** Every code a file is refused with: the compiler says when one is missing. */
+const REFUSAL_CODES = Object.keys({
+  pdf: 0,
+  image: 0,
+  old_excel: 0,
+  gzip: 0,
+  zip_archive: 0,
+  word_document: 0,
+  presentation: 0,
+  opendocument: 0,
+  damaged_zip: 0,
+  binary: 0,
+  invalid_json: 0,
+  not_json: 0,
+  no_sheets: 0,
+} satisfies Record<RefusalCode, 0>);
+
 describe('the shipped translations', () => {
   for (const [tag, pack] of LOCALES) {
-    it(`translate every string but the reasons a file is refused (docs/widgets.md) in ${tag}`, () => {
+    it(`translate every string in ${tag}, the reasons a file is refused included`, () => {
       const strings = pack(tag);
-      expect(Object.keys(defaultImporterStrings).filter((key) => key !== 'refusedFile' && !Object.hasOwn(strings, key))).to.deep.equal([]);
+      expect(Object.keys(defaultImporterStrings).filter((key) => !Object.hasOwn(strings, key))).to.deep.equal([]);
+      // Every code has a text of its own (not the fallback's), and none is English.
+      const english = new Set(REFUSAL_CODES.map((code) => defaultImporterStrings.refusedFile(code)));
+      const texts = REFUSAL_CODES.map((code) => strings.refusedFile?.(code) ?? '');
+      expect(new Set(texts).size).to.equal(REFUSAL_CODES.length);
+      expect(texts.filter((text) => text === '' || english.has(text))).to.deep.equal([]);
     });
   }
 });

@@ -1,7 +1,8 @@
 import type { LocalePack } from '../../base/locale.js';
+import type { RefusalCode } from '../engine/file-kind.js';
 import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
-/** German. The reasons a file type is refused (`refusedFile`) stay English. */
+/** German. */
 const de: LocalePack<ImporterStrings> = (tag) => {
   const n = (value: number) => value.toLocaleString(tag);
   const p = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -22,6 +23,22 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     not_real: 'Dieses Datum gibt es nicht; erwartet wird ein Datum als JJJJ-MM-TT',
     ambiguous: 'Tag und Monat könnten vertauscht sein; schreiben Sie das Datum als JJJJ-MM-TT',
     two_digit_year: 'Schreiben Sie das Jahr vierstellig, als JJJJ-MM-TT',
+  };
+  const save = 'speichern Sie die Daten als .xlsx oder .csv und laden Sie diese Datei hoch';
+  const refused: Record<RefusalCode, string> = {
+    pdf: 'Dies ist ein PDF-Dokument, keine Tabelle. Exportieren Sie die Daten dort, wo sie herkommen, als CSV oder Excel (.xlsx), und laden Sie diese Datei hoch.',
+    image: 'Dies ist ein Bild, keine Tabelle. Laden Sie die Daten als CSV- oder Excel-Datei (.xlsx) hoch.',
+    old_excel: `Dies ist eine ältere Excel-Datei (.xls oder .xlsb). Öffnen Sie sie in Excel, ${save}.`,
+    gzip: 'Dies ist eine komprimierte Datei (gzip). Entpacken Sie sie und laden Sie die CSV- oder Excel-Datei darin hoch.',
+    zip_archive: 'Dies ist ein ZIP-Archiv, keine Excel-Arbeitsmappe. Entpacken Sie es und laden Sie die CSV- oder Excel-Datei darin hoch.',
+    word_document: `Dies ist ein Word-Dokument, keine Excel-Arbeitsmappe. Kopieren Sie die Tabelle daraus in eine Tabellenkalkulation, ${save}.`,
+    presentation: `Dies ist eine PowerPoint-Präsentation, keine Excel-Arbeitsmappe. Kopieren Sie die Tabelle daraus in eine Tabellenkalkulation, ${save}.`,
+    opendocument: `Dies ist eine OpenDocument-Datei (LibreOffice, OpenOffice). Öffnen Sie sie dort, ${save}.`,
+    damaged_zip: `Diese Arbeitsmappe ist beschädigt oder wurde nicht vollständig kopiert. Öffnen Sie sie in Ihrer Tabellenkalkulation, ${save}.`,
+    binary: 'Diese Datei ist weder Text noch eine Excel-Arbeitsmappe. Laden Sie eine CSV-, TSV-, JSON- oder Excel-Datei (.xlsx) hoch.',
+    invalid_json: 'Dieses JSON lässt sich nicht lesen: Eine Klammer, ein Anführungszeichen oder ein Komma fehlt, oder es ist keine Liste von Objekten. Exportieren Sie es erneut.',
+    not_json: 'Diese Datei endet auf .json, enthält aber kein JSON. Laden Sie den Export selbst hoch.',
+    no_sheets: 'Diese Arbeitsmappe hat kein Blatt zum Importieren: Ihre Blätter sind ausgeblendet oder enthalten nur Diagramme. Blenden Sie das Blatt mit den Daten ein, speichern Sie, und laden Sie die Arbeitsmappe erneut hoch.',
   };
   return {
     loading: 'Import wird geladen',
@@ -204,6 +221,7 @@ const de: LocalePack<ImporterStrings> = (tag) => {
     problemImpreciseNumber: 'Hat mehr Ziffern, als sich als Zahl genau lesen lassen: setzen Sie die Zahl in der Datei in Anführungszeichen, um sie als Text zu importieren',
     problemFormula: 'Beginnt wie eine Tabellenformel; wird als Text importiert',
     problemReplacementCharacter: 'Enthält das Zeichen \ufffd, wie es in der Datei steht; wird unverändert importiert',
+    refusedFile: (code) => refused[code as RefusalCode] ?? refused.binary,
   };
 };
 export default de;

@@ -1,7 +1,8 @@
 import type { LocalePack } from '../../base/locale.js';
+import type { RefusalCode } from '../engine/file-kind.js';
 import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
-/** Spanish. The reasons a file type is refused (`refusedFile`) stay English. */
+/** Spanish. */
 const es: LocalePack<ImporterStrings> = (tag) => {
   const n = (value: number) => value.toLocaleString(tag);
   const p = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -22,6 +23,22 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     not_real: 'Esta fecha no existe; se esperaba una fecha como AAAA-MM-DD',
     ambiguous: 'El día y el mes podrían estar intercambiados; escribe la fecha como AAAA-MM-DD',
     two_digit_year: 'Escribe el año con cuatro cifras, como AAAA-MM-DD',
+  };
+  const save = 'guarda los datos como .xlsx o .csv y sube ese archivo';
+  const refused: Record<RefusalCode, string> = {
+    pdf: 'Es un documento PDF, no una hoja de cálculo. Exporta los datos como CSV o Excel (.xlsx) desde su origen y sube ese archivo.',
+    image: 'Es una imagen, no una hoja de cálculo. Sube los datos como archivo CSV o Excel (.xlsx).',
+    old_excel: `Es un archivo de Excel antiguo (.xls o .xlsb). Ábrelo en Excel, ${save}.`,
+    gzip: 'Es un archivo comprimido (gzip). Descomprímelo y sube el archivo CSV o Excel que contiene.',
+    zip_archive: 'Es un archivo ZIP, no un libro de Excel. Descomprímelo y sube el archivo CSV o Excel que contiene.',
+    word_document: `Es un documento de Word, no un libro de Excel. Copia su tabla en una hoja de cálculo, ${save}.`,
+    presentation: `Es una presentación de PowerPoint, no un libro de Excel. Copia su tabla en una hoja de cálculo, ${save}.`,
+    opendocument: `Es un archivo OpenDocument (LibreOffice, OpenOffice). Ábrelo allí, ${save}.`,
+    damaged_zip: `Este libro está dañado o no se copió completo. Ábrelo en tu programa de hojas de cálculo, ${save}.`,
+    binary: 'Este archivo no es texto ni un libro de Excel. Sube un archivo CSV, TSV, JSON o Excel (.xlsx).',
+    invalid_json: 'No se puede leer este JSON: falta un corchete, unas comillas o una coma, o no es una lista de objetos. Vuelve a exportarlo.',
+    not_json: 'Este archivo se llama .json pero no contiene JSON. Sube la exportación en sí.',
+    no_sheets: 'Este libro no tiene ninguna hoja que importar: sus hojas están ocultas o solo contienen gráficos. Muestra la hoja con los datos, guarda y vuelve a subirlo.',
   };
   return {
     loading: 'Cargando el importador',
@@ -204,6 +221,7 @@ const es: LocalePack<ImporterStrings> = (tag) => {
     problemImpreciseNumber: 'Tiene más dígitos de los que se pueden leer exactamente como número: escríbelo entre comillas en el archivo para importarlo como texto',
     problemFormula: 'Empieza como una fórmula de hoja de cálculo; se importará como texto',
     problemReplacementCharacter: 'Contiene el carácter \ufffd tal como lo escribe el archivo; se importará tal cual',
+    refusedFile: (code) => refused[code as RefusalCode] ?? refused.binary,
   };
 };
 export default es;

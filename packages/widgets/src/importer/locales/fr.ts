@@ -1,7 +1,8 @@
 import type { LocalePack } from '../../base/locale.js';
+import type { RefusalCode } from '../engine/file-kind.js';
 import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
-/** French. The reasons a file type is refused (`refusedFile`) stay English. */
+/** French. */
 const fr: LocalePack<ImporterStrings> = (tag) => {
   const n = (value: number) => value.toLocaleString(tag);
   const p = (count: number, one: string, many: string) => `${n(count)} ${count < 2 ? one : many}`;
@@ -22,6 +23,22 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     not_real: 'Cette date n’existe pas ; date attendue au format AAAA-MM-JJ',
     ambiguous: 'Le jour et le mois peuvent être inversés ; écrivez la date au format AAAA-MM-JJ',
     two_digit_year: 'Écrivez l’année sur quatre chiffres, au format AAAA-MM-JJ',
+  };
+  const save = 'enregistrez les données au format .xlsx ou .csv, puis importez ce fichier';
+  const refused: Record<RefusalCode, string> = {
+    pdf: 'Ceci est un document PDF, pas une feuille de calcul. Exportez les données au format CSV ou Excel (.xlsx) depuis leur source, puis importez ce fichier.',
+    image: 'Ceci est une image, pas une feuille de calcul. Importez les données dans un fichier CSV ou Excel (.xlsx).',
+    old_excel: `Ceci est un ancien fichier Excel (.xls ou .xlsb). Ouvrez-le dans Excel, ${save}.`,
+    gzip: 'Ceci est un fichier compressé (gzip). Décompressez-le, puis importez le fichier CSV ou Excel qu’il contient.',
+    zip_archive: 'Ceci est une archive ZIP, pas un classeur Excel. Décompressez-la, puis importez le fichier CSV ou Excel qu’elle contient.',
+    word_document: `Ceci est un document Word, pas un classeur Excel. Copiez son tableau dans un tableur, ${save}.`,
+    presentation: `Ceci est une présentation PowerPoint, pas un classeur Excel. Copiez son tableau dans un tableur, ${save}.`,
+    opendocument: `Ceci est un fichier OpenDocument (LibreOffice, OpenOffice). Ouvrez-le dans ce logiciel, ${save}.`,
+    damaged_zip: `Ce classeur est endommagé ou n’a pas été copié entièrement. Ouvrez-le dans votre tableur, ${save}.`,
+    binary: 'Ce fichier n’est ni du texte ni un classeur Excel. Importez un fichier CSV, TSV, JSON ou Excel (.xlsx).',
+    invalid_json: 'Ce JSON est illisible : un crochet, un guillemet ou une virgule manque, ou ce n’est pas une liste d’objets. Exportez-le à nouveau.',
+    not_json: 'Ce fichier porte l’extension .json mais ne contient pas de JSON. Importez l’export lui-même.',
+    no_sheets: 'Ce classeur n’a aucune feuille à importer : ses feuilles sont masquées ou ne contiennent que des graphiques. Affichez la feuille des données, enregistrez, puis importez-le à nouveau.',
   };
   return {
     loading: 'Chargement de l’import',
@@ -204,6 +221,7 @@ const fr: LocalePack<ImporterStrings> = (tag) => {
     problemImpreciseNumber: 'A plus de chiffres qu’un nombre ne peut en garder exactement : mettez-le entre guillemets dans le fichier pour l’importer comme texte',
     problemFormula: 'Commence comme une formule de tableur ; sera importé comme texte',
     problemReplacementCharacter: 'Contient le caractère \ufffd tel que le fichier l’écrit ; sera importé tel quel',
+    refusedFile: (code) => refused[code as RefusalCode] ?? refused.binary,
   };
 };
 export default fr;

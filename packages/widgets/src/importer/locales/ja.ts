@@ -1,7 +1,8 @@
 import type { LocalePack } from '../../base/locale.js';
+import type { RefusalCode } from '../engine/file-kind.js';
 import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
-/** Japanese. The reasons a file type is refused (`refusedFile`) stay English. */
+/** Japanese. */
 const ja: LocalePack<ImporterStrings> = (tag) => {
   const n = (value: number) => value.toLocaleString(tag);
   const kinds: ImporterStrings['editKinds'] = {
@@ -21,6 +22,22 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     not_real: 'この日付は存在しません。YYYY-MM-DD の形式で入力してください',
     ambiguous: '日と月のどちらが先か判別できません。YYYY-MM-DD の形式で入力してください',
     two_digit_year: '年は 4 桁で、YYYY-MM-DD の形式で入力してください',
+  };
+  const save = '.xlsx または .csv 形式で保存して、そのファイルをアップロードしてください';
+  const refused: Record<RefusalCode, string> = {
+    pdf: 'これはPDF文書で、表計算ファイルではありません。データを元のアプリからCSVまたはExcel（.xlsx）で書き出し、そのファイルをアップロードしてください。',
+    image: 'これは画像で、表計算ファイルではありません。データをCSVまたはExcel（.xlsx）ファイルでアップロードしてください。',
+    old_excel: `これは古い形式のExcelファイル（.xls または .xlsb）です。Excelで開き、${save}。`,
+    gzip: 'これは圧縮ファイル（gzip）です。展開して、中のCSVまたはExcelファイルをアップロードしてください。',
+    zip_archive: 'これはZIPアーカイブで、Excelブックではありません。展開して、中のCSVまたはExcelファイルをアップロードしてください。',
+    word_document: `これはWord文書で、Excelブックではありません。表を表計算ソフトにコピーし、${save}。`,
+    presentation: `これはPowerPointのプレゼンテーションで、Excelブックではありません。表を表計算ソフトにコピーし、${save}。`,
+    opendocument: `これはOpenDocumentファイル（LibreOffice、OpenOffice）です。そのアプリで開き、${save}。`,
+    damaged_zip: `このブックは破損しているか、最後までコピーされていません。表計算ソフトで開き、${save}。`,
+    binary: 'このファイルはテキストでもExcelブックでもありません。CSV、TSV、JSON、またはExcel（.xlsx）ファイルをアップロードしてください。',
+    invalid_json: 'このJSONは読み取れません。括弧、引用符、カンマのいずれかが欠けているか、オブジェクトのリストではありません。もう一度書き出してください。',
+    not_json: 'このファイルは名前が .json ですが、JSONが含まれていません。書き出したファイルそのものをアップロードしてください。',
+    no_sheets: 'このブックには取り込めるシートがありません。シートが非表示か、グラフしか含まれていません。データのあるシートを再表示して保存し、もう一度アップロードしてください。',
   };
   return {
     loading: 'インポーターを読み込み中',
@@ -203,6 +220,7 @@ const ja: LocalePack<ImporterStrings> = (tag) => {
     problemImpreciseNumber: '数値として正確に読み取れる桁数を超えています。テキストとしてインポートするには、ファイル内で引用符で囲んでください',
     problemFormula: '表計算の数式のように始まっています。テキストとしてインポートされます',
     problemReplacementCharacter: 'ファイルに書かれたとおりの文字 \ufffd が含まれています。そのままインポートされます',
+    refusedFile: (code) => refused[code as RefusalCode] ?? refused.binary,
   };
 };
 export default ja;

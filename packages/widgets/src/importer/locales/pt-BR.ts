@@ -1,7 +1,8 @@
 import type { LocalePack } from '../../base/locale.js';
+import type { RefusalCode } from '../engine/file-kind.js';
 import type { DateProblem, ImporterStrings } from '../importer.strings.js';
 
-/** Brazilian Portuguese (also used for `pt`). The reasons a file type is refused (`refusedFile`) stay English. */
+/** Brazilian Portuguese (also used for `pt`). */
 const ptBR: LocalePack<ImporterStrings> = (tag) => {
   const n = (value: number) => value.toLocaleString(tag);
   const p = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -22,6 +23,22 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     not_real: 'Esta data não existe; esperava-se uma data como AAAA-MM-DD',
     ambiguous: 'Dia e mês podem estar invertidos; escreva a data como AAAA-MM-DD',
     two_digit_year: 'Escreva o ano com quatro dígitos, como AAAA-MM-DD',
+  };
+  const save = 'salve como .xlsx ou .csv e envie esse arquivo';
+  const refused: Record<RefusalCode, string> = {
+    pdf: 'Este é um documento PDF, não uma planilha. Exporte os dados como CSV ou Excel (.xlsx) de onde eles vieram e envie esse arquivo.',
+    image: 'Esta é uma imagem, não uma planilha. Envie os dados como arquivo CSV ou Excel (.xlsx).',
+    old_excel: `Este é um arquivo antigo do Excel (.xls ou .xlsb). Abra-o no Excel, ${save}.`,
+    gzip: 'Este é um arquivo compactado (gzip). Descompacte-o e envie o arquivo CSV ou Excel que está dentro dele.',
+    zip_archive: 'Este é um arquivo ZIP, não uma pasta de trabalho do Excel. Descompacte-o e envie o arquivo CSV ou Excel que está dentro dele.',
+    word_document: `Este é um documento do Word, não uma pasta de trabalho do Excel. Copie a tabela dele para uma planilha, ${save}.`,
+    presentation: `Esta é uma apresentação do PowerPoint, não uma pasta de trabalho do Excel. Copie a tabela dela para uma planilha, ${save}.`,
+    opendocument: `Este é um arquivo OpenDocument (LibreOffice, OpenOffice). Abra-o nesse programa, ${save}.`,
+    damaged_zip: `Esta pasta de trabalho está danificada ou não foi copiada por completo. Abra-a no seu programa de planilhas, ${save}.`,
+    binary: 'Este arquivo não é texto nem uma pasta de trabalho do Excel. Envie um arquivo CSV, TSV, JSON ou Excel (.xlsx).',
+    invalid_json: 'Não foi possível ler este JSON: falta um colchete, aspas ou uma vírgula, ou ele não é uma lista de objetos. Exporte-o novamente.',
+    not_json: 'Este arquivo tem a extensão .json, mas não contém JSON. Envie a própria exportação.',
+    no_sheets: 'Esta pasta de trabalho não tem nenhuma planilha para importar: as planilhas estão ocultas ou contêm apenas gráficos. Reexiba a planilha com os dados, salve e envie novamente.',
   };
   return {
     loading: 'Carregando o importador',
@@ -204,6 +221,7 @@ const ptBR: LocalePack<ImporterStrings> = (tag) => {
     problemImpreciseNumber: 'Tem mais dígitos do que é possível ler exatamente como número: escreva-o entre aspas no arquivo para importá-lo como texto',
     problemFormula: 'Começa como uma fórmula de planilha; será importado como texto',
     problemReplacementCharacter: 'Contém o caractere \ufffd como o arquivo o escreve; será importado como está',
+    refusedFile: (code) => refused[code as RefusalCode] ?? refused.binary,
   };
 };
 export default ptBR;
