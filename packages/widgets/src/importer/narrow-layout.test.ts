@@ -65,9 +65,31 @@ describe('<inlay-importer> at 375 px (a phone)', () => {
     await waitFor(el, '.step.mapping');
     await el.updateComplete;
     expect(cutChips(el, '.samples .chip')).to.deep.equal([]);
-    // The column pickers keep their room beside the column's name.
-    for (const select of el.shadowRoot?.querySelectorAll<HTMLSelectElement>('[part~="field-select"]') ?? []) expect(select.getBoundingClientRect().width).to.be.above(120);
+    // Each column picker has its card's whole width, below the column's name.
+    for (const select of el.shadowRoot?.querySelectorAll<HTMLSelectElement>('[part~="field-select"]') ?? []) {
+      const row = select.closest('tr') as HTMLElement;
+      const inner = row.clientWidth - parseFloat(getComputedStyle(row).paddingLeft) - parseFloat(getComputedStyle(row).paddingRight);
+      expect(select.getBoundingClientRect().width).to.be.closeTo(inner, 1);
+      expect(select.getBoundingClientRect().top).to.be.above((row.querySelector('th') as HTMLElement).getBoundingClientRect().bottom - 1);
+    }
     expect(sideways(el, '.table-wrap, .step, .card')).to.deep.equal([]);
+  });
+
+  it('keeps each mapping badge on one line, in German too', async () => {
+    const el = await phone();
+    el.locale = 'de';
+    await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
+    await pasteRows(el, 'Customer no,E-Mail,Full name,Age\n00017,anna@example.com,Anna Berg,34\n');
+    $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
+    await waitFor(el, '.step.mapping [part~="confidence"]');
+    await el.updateComplete;
+    const badges = [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~="confidence"]') ?? [])];
+    expect(badges.length).to.be.above(1);
+    for (const badge of badges) {
+      const style = getComputedStyle(badge);
+      const oneLine = parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      expect(badge.getBoundingClientRect().height, `“${badge.textContent}” wraps`).to.be.below(oneLine + 1);
+    }
   });
 
   it('keeps the value-mapping table within the card, in German too', async () => {

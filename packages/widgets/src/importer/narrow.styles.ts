@@ -60,9 +60,10 @@ export const narrowStyles = css`
   }
 
   /*
-   * A phone: each column of the file as a card, its name beside its picker and its samples on the
-   * whole width below, rather than three columns too narrow for either. Still a table to a screen
-   * reader, its header row only hidden from sight.
+   * A phone: each column of the file as a card, its name, its picker and its samples each on the
+   * card's whole width, rather than three columns too narrow for any (beside the name, a picker
+   * cut "Email (required)" short and a confidence badge wrapped in German). Still a table to a
+   * screen reader, its header row only hidden from sight.
    */
   @container (max-width: 26rem) {
     table[part~='mapping'],
@@ -81,9 +82,8 @@ export const narrowStyles = css`
 
     table[part~='mapping'] tr {
       display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-      grid-template-areas: 'name field' 'samples samples';
-      align-items: center;
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-areas: 'name' 'field' 'samples';
       gap: 6px 10px;
       padding: 10px;
       border-bottom: 1px solid var(--_border);
