@@ -132,7 +132,7 @@ export class InlayDashboard extends LitElement {
   async #mayLeave(verb = 'Leave'): Promise<boolean> {
     const work = this.#page?.unsavedWork() ?? '';
     if (!work) return true;
-    // One question at a time (Back pressed again while it is asked): the first one answers.
+    // One question at a time: the first one answers.
     if (this.leaving) return false;
     this.leaving = { work, verb };
     await this.updateComplete;
@@ -146,7 +146,14 @@ export class InlayDashboard extends LitElement {
 
   /** A link or the operator's own navigation: asks first if the page has unsaved work. */
   async #leaveFor(path: string): Promise<void> {
-    if (await this.#mayLeave()) this.navigate(path);
+    const shown = this.#index;
+    if (await this.#mayLeave()) {
+      // From wherever Back or Forward, pressed while it asked, took the address.
+      this.#index = indexOf(history.state) ?? this.#index;
+      this.navigate(path);
+    } else {
+      this.#returnTo(shown);
+    }
   }
 
   /**
@@ -158,6 +165,9 @@ export class InlayDashboard extends LitElement {
       this.#returning = false;
       return;
     }
+    // Back or Forward again while the question is open: its answer applies to where the address
+    // is when it is given (Leave goes there, Stay comes back).
+    if (this.leaving) return;
     const shown = this.#index;
     if (await this.#mayLeave()) {
       this.#index = indexOf(history.state) ?? this.#index + 1;
@@ -165,6 +175,11 @@ export class InlayDashboard extends LitElement {
       void this.#show();
       return;
     }
+    this.#returnTo(shown);
+  };
+
+  /** The operator stayed: the address goes back to the entry of the page still shown. */
+  #returnTo(shown: number): void {
     const at = indexOf(history.state);
     if (at === undefined) {
       this.#index = shown + 1;
@@ -173,7 +188,7 @@ export class InlayDashboard extends LitElement {
       this.#returning = true;
       history.go(shown - at);
     }
-  };
+  }
 
   /** Closing or reloading the tab with unsaved work: the browser asks (it words the question). */
   #onBeforeUnload = (event: BeforeUnloadEvent): void => {

@@ -300,6 +300,33 @@ describe('unsaved edits', () => {
     await closed;
   });
 
+  it('applies the answer where Back, pressed again while it asks, took the address', async () => {
+    const flowId = await makeFlow('Back twice');
+    await openAt(page, server.origin);
+    await page.getByRole('link', { name: 'Flows', exact: true }).click();
+    await page.getByRole('link', { name: 'Back twice' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Back twice' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Edited, not saved');
+    const editor = `/dashboard/flows/${flowId}`;
+
+    // Staying after two Backs: the editor, its edit and its address.
+    await page.goBack();
+    await leaveDialog().getByRole('heading', { name: 'Leave without saving?' }).waitFor();
+    await page.goBack();
+    await leaveDialog().getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(editor);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Edited, not saved');
+
+    // Leaving after two Backs: the overview, two entries back.
+    await page.goBack();
+    await leaveDialog().getByRole('heading', { name: 'Leave without saving?' }).waitFor();
+    await page.goBack();
+    await leaveDialog().getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Onboarding' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/');
+    expect(await page.getByLabel('Name', { exact: true }).count()).toBe(0);
+  });
+
   it('keeps the unsaved edits of a session ended in another tab and offers them back after signing in', async () => {
     await makeFlow('Kept edits');
     const own = await openPage(browser, { storageState: await signIn(browser, server.origin) });
