@@ -688,3 +688,33 @@ describe('375 px and dark', () => {
     }
   });
 });
+
+// Last: the operator then belongs to a second workspace, which the other tests do not expect.
+describe('workspace switch', () => {
+  it('asks before another workspace leaves unsaved edits, and keeps the workspace when the operator stays', async () => {
+    const second = JSON.parse(await server.cli(['init', '--json', '--name', 'Second workspace'])) as { workspaceId: string };
+    await server.cli(['admin', 'create', '--email', EMAIL, '--workspace', second.workspaceId]);
+    const flowId = await makeFlow('Switch with edits');
+    await openAt(page, server.origin, `flows/${flowId}`);
+    await page.getByRole('heading', { level: 1, name: 'Switch with edits' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Edited, not saved');
+    const workspace = page.getByRole('banner').getByRole('combobox', { name: /^Workspace/ });
+
+    await workspace.selectOption({ label: 'Second workspace' });
+    await page.getByRole('dialog').getByRole('heading', { name: 'Switch workspace without saving?' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep editing' }).click();
+    expect(await workspace.inputValue()).toBe(server.workspaceId);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Edited, not saved');
+
+    await workspace.selectOption({ label: 'Second workspace' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Switch workspace without saving' }).click();
+    // The flow's id means nothing in the other workspace: its list is shown.
+    await page.getByRole('heading', { level: 1, name: 'Flows' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/flows');
+    expect(await workspace.inputValue()).toBe(second.workspaceId);
+    expect(await page.getByRole('link', { name: 'Switch with edits' }).count()).toBe(0);
+    // Back to the first, for whatever runs after.
+    await workspace.selectOption({ value: server.workspaceId });
+    await expect.poll(() => page.getByRole('link', { name: 'Switch with edits' }).count()).toBe(1);
+  });
+});
