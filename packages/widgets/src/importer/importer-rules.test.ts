@@ -85,5 +85,20 @@ describe('<inlay-importer> problems in the widget’s language', () => {
     expect(tipOf(el, 1, 1)).to.equal('Quantity: höchstens 99');
     expect(part(el, 'inspector')?.querySelector('.problem')?.textContent).to.equal('Quantity: höchstens 99');
     expect(tipOf(el, 1, 0)).to.equal('SKU ist erforderlich');
+
+    // The downloaded rows with problems word them as the review does.
+    let href = '';
+    el.shadowRoot?.addEventListener('click', (event) => {
+      const link = event.target as HTMLAnchorElement;
+      if (link.tagName !== 'A') return;
+      href = link.href;
+      event.preventDefault();
+    });
+    part<HTMLButtonElement>(el, 'download-problems-button')?.click();
+    await waitUntil(() => href !== '', 'nothing was downloaded');
+    const lines = (await (await fetch(href)).text()).replace(/^\ufeff/, '').split('\r\n');
+    expect(lines[0]).to.equal('SKU,Quantity,Note,Probleme');
+    expect(lines[1]).to.equal('abc-1,0,blocked,SKU: Use a SKU such as ABC-1234; Quantity: Quantity muss mindestens 1 sein; Note: Blocked by the host');
+    expect(lines[2]).to.equal(',100,a note far longer than twenty,SKU: SKU ist erforderlich; Quantity: Quantity: höchstens 99; Note: Note darf höchstens 20 Zeichen lang sein');
   });
 });

@@ -1,8 +1,10 @@
 import { neutralizesFormulas, type NumberFormat, type TransformRowHook, type ValidateRowHook } from '@inlay/core';
 import { downloadText } from './editing-keys.js';
 import type { ChangeResult, GridRow, Method, ParamsOf, ResultOf } from './engine/protocol.js';
+import { problemsCsv } from './engine/problems-csv.js';
 import { connectEngine, runEngine } from './engine-bridge.js';
 import { type ImporterCore, setState } from './importer-core.js';
+import { problemText } from './problem-text.js';
 import { runImporterHooks } from './row-hooks.js';
 
 /*
@@ -82,8 +84,9 @@ export async function downloadProblems(core: ImporterCore): Promise<void> {
   const { host } = core;
   const t = core.text();
   try {
-    const { csv } = await runEngine(core, 'problemsCsv', { headers: host.state.fields.map((field) => field.label), problemsHeader: t.problemsHeader });
-    downloadText(host.renderRoot as ShadowRoot, csv, t.problemsFileName, 'text/csv;charset=utf-8');
+    const rows = await runEngine(core, 'problemRows', { headers: host.state.fields.map((field) => field.label), problemsHeader: t.problemsHeader });
+    // Each problem worded as the review shows it: in the element's language, or the page's `strings`.
+    downloadText(host.renderRoot as ShadowRoot, problemsCsv(rows, (issue) => problemText(issue, t)), t.problemsFileName, 'text/csv;charset=utf-8');
   } catch (error) {
     host.reportError(error);
   }

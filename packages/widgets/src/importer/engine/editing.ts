@@ -1,6 +1,6 @@
 import type { ImportValue } from '@inlay/core';
 import { historyOf } from './history.js';
-import { problemsCsv } from './problems-csv.js';
+import { problemRows } from './problems-csv.js';
 import type { CellRange, ChangeResult, EnumColumnValues, ParamsOf, Request } from './protocol.js';
 import type { ReviewTable } from './review-table.js';
 import type { Slicer } from './slicer.js';
@@ -17,9 +17,9 @@ import { tsvField } from '../tsv.js';
 /** Distinct values listed per enum column in the value-mapping step. */
 export const ENUM_VALUES_LIMIT = 200;
 
-const EDITING = new Set(['undo', 'redo', 'fillDown', 'paste', 'removeView', 'copy', 'enumValues', 'mapValues', 'problemsCsv']);
+const EDITING = new Set(['undo', 'redo', 'fillDown', 'paste', 'removeView', 'copy', 'enumValues', 'mapValues', 'problemRows']);
 
-type EditingRequest = Extract<Request, { method: 'undo' | 'redo' | 'fillDown' | 'paste' | 'removeView' | 'copy' | 'enumValues' | 'mapValues' | 'problemsCsv' }>;
+type EditingRequest = Extract<Request, { method: 'undo' | 'redo' | 'fillDown' | 'paste' | 'removeView' | 'copy' | 'enumValues' | 'mapValues' | 'problemRows' }>;
 
 export function isEditingRequest(request: Request): request is EditingRequest {
   return EDITING.has(request.method);
@@ -45,8 +45,8 @@ export function runEditing(request: EditingRequest, table: ReviewTable, slicer: 
       return copy(table, request.params);
     case 'enumValues':
       return enumValues(table);
-    case 'problemsCsv':
-      return problemsCsv(table, request.params.headers, request.params.problemsHeader, slicer);
+    case 'problemRows':
+      return problemRows(table, request.params.headers, request.params.problemsHeader, slicer);
   }
 }
 

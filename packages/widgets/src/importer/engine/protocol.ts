@@ -1,5 +1,6 @@
 import type { DuplicateStrategy, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
 import type { ProblemWording } from '../importer.strings.js';
+import type { ProblemRows } from './problems-csv.js';
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
@@ -219,8 +220,8 @@ export interface Methods {
   enumValues: [Record<string, never>, EnumColumnValues[]];
   /** Every refused cell of `field` showing a `from` gets its `to`. */
   mapValues: [{ field: string; map: [from: string, to: string][] }, ChangeResult];
-  /** The rows with problems as CSV text, with `headers` and a last column of problems. */
-  problemsCsv: [{ headers: string[]; problemsHeader: string }, { csv: string; rows: number }];
+  /** The rows with problems as CSV lines under `headers`, their problems for the element to word (problems-csv.ts). */
+  problemRows: [{ headers: string[]; problemsHeader: string }, ProblemRows];
 }
 
 export type Method = keyof Methods;

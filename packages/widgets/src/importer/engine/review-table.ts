@@ -210,17 +210,19 @@ export class ReviewTable {
     return out;
   }
 
+  /** A problem of a cell of `row`, as the element words it (problem-text.ts). */
+  issueOf(row: number, error: CellError): CellIssue {
+    const issue: CellIssue = { code: error.code, message: error.message };
+    const wording = problemWording(error, this.config.fields[this.fieldOf(error.field)] as FieldDefinition, this.rawOf(row, error.field));
+    if (wording !== undefined) issue.wording = wording;
+    if (error.suggestion !== undefined) issue.suggestion = error.suggestion;
+    return issue;
+  }
+
   gridRow(row: number): GridRow {
     const errors = this.validator.errorsOf(row);
     const issues: (CellIssue | null)[] = this.fieldKeys.map(() => null);
-    for (const error of errors) {
-      const col = this.fieldOf(error.field);
-      const issue: CellIssue = { code: error.code, message: error.message };
-      const wording = problemWording(error, this.config.fields[col] as FieldDefinition, this.rawOf(row, error.field));
-      if (wording !== undefined) issue.wording = wording;
-      if (error.suggestion !== undefined) issue.suggestion = error.suggestion;
-      issues[col] = issue;
-    }
+    for (const error of errors) issues[this.fieldOf(error.field)] = this.issueOf(row, error);
     return {
       row,
       values: this.fieldKeys.map((key) => this.validator.valueAt(row, key)),
