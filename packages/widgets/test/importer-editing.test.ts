@@ -5,7 +5,7 @@ import type { ImporterConfig } from '@inlay/core';
 import { describe, expect, it } from 'vitest';
 import { parseTsv } from '../src/importer/tsv.js';
 import { EditHistory } from '../src/importer/engine/history.js';
-import { csvField } from '../src/importer/engine/problems-csv.js';
+import { csvField, problemsCsv } from '../src/importer/engine/problems-csv.js';
 import type { GridRow } from '../src/importer/engine/protocol.js';
 import { ReviewTable } from '../src/importer/engine/review-table.js';
 import { Slicer } from '../src/importer/engine/slicer.js';
@@ -238,9 +238,10 @@ describe('enum values and the CSV of problems', () => {
 
   it('writes the rows with problems as CSV, neutralising text that would run as a formula', async () => {
     const { e } = await load('Customer ID;Email;Amount;Plan\n=cmd|x;a@example.com;-5;Free\n+1;@b;1;Free\n"\tx";c@example.com;2;Free\n-2;d@example.com;"a,b";Free\n');
-    const { csv, rows } = await e.call('problemsCsv', { headers: ['Customer ID', 'Email', 'Amount', 'Plan'], problemsHeader: 'Problems' });
-    expect(rows).toBe(2);
-    const lines = csv.split('\r\n');
+    const listed = await e.call('problemRows', { headers: ['Customer ID', 'Email', 'Amount', 'Plan'], problemsHeader: 'Problems' });
+    expect(listed.problems).toHaveLength(2);
+    // As English words them: core's message.
+    const lines = problemsCsv(listed, (issue) => issue.message).split('\r\n');
     expect(lines[0]).toBe('\ufeffCustomer ID,Email,Amount,Plan,Problems');
     expect(lines[1]).toMatch(/^'\+1,'@b,1,Free,"?Email: /);
     expect(lines[2]).toMatch(/^'-2,d@example.com,"a,b",Free,"?Amount: /);
