@@ -24,6 +24,24 @@ async function phone(dir: 'ltr' | 'rtl' = 'ltr'): Promise<InlayImporter> {
   return el;
 }
 
+/** The importer at a phone's width in German, `rows` pasted, at the column-mapping step. */
+async function germanMapping(rows: string): Promise<InlayImporter> {
+  const el = await phone();
+  el.locale = 'de';
+  await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
+  await pasteRows(el, rows);
+  $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
+  await waitFor(el, '.step.mapping');
+  await el.updateComplete;
+  return el;
+}
+
+/** The height of one line of `element`'s text, with its vertical padding. */
+function oneLineHeight(element: Element): number {
+  const style = getComputedStyle(element);
+  return parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+}
+
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /** The part of the grid the user sees: inside its borders and scrollbars, in the viewport. */
@@ -43,11 +61,7 @@ describe('<inlay-importer> at 375 px (a phone)', () => {
     const steps = [...(el.shadowRoot?.querySelectorAll('.steps li') ?? [])] as HTMLElement[];
     const tops = new Set(steps.map((step) => Math.round(step.getBoundingClientRect().top)));
     expect(tops.size, 'the steps wrap onto more rows').to.equal(1);
-    for (const step of steps) {
-      const style = getComputedStyle(step);
-      const oneLine = parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-      expect(step.getBoundingClientRect().height, `step “${step.textContent}” wraps`).to.be.below(oneLine + 1);
-    }
+    for (const step of steps) expect(step.getBoundingClientRect().height, `step “${step.textContent}” wraps`).to.be.below(oneLineHeight(step) + 1);
     // Every step keeps its name for screen readers; the current one shows it.
     expect(steps.map((step) => step.textContent?.trim())).to.deep.equal(['Upload', 'Check file', 'Match columns', 'Review']);
     await expect(el).to.be.accessible();
@@ -76,29 +90,15 @@ describe('<inlay-importer> at 375 px (a phone)', () => {
   });
 
   it('keeps each mapping badge on one line, in German too', async () => {
-    const el = await phone();
-    el.locale = 'de';
-    await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
-    await pasteRows(el, 'Customer no,E-Mail,Full name,Age\n00017,anna@example.com,Anna Berg,34\n');
-    $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
+    const el = await germanMapping('Customer no,E-Mail,Full name,Age\n00017,anna@example.com,Anna Berg,34\n');
     await waitFor(el, '.step.mapping [part~="confidence"]');
-    await el.updateComplete;
     const badges = [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~="confidence"]') ?? [])];
     expect(badges.length).to.be.above(1);
-    for (const badge of badges) {
-      const style = getComputedStyle(badge);
-      const oneLine = parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-      expect(badge.getBoundingClientRect().height, `“${badge.textContent}” wraps`).to.be.below(oneLine + 1);
-    }
+    for (const badge of badges) expect(badge.getBoundingClientRect().height, `“${badge.textContent}” wraps`).to.be.below(oneLineHeight(badge) + 1);
   });
 
   it('keeps the value-mapping table within the card, in German too', async () => {
-    const el = await phone();
-    el.locale = 'de';
-    await waitUntil(() => el.shadowRoot?.textContent?.includes('Datei auswählen'), 'not German');
-    await pasteRows(el, 'Customer ID,Email,Name,Plan\n1,a@example.com,Ann,Enterprise\n');
-    $<HTMLButtonElement>(el, '.step.setup [part~="primary"]').click();
-    await waitFor(el, '.step.mapping');
+    const el = await germanMapping('Customer ID,Email,Name,Plan\n1,a@example.com,Ann,Enterprise\n');
     $<HTMLButtonElement>(el, '.step.mapping [part~="primary"]').click();
     await waitFor(el, '.step.values');
     await el.updateComplete;
