@@ -1,4 +1,4 @@
-import type { CellIssue } from './protocol.js';
+import type { ProblemOfColumn, ProblemRows } from './protocol.js';
 import type { ReviewTable } from './review-table.js';
 import type { Slicer } from './slicer.js';
 
@@ -17,21 +17,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvField(text: string, isNumber = false): string {
   const safe = !isNumber && FORMULA_START.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The rows with problems, but for the problems column, which the element words in its language. */
-export interface ProblemRows {
-  /** The header line, then each row's cells, as CSV; the problems column is not yet there. */
-  lines: string[];
-  /** Each row's problems (after the header line), as indexes into `issues`. */
-  problems: number[][];
-  /** Each distinct problem once, with the header of its column. */
-  issues: ProblemOfColumn[];
-}
-
-/** A problem of a cell, with the header of its column, for the problems column. */
-export interface ProblemOfColumn extends CellIssue {
-  header: string;
 }
 
 /** The included rows with at least one problem, in file order: see {@link ProblemRows}. */

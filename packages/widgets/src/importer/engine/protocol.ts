@@ -1,6 +1,5 @@
 import type { DuplicateStrategy, HookCellMessage, HookRow, ImportErrorCode, ImportValue, TableConfig } from '@inlay/core';
 import type { ProblemWording } from '../importer.strings.js';
-import type { ProblemRows } from './problems-csv.js';
 
 /*
  * The messages between `<inlay-importer>` (main thread) and its engine, which runs in a Web
@@ -150,6 +149,21 @@ export interface CellIssue {
   /** Which of the element's problem strings words it, with what (engine/problem-wording.ts); none for a message shown as it is. */
   wording?: ProblemWording;
   suggestion?: ImportValue;
+}
+
+/** The rows with problems, but for the problems column, which the element words in its language (problems-csv.ts). */
+export interface ProblemRows {
+  /** The header line, then each row's cells, as CSV; the problems column is not yet there. */
+  lines: string[];
+  /** Each row's problems (after the header line), as indexes into `issues`. */
+  problems: number[][];
+  /** Each distinct problem once, with the header of its column. */
+  issues: ProblemOfColumn[];
+}
+
+/** A problem of a cell, with the header of its column, for the problems column. */
+export interface ProblemOfColumn extends CellIssue {
+  header: string;
 }
 
 /** One row of the grid, cells in field order. */
