@@ -315,25 +315,27 @@ export class ResourceEditorPage extends Page {
   #revisions(record: ResourceRecord): TemplateResult {
     const revisions = this.revisions ?? [];
     const compared = this.compared;
+    // The table's roles are spelled out: on a phone its rows are blocks, and some screen readers
+    // (Safari's) drop a table's semantics with its display.
     return html`
       <section class="card" aria-labelledby="revisions-heading">
         <h2 id="revisions-heading">Revisions</h2>
         ${revisions.length === 0
           ? html`<p class="muted">No revisions yet.</p>`
           : html`<div class="table-wrap">
-              <table class="revisions">
-                <thead><tr><th scope="col">Revision</th><th scope="col">Name</th><th scope="col">Saved</th><th scope="col">Actions</th></tr></thead>
-                <tbody>
+              <table class="revisions" role="table">
+                <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Revision</th><th scope="col" role="columnheader">Name</th><th scope="col" role="columnheader">Saved</th><th scope="col" role="columnheader">Actions</th></tr></thead>
+                <tbody role="rowgroup">
                   ${repeat(
                     revisions,
                     // Keyed, so a row stays its revision's when the list grows under a pointer
                     // (a save adds a revision at the top while its Compare button is clicked).
                     (revision) => revision.id,
-                    (revision) => html`<tr>
-                      <td data-label="Revision">${revision.number}${revision.id === record.published?.revisionId ? html` <span class="badge">published</span>` : nothing}${revision.id === record.draft.revisionId ? html` <span class="badge">draft</span>` : nothing}</td>
-                      <td data-label="Name">${revision.name}</td>
-                      <td data-label="Saved">${when(revision.createdAt)}</td>
-                      <td class="row">
+                    (revision) => html`<tr role="row">
+                      <td role="cell" data-label="Revision">${revision.number}${revision.id === record.published?.revisionId ? html` <span class="badge">published</span>` : nothing}${revision.id === record.draft.revisionId ? html` <span class="badge">draft</span>` : nothing}</td>
+                      <td role="cell" data-label="Name">${revision.name}</td>
+                      <td role="cell" data-label="Saved">${when(revision.createdAt)}</td>
+                      <td role="cell" class="row">
                         <button type="button" aria-pressed=${compared?.id === revision.id ? 'true' : 'false'} @click=${() => (this.compared = compared?.id === revision.id ? undefined : revision)}>Compare ${revision.number} with draft</button>
                         <button type="button" ?disabled=${this.busy || revision.id === record.draft.revisionId} @click=${() => void this.#restore(revision)}>Restore ${revision.number}</button>
                       </td>
