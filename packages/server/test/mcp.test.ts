@@ -48,6 +48,8 @@ describe('MCP tools', () => {
     const client = await connect(service, h.ws.keys.testSecret);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(names);
+    // Stateless: no notification of a changed list can ever reach the client.
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
     for (const t of tools) {
       expect(t.description?.length).toBeGreaterThan(10);
       expect(t.inputSchema.type).toBe('object');

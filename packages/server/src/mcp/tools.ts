@@ -117,5 +117,8 @@ export function buildMcpServer(service: ResourceService, options: McpToolOptions
       neverSentThroughMcp: NEVER_SENT,
     }),
   );
+  // Each request gets its own server and no session outlives it, so no list change is ever
+  // announced: the SDK advertises `tools.listChanged` once a tool is registered.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
