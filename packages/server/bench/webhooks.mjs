@@ -8,6 +8,9 @@
 // backlog at the end < 1 s of events. Throughput is reported, not judged: on two cores the
 // receiver and the load generator take CPU from the server.
 //   BENCH_WEBHOOK_POSTS  posts on the board (default 10000)
+//   BENCH_WEBHOOK_RATE   votes/s offered in every round (default: as fast as answered). Rounds at
+//                        one rate compare both kinds at the same load, so a vote's share of
+//                        batched work (group commits, response writes) is the same in both.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,6 +33,7 @@ export const webhooksBenchmark = {
   title: `votes (${VOTE_CONNECTIONS} connections) with no webhook endpoint vs one subscribed to vote.created`,
   async run({ children, tmpDir, settings, log, database }) {
     const posts = envInt('BENCH_WEBHOOK_POSTS', 10_000);
+    const rate = envInt('BENCH_WEBHOOK_RATE', 0) || undefined;
     const dbFile = await database('webhooks');
     const idsFile = join(tmpDir, 'post-ids.json');
     const received = { count: 0 };
@@ -72,7 +76,7 @@ export const webhooksBenchmark = {
           const processBefore = processCpuMs(server.pid);
           const threadsBefore = threadCpuMs(server.pid);
           const run = await withServerCpu(server.pid, () =>
-            loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.duration, label: `votes ${withEndpoint ? 'subscribed' : 'none'} ${round}` }),
+            loadRun(children, { scenario: 'vote', specFile, connections: VOTE_CONNECTIONS, duration: settings.duration, rate, label: `votes ${withEndpoint ? 'subscribed' : 'none'} ${round}` }),
           );
           run.perS = run.ok / run.duration;
           if (withEndpoint) {
@@ -120,7 +124,7 @@ export const webhooksBenchmark = {
         ...(none[0]?.threads === undefined ? [] : [threadReport(none, subscribed)]),
         `subscribed/none ${(subRate / noneRate).toFixed(3)}; outbox backlog at the end of a subscribed round: median ${backlogS.toFixed(2)} s of events ` +
           `(${subscribed.map((r) => fmtInt(r.backlog)).join(', ')} deliveries pending); ${fmtInt(delivered)} deliveries succeeded, the receiver saw ${fmtInt(received.count)}`,
-        `(medians of ${settings.rounds} alternating rounds × ${settings.duration} s after ${settings.warmup} s warm-up; ${fmtInt(posts)} posts)`,
+        `(medians of ${settings.rounds} alternating rounds × ${settings.duration} s after ${settings.warmup} s warm-up; ${fmtInt(posts)} posts${rate === undefined ? '' : `; ${fmtInt(rate)} votes/s offered in every round`})`,
       ].join('\n');
       return {
         report,
