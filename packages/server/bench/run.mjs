@@ -18,6 +18,8 @@
 //   BENCH_PROGRESS_RATE   progress-writes capped at this many writes a second on every backend
 //                      (default: as fast as they are answered), to compare CPU at one throughput
 //   BENCH_WEBHOOK_POSTS   posts on the webhooks benchmark's board (default 10000)
+//   BENCH_WEBHOOK_RATE    votes/s offered in both kinds of webhooks round (default: as fast as
+//                      they are answered), to compare CPU per vote at one load
 //   BENCH_IMPORTER_ROWS   rows of the importer's generated CSV (default 1000000; smaller for quick
 //                      trials); the importer benchmark runs BENCH_ROUNDS rounds
 //   BENCH_DELIVERY_ROWS   rows import-delivery uploads and reads back (default 1000000)
