@@ -23,6 +23,7 @@ import { cpuNote, envInt, fmtInt, fmtMs, loadRun, median, profilePhase, readyLin
 
 const APP_TARGET = fileURLToPath(new URL('./app-target.mjs', import.meta.url));
 const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./webhook-floor.mjs', import.meta.url));
 const VOTE_CONNECTIONS = 50;
 const TARGET_CPU_RATIO = 1.3;
 const TARGET_BACKLOG_S = 1;
@@ -100,6 +101,8 @@ export const webhooksBenchmark = {
       }
       const delivered = Number((await readRows(dbFile, "SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'succeeded'"))[0].n);
       await stopChild(server);
+      const receivedFromServer = received.count;
+      const floor = await measureFloor(children, { tmpDir, dbFile, url, endpointId });
 
       const noneRate = median(none.map((r) => r.perS));
       const subRate = median(subscribed.map((r) => r.perS));
@@ -122,8 +125,9 @@ export const webhooksBenchmark = {
                 `${fmtInt(median(subscribed.map((r) => r.processCpuUs)))} µs with the endpoint`,
             ]),
         ...(none[0]?.threads === undefined ? [] : [threadReport(none, subscribed)]),
+        floorLine(floor, cpuNone, cpuSubscribed),
         `subscribed/none ${(subRate / noneRate).toFixed(3)}; outbox backlog at the end of a subscribed round: median ${backlogS.toFixed(2)} s of events ` +
-          `(${subscribed.map((r) => fmtInt(r.backlog)).join(', ')} deliveries pending); ${fmtInt(delivered)} deliveries succeeded, the receiver saw ${fmtInt(received.count)}`,
+          `(${subscribed.map((r) => fmtInt(r.backlog)).join(', ')} deliveries pending); ${fmtInt(delivered)} deliveries succeeded, the receiver saw ${fmtInt(receivedFromServer)}`,
         `(medians of ${settings.rounds} alternating rounds × ${settings.duration} s after ${settings.warmup} s warm-up; ${fmtInt(posts)} posts${rate === undefined ? '' : `; ${fmtInt(rate)} votes/s offered in every round`})`,
       ].join('\n');
       return {
@@ -141,6 +145,36 @@ export const webhooksBenchmark = {
     }
   },
 };
+
+/**
+ * A delivery's own parts measured bare (webhook-floor.mjs), after the rounds, against the same
+ * receiver and, on SQLite, the benchmark's database (the server stopped): the attempt, and the
+ * delivery's rows. On PostgreSQL the rows are not measured (a bare loop there would not be the
+ * server's pipelined writes).
+ */
+async function measureFloor(children, { tmpDir, dbFile, url, endpointId }) {
+  const [row] = await readRows(dbFile, "SELECT body FROM webhook_deliveries WHERE status = 'succeeded' LIMIT 1");
+  if (row === undefined) return undefined;
+  const bodyFile = join(tmpDir, 'floor-body.json');
+  await writeFile(bodyFile, row.body);
+  const sqlite = !/^postgres(ql)?:\/\//.test(dbFile);
+  const child = children.spawnNode(FLOOR, ['--url', url, '--body-file', bodyFile, ...(sqlite ? ['--db', dbFile, '--endpoint', endpointId] : [])], { label: 'webhook floor' });
+  const { code } = await child.exited;
+  if (code !== 0) throw new Error(`webhook floor failed (${code}):\n${child.stderrText}`);
+  return JSON.parse(child.stdoutText.trim().split('\n').pop());
+}
+
+/** The floor beside the vote: what of the 1.3× target's 30% a delivery's bare parts take. */
+function floorLine(floor, cpuNone, cpuSubscribed) {
+  if (floor === undefined || !Number.isFinite(cpuNone)) return 'a delivery\'s parts measured bare: not measured';
+  const parts = floor.attemptUs + (floor.rowsUs ?? 0);
+  return (
+    `a delivery's parts measured bare, in a process of their own: the attempt ${fmtInt(floor.attemptUs)} µs (signed POST over a kept connection, as the delivery thread sends it)` +
+    `${floor.rowsUs === null ? '' : ` + its rows ${fmtInt(floor.rowsUs)} µs (insert, lease, mark delivered; 16 a transaction)`} = ${fmtInt(parts)} µs, ` +
+    `${Math.round((parts / cpuNone) * 100)}% of a vote's CPU with no endpoint, where the ${TARGET_CPU_RATIO}× target leaves ${Math.round((TARGET_CPU_RATIO - 1) * 100)}% ` +
+    `(measured: ${Math.round(((cpuSubscribed - cpuNone) / cpuNone) * 100)}%)`
+  );
+}
 
 /** CPU of every thread of a process in milliseconds (utime + stime of /proc/<pid>/stat, 100 ticks a second); undefined off Linux. */
 function processCpuMs(pid) {
