@@ -46,7 +46,7 @@ async function attempts() {
   return us;
 }
 
-function rows() {
+async function rows() {
   const db = new Database(values.db);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -75,13 +75,11 @@ function rows() {
     inBatches(n, (i) => mark.run(now, text, text, seqs[i]));
   };
   deliver(2_000, 0);
-  const before = process.cpuUsage();
-  deliver(count, 2_000);
-  const used = process.cpuUsage(before);
+  const us = await cpuPer(count, () => deliver(count, 2_000));
   db.close();
-  return (used.user + used.system) / count;
+  return us;
 }
 
 const attemptUs = await attempts();
-const rowsUs = values.db ? rows() : null;
+const rowsUs = values.db ? await rows() : null;
 console.log(JSON.stringify({ attemptUs, rowsUs }));
